@@ -1,0 +1,39 @@
+// The demo merchant's configuration: its account, its app token (server-side only) and where the
+// service is. By default it uses the sandbox's `demo` account from sandbox/accounts.json.
+
+import { loadAccounts } from '../sandbox/accounts.ts';
+import { portsFromEnv, urlsFor } from '../sandbox/config.ts';
+import { ACCOUNTS_FILE } from '../sandbox/main.ts';
+
+export interface MerchantConfig {
+  account: string;
+  appToken: string;
+  environment: 'sandbox' | 'production';
+  /** {token_url} as the browser reaches it (frames, Token/Generate). */
+  tokenUrl: string;
+  /** {token_url} as this server reaches it. */
+  tokenApiUrl: string;
+  /** {sandbox_url} or {engine_url}, as this server reaches it. */
+  engineApiUrl: string;
+  port: number;
+}
+
+export function merchantConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MerchantConfig {
+  const ports = portsFromEnv(env);
+  const urls = urlsFor(ports);
+  const name = env['DEMO_ACCOUNT'] ?? 'demo';
+  const account = loadAccounts(env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find((a) => a.name === name);
+  const appToken = env['DEMO_APP_TOKEN'] ?? account?.appToken;
+  if (appToken === undefined) throw new Error(`No app token for account "${name}": set DEMO_APP_TOKEN.`);
+  const environment = account?.environment ?? 'sandbox';
+  return {
+    account: name,
+    appToken,
+    environment,
+    tokenUrl: env['SVC_TOKEN_URL'] ?? urls.tokenUrl,
+    // Server to server: loopback by address, so no resolver decides between IPv4 and IPv6.
+    tokenApiUrl: env['SVC_TOKEN_API_URL'] ?? urls.tokenUrl.replace('localhost', '127.0.0.1'),
+    engineApiUrl: env['SVC_ENGINE_API_URL'] ?? (environment === 'sandbox' ? urls.sandboxUrl : urls.engineUrl),
+    port: ports.demo,
+  };
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, futureYear, MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
+import type { MerchantConfig } from './config.ts';
+import { createMerchantBackend } from './merchant-backend.ts';
+
+let sb: TestSandbox;
+let app: ReturnType<typeof createMerchantBackend>;
+const demo = account('demo');
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  const config: MerchantConfig = {
+    account: 'demo',
+    appToken: demo.appToken,
+    environment: 'sandbox',
+    tokenUrl: sb.urls.tokenUrl,
+    tokenApiUrl: sb.url('token', ''),
+    engineApiUrl: sb.url('sandbox', ''),
+    port: 4173,
+  };
+  app = createMerchantBackend(config, [MERCHANT_ORIGIN]);
+});
+afterAll(() => sb.close());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: MERCHANT_ORIGIN, ...headers }, body: JSON.stringify(body) });
+
+describe('the demo merchant backend', () => {
+  it('creates a session and hands the page what the checkout needs, never the app token', async () => {
+    const response = await post('/api/session', {});
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ sessionId: expect.stringMatching(/^ses_/) as string, account: 'demo', environment: 'sandbox', tokenUrl: sb.urls.tokenUrl });
+    expect(text).not.toContain(demo.appToken);
+  });
+
+  it('pays with a token through Payment/Init and reads the status', async () => {
+    const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
+    const token = await sb.tokenize(sessionId);
+    const paid = await post('/api/pay', { sessionId, token, amount: 99.9, installments: 2, brand: 'Visa' });
+    expect(paid.status).toBe(201);
+    const record = (await paid.json()) as { paymentId: string; status: string; paymentMethods: { installments: number }[] };
+    expect(record).toMatchObject({ status: 'authorized', paymentMethods: [{ installments: 2 }] });
+    const status = await post('/api/payment-status', { paymentId: record.paymentId });
+    expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
+  });
+
+  it('passes the service’s error through when a token is reused', async () => {
+    const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
+    const token = await sb.tokenize(sessionId, { expirationYear: futureYear(2) });
+    expect((await post('/api/pay', { sessionId, token, amount: 10 })).status).toBe(201);
+    const again = await post('/api/pay', { sessionId, token, amount: 10 });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'token_already_used' } });
+  });
+
+  it('refuses other origins, other content types and bad input', async () => {
+    expect((await post('/api/session', {}, { origin: 'http://127.0.0.1:4173.evil.test' })).status).toBe(403);
+    const form = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'text/plain', origin: MERCHANT_ORIGIN }, body: '{}' });
+    expect(form.status).toBe(415);
+    expect((await post('/api/pay', { sessionId: 's', token: 't', amount: -1 })).status).toBe(400);
+    expect((await post('/api/pay', { sessionId: 's', token: 't', amount: 1, cardNumber: '4111111111111111' })).status).toBe(400);
+  });
+
+  it('serves its pages with a strict policy and nothing outside the pages folder', async () => {
+    const page = await app.request('/');
+    expect(page.status).toBe(200);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain(`frame-src ${sb.urls.tokenUrl}`);
+    expect((await app.request('/..%2f..%2fpackage.json')).status).toBe(404);
+    expect((await app.request('/../sandbox/accounts.json')).status).toBe(404);
+  });
+});

@@ -1,0 +1,195 @@
+// The demo merchant's backend: the only place that holds the app token. It creates sessions, calls
+// Payment/Init with what the checkout script handed the page, and reads payment status. Its own
+// endpoints accept JSON from its own pages only.
+
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { MerchantConfig } from './config.ts';
+
+const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * The demo pages' own policy: scripts and styles from this origin only; the token host may be framed
+ * (card fields) and called (manual tokenization mode).
+ */
+function pagePolicy(tokenUrl: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${tokenUrl}`,
+    `frame-src ${tokenUrl}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const sessionRequest = z.strictObject({
+  customer: z.strictObject({ id: z.string().min(1).max(64), name: z.string().max(128).optional(), email: z.email().optional() }).optional(),
+  amount: z.number().positive().max(1e9).optional(),
+  currency: z.string().length(3).optional(),
+});
+
+const payRequest = z.strictObject({
+  sessionId: z.string().min(1).max(128),
+  token: z.string().min(1).max(128),
+  amount: z.number().positive().max(1e9),
+  currency: z.string().length(3).default('BRL'),
+  installments: z.int().min(1).max(12).default(1),
+  brand: z.string().max(32).optional(),
+  customer: z.strictObject({ id: z.string().min(1).max(64), name: z.string().max(128).optional(), email: z.email().optional() }).optional(),
+  authentication: z.strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() }).optional(),
+  frontData: z.record(z.string(), z.string()).optional(),
+});
+
+const statusRequest = z.strictObject({ paymentId: z.string().min(1).max(128) });
+
+export const DEMO_CUSTOMER = { id: 'demo-shopper-1', name: 'Ada Lovelace', email: 'ada@example.test' };
+
+export interface ServiceReply {
+  status: number;
+  body: unknown;
+}
+
+export function createMerchantBackend(config: MerchantConfig, ownOrigins: readonly string[]): Hono {
+  const app = new Hono();
+  const policy = pagePolicy(config.tokenUrl);
+
+  async function service(base: string, path: string, body: unknown): Promise<ServiceReply> {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-service-account': config.account,
+        'x-service-apptoken': config.appToken,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  /** The merchant's own API takes JSON from its own pages only (a cross-site form cannot post JSON with an Origin we accept). */
+  async function input<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T> | Response> {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !ownOrigins.includes(origin)) return c.json({ error: { code: 'forbidden_origin' } }, 403);
+    if (c.req.header('content-type')?.split(';')[0] !== 'application/json') return c.json({ error: { code: 'unsupported_media_type' } }, 415);
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return c.json({ error: { code: 'malformed_json' } }, 400);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: parsed.error.issues[0]?.message } }, 400);
+    return parsed.data;
+  }
+
+  const relay = (c: Context, reply: ServiceReply) => c.json(reply.body as object, reply.status as 200);
+
+  app.post('/api/session', async (c) => {
+    const body = await input(c, sessionRequest);
+    if (body instanceof Response) return body;
+    const reply = await service(config.tokenApiUrl, '/api/Token/NewSession', {
+      customer: body.customer ?? DEMO_CUSTOMER,
+      PaymentAccount: config.account,
+      partnerUniqueId: `demo-${Date.now().toString(36)}`,
+      ...(config.environment === 'sandbox' ? { Is3dsTest: true } : {}),
+      ...(body.amount === undefined ? {} : { paymentData: { amount: body.amount, currency: body.currency ?? 'BRL' } }),
+    });
+    if (reply.status !== 200) return relay(c, reply);
+    const { sessionId } = reply.body as { sessionId: string };
+    // What the page needs to construct the Checkout: never the app token.
+    return c.json({ sessionId, account: config.account, environment: config.environment, tokenUrl: config.tokenUrl });
+  });
+
+  app.post('/api/pay', async (c) => {
+    const body = await input(c, payRequest);
+    if (body instanceof Response) return body;
+    const partnerUniqueId = `demo-order-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
+      tokenSession: body.sessionId,
+      partnerUniqueId,
+      customer: body.customer ?? DEMO_CUSTOMER,
+      paymentItems: { items: [{ amount: body.amount, detailUniqueId: 'demo-item', productDescription: 'Demo order', itemQuantity: 1 }] },
+      paymentData: {
+        amount: body.amount,
+        currency: body.currency,
+        countryCode: 'BR',
+        paymentMethods: [
+          {
+            partnerUniqueId: `${partnerUniqueId}-1`,
+            paymentMethodType: body.authentication === undefined ? '1' : '7',
+            amount: body.amount,
+            installments: body.installments,
+            cardInfo: { token: body.token, tokenProvider: 'Service', ...(body.brand === undefined ? {} : { brandName: body.brand }) },
+            ...(body.authentication === undefined
+              ? {}
+              : {
+                  AuthenticationInformation: {
+                    Code: body.authentication.code,
+                    ReferenceId: body.authentication.referenceId,
+                    TransactionId: body.authentication.transactionId,
+                  },
+                }),
+          },
+        ],
+      },
+      ...(body.frontData === undefined ? {} : { frontData: body.frontData }),
+      isTest: config.environment === 'sandbox',
+      isFromFrontend: false,
+    });
+    return relay(c, reply);
+  });
+
+  app.post('/api/payment-status', async (c) => {
+    const body = await input(c, statusRequest);
+    if (body instanceof Response) return body;
+    return relay(c, await service(config.engineApiUrl, '/api/Payment/Status', body));
+  });
+
+  app.get('/api/health', async (c) => {
+    const check = async (url: string) => {
+      try {
+        return (await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+      } catch {
+        return false;
+      }
+    };
+    const [token, engine] = await Promise.all([check(config.tokenApiUrl), check(config.engineApiUrl)]);
+    return c.json({ tokenHost: token, engine, account: config.account, environment: config.environment }, token && engine ? 200 : 503);
+  });
+
+  app.get('/*', async (c) => {
+    const path = c.req.path === '/' ? '/index.html' : c.req.path;
+    const file = normalize(join(PAGES, path));
+    if (!file.startsWith(PAGES)) return c.notFound();
+    try {
+      const content = await readFile(file);
+      return c.body(content, 200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': policy,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+    } catch {
+      return c.text('Not found', 404);
+    }
+  });
+
+  return app;
+}

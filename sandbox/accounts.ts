@@ -1,0 +1,41 @@
+// Loads the merchant accounts the sandbox knows. One file, checked at start so a typo fails loudly.
+
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const accountSchema = z.strictObject({
+  name: z.string().min(1).max(64),
+  appToken: z.string().min(16),
+  environment: z.enum(['sandbox', 'production']),
+  allowedOrigins: z.array(z.string()).min(1),
+  threeDS: z.boolean(),
+  pciCertified: z.boolean(),
+});
+
+export type Account = z.infer<typeof accountSchema>;
+
+const fileSchema = z.looseObject({ accounts: z.array(accountSchema).min(1) });
+
+/** An origin as browsers send it: scheme, host and port, nothing else. */
+function assertOrigin(value: string, account: string): void {
+  const url = new URL(value);
+  if (url.origin !== value) throw new Error(`account ${account}: "${value}" is not an origin (scheme://host:port)`);
+}
+
+export function parseAccounts(json: unknown, replacements: Record<string, string> = {}): Account[] {
+  const { accounts } = fileSchema.parse(json);
+  const names = new Set<string>();
+  return accounts.map((account) => {
+    if (names.has(account.name)) throw new Error(`account ${account.name} is listed twice`);
+    names.add(account.name);
+    const allowedOrigins = account.allowedOrigins.map((origin) =>
+      origin.replace(/\{(\w+)\}/g, (whole, key: string) => replacements[key] ?? whole),
+    );
+    for (const origin of allowedOrigins) assertOrigin(origin, account.name);
+    return { ...account, allowedOrigins };
+  });
+}
+
+export function loadAccounts(path: string, replacements: Record<string, string> = {}): Account[] {
+  return parseAccounts(JSON.parse(readFileSync(path, 'utf8')), replacements);
+}

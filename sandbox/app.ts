@@ -1,0 +1,99 @@
+// Builds the sandbox's servers as Hono apps: token host, payment engine (production twin), sandbox
+// engine and 3DS provider. main.ts puts them on ports; tests put them on ephemeral ones.
+
+import { Hono } from 'hono';
+import type { Account } from './accounts.ts';
+import type { SandboxUrls } from './config.ts';
+import { errorBody, ServiceError } from './errors.ts';
+import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
+import { cors } from './http/guards.ts';
+import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
+import { registerTokenRoutes } from './routes/token.ts';
+import { randomId, Store } from './store.ts';
+
+export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
+
+export interface SandboxOptions {
+  accounts: readonly Account[];
+  urls: SandboxUrls;
+  now?: () => number;
+  sessionTtlMs?: number;
+  /** Where unexpected errors are reported (never with request bodies). */
+  log?: (message: string) => void;
+}
+
+export interface Sandbox {
+  ctx: SandboxContext;
+  token: Hono<SandboxEnv>;
+  engine: Hono<SandboxEnv>;
+  sandboxEngine: Hono<SandboxEnv>;
+  threeDs: Hono<SandboxEnv>;
+}
+
+/** Paths of the real service are matched case-insensitively, as its examples vary the case. */
+function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
+  const knownPaths = new Set<string>();
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = randomId('req');
+    c.set('requestId', requestId);
+    await next();
+    c.header('x-request-id', requestId);
+    c.header('Cache-Control', 'no-store');
+    c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
+  });
+  app.onError((error, c) => {
+    const requestId = c.get('requestId');
+    if (error instanceof ServiceError) {
+      // The rest of an oversized body is never read, so the connection cannot carry another request.
+      if (error.code === 'payload_too_large') c.header('Connection', 'close');
+      return c.json(errorBody(error, requestId), error.status as 400);
+    }
+    log(`${name}: unexpected error on ${c.req.method} ${c.req.path} (${requestId}): ${error.stack ?? error.message}`);
+    return c.json(errorBody(new ServiceError('internal_error'), requestId), 500);
+  });
+  app.notFound((c) => {
+    const code = knownPaths.has(c.req.path) ? 'method_not_allowed' : 'not_found';
+    return c.json(errorBody(new ServiceError(code), c.get('requestId')), code === 'method_not_allowed' ? 405 : 404);
+  });
+  // Record POST routes so another method on them answers 405, not 404.
+  const post = app.post.bind(app);
+  app.post = ((path: string, ...handlers: unknown[]) => {
+    knownPaths.add(path);
+    return (post as (p: string, ...h: unknown[]) => Hono<SandboxEnv>)(path, ...handlers);
+  }) as typeof app.post;
+  app.get('/__sandbox/health', (c) => c.json({ ok: true, server: name }));
+  return app;
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const log = options.log ?? ((message: string) => { console.error(message); });
+  const ctx: SandboxContext = {
+    store: new Store(),
+    accounts: new AccountBook(options.accounts),
+    urls: options.urls,
+    now: options.now ?? Date.now,
+    sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+  };
+
+  const token = newApp('token', log);
+  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind']) token.use(path, cors(ctx.accounts));
+  registerTokenRoutes(token, ctx);
+  registerPciRoutes(token, ctx);
+  token.post('/__sandbox/reset', (c) => {
+    ctx.store.reset();
+    return c.json({ ok: true });
+  });
+
+  const engines = (['production', 'sandbox'] as const).map((environment) => {
+    const engine = newApp(environment === 'sandbox' ? 'sandbox-engine' : 'engine', log);
+    engine.use('/api/payment/init', cors(ctx.accounts));
+    registerEngineRoutes(engine, ctx, environment);
+    return engine;
+  });
+
+  const threeDs = newApp('3ds-provider', log);
+
+  return { ctx, token, engine: engines[0] as Hono<SandboxEnv>, sandboxEngine: engines[1] as Hono<SandboxEnv>, threeDs };
+}

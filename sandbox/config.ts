@@ -1,0 +1,54 @@
+// Where the sandbox listens and how browsers reach it. Every port can be moved with an environment
+// variable; the defaults are the ones the README, the demo and the e2e tests use.
+
+export interface SandboxUrls {
+  /** {token_url}: token API and frame documents. `localhost`, so passkeys can use it as RP ID. */
+  tokenUrl: string;
+  /** {engine_url}: the production payment engine's twin. */
+  engineUrl: string;
+  /** {sandbox_url}: the sandbox payment engine. */
+  sandboxUrl: string;
+  /** The 3DS provider's own origin (device data collection, step-up pages). */
+  threeDsUrl: string;
+  /** The demo merchant's origin, allowed for the demo accounts. */
+  demoUrl: string;
+}
+
+export interface SandboxPorts {
+  token: number;
+  engine: number;
+  sandbox: number;
+  threeDs: number;
+  demo: number;
+}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return value;
+}
+
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxPorts {
+  return {
+    demo: port(env, 'DEMO_PORT', 4173),
+    token: port(env, 'SVC_TOKEN_PORT', 4174),
+    engine: port(env, 'SVC_ENGINE_PORT', 4175),
+    threeDs: port(env, 'SVC_3DS_PORT', 4176),
+    sandbox: port(env, 'SVC_SANDBOX_PORT', 4177),
+  };
+}
+
+export function urlsFor(ports: SandboxPorts): SandboxUrls {
+  return {
+    tokenUrl: `http://localhost:${String(ports.token)}`,
+    engineUrl: `http://127.0.0.1:${String(ports.engine)}`,
+    sandboxUrl: `http://127.0.0.1:${String(ports.sandbox)}`,
+    threeDsUrl: `http://127.0.0.1:${String(ports.threeDs)}`,
+    demoUrl: `http://127.0.0.1:${String(ports.demo)}`,
+  };
+}
+
+/** All servers bind loopback only. */
+export const HOSTNAME = '127.0.0.1';

@@ -1,0 +1,54 @@
+// What every sandbox handler shares: the state, the accounts, the clock, and Hono's per-request variables.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Account } from '../accounts.ts';
+import type { SandboxUrls } from '../config.ts';
+import type { Store } from '../store.ts';
+
+export interface SandboxEnv {
+  Variables: {
+    requestId: string;
+    /** The account the request is authenticated as. */
+    account: Account;
+    /** The browser origin, when the request came from a browser (it carries an Origin header). */
+    browserOrigin: string | undefined;
+  };
+}
+
+export class AccountBook {
+  private readonly byName: Map<string, Account>;
+  private readonly origins: Set<string>;
+
+  constructor(accounts: readonly Account[]) {
+    this.byName = new Map(accounts.map((account) => [account.name, account]));
+    this.origins = new Set(accounts.flatMap((account) => account.allowedOrigins));
+  }
+
+  get(name: string): Account | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Whether any account allows this origin: what a CORS preflight can know before the body is read. */
+  anyAllows(origin: string): boolean {
+    return this.origins.has(origin);
+  }
+
+  all(): Account[] {
+    return [...this.byName.values()];
+  }
+}
+
+/** Constant-time comparison of an app token, whatever the lengths. */
+export function appTokenMatches(account: Account, candidate: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(account.appToken), digest(candidate));
+}
+
+export interface SandboxContext {
+  store: Store;
+  accounts: AccountBook;
+  urls: SandboxUrls;
+  /** Milliseconds since the epoch; tests move it. */
+  now: () => number;
+  sessionTtlMs: number;
+}

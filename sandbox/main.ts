@@ -1,0 +1,33 @@
+// `npm run sandbox`: the service emulator on loopback, until Ctrl-C.
+
+import { fileURLToPath } from 'node:url';
+import { loadAccounts } from './accounts.ts';
+import { portsFromEnv } from './config.ts';
+import { startSandbox, type RunningSandbox } from './server.ts';
+
+export const ACCOUNTS_FILE = fileURLToPath(new URL('./accounts.json', import.meta.url));
+
+export async function runSandbox(): Promise<RunningSandbox> {
+  const ports = portsFromEnv();
+  const file = process.env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE;
+  return startSandbox({ ports, accounts: (urls) => loadAccounts(file, { demo_origin: urls.demoUrl }) });
+}
+
+export function describeSandbox({ urls }: RunningSandbox): string {
+  return [
+    `  token host      ${urls.tokenUrl}      ({token_url}: token API, card frames)`,
+    `  payment engine  ${urls.engineUrl}      ({engine_url}: production accounts)`,
+    `  sandbox engine  ${urls.sandboxUrl}      ({sandbox_url}: sandbox accounts)`,
+    `  3DS provider    ${urls.threeDsUrl}`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  const running = await runSandbox();
+  console.log(`Sandbox running (accounts: ${process.env['SVC_ACCOUNTS_FILE'] ?? 'sandbox/accounts.json'}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`);
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { futureYear, MERCHANT_ORIGIN, startTestSandbox, VISA, type TestSandbox } from './test/harness.ts';
+
+let sb: TestSandbox;
+let order = 0;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+beforeEach(() => {
+  order += 1;
+});
+
+const orderId = () => `order-${String(order)}`;
+const card = (cardInfo: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ paymentMethodType: '1', amount: 100, cardInfo, ...extra });
+const init = (body: Record<string, unknown>, options: { account?: string; server?: 'sandbox' | 'engine' } = {}) =>
+  sb.backend(options.server ?? 'sandbox', '/api/Payment/Init', { partnerUniqueId: orderId(), ...body }, { account: options.account ?? 'demo' });
+const status = (body: Record<string, unknown>) => sb.backend('sandbox', '/api/Payment/Status', body);
+
+const GOOGLE_TOKEN = JSON.stringify({ signature: 'MEY', intermediateSigningKey: {}, protocolVersion: 'ECv2', signedMessage: '{}' });
+const APPLE_TOKEN = JSON.stringify({ version: 'EC_v1', data: 'abc', signature: 'sig', header: { ephemeralPublicKey: 'k' } });
+
+describe('Payment/Init: tokenized card', () => {
+  it('authorizes, stores the record and answers it from the status query', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId);
+    const reply = await init({
+      tokenSession: sessionId,
+      customer: { id: 'cus-1', name: 'Ada', email: 'ada@example.test', document: '12345678909', documentType: 'CPF', data: { isCorporate: false } },
+      paymentItems: { items: [{ amount: 100, detailUniqueId: 'sku-1', productDescription: 'Book', itemQuantity: 1, antiFraud: { isEmailConfirmed: true } }] },
+      paymentData: {
+        amount: 100,
+        currency: 'BRL',
+        countryCode: 'BR',
+        paymentMethods: [card({ token, tokenProvider: 'Service', cardHolderName: 'Ada', brandName: 'Visa', tokenSingleUse: 0, saveCard: false }, { installments: 3 })],
+      },
+      frontData: { userAgent: 'UA', javaEnabled: 'N', javaScriptEnabled: 'Y' },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'authorized',
+      amount: 100,
+      currency: 'BRL',
+      environment: 'sandbox',
+      isTest: true,
+      paymentMethods: [{ kind: 'card', status: 'authorized', installments: 3, card: { tokenProvider: 'Service', brand: 'Visa', last4: '1111' } }],
+    });
+    const paymentId = reply.body['paymentId'] as string;
+    expect(paymentId).toMatch(/^pay_/);
+    const byId = await status({ paymentId });
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(reply.body);
+    expect((await status({ partnerUniqueId: orderId() })).body['paymentId']).toBe(paymentId);
+  });
+
+  it('declines the sandbox decline card', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    const reply = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'declined', paymentMethods: [{ status: 'declined', declineReason: 'do_not_honor' }] });
+  });
+
+  it('needs tokenSession', async () => {
+    const token = await sb.tokenize(await sb.session());
+    const reply = await init({ paymentData: { paymentMethods: [card({ token, tokenProvider: 'service' })] } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.code).toBe('token_session_required');
+  });
+
+  it('refuses a full card number or a CVV', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId);
+    const withPan = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service', cardNumber: '4111111111111111' })] } });
+    expect(withPan.status).toBe(400);
+    expect(withPan.body.error).toMatchObject({ code: 'full_card_data_not_allowed', field: 'paymentData.paymentMethods.0.cardInfo.cardNumber' });
+    const withCvv = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service', cvv: '123' })] } });
+    expect(withCvv.body.error?.code).toBe('full_card_data_not_allowed');
+    expect(JSON.stringify(withPan.body)).not.toContain('4111111111111111');
+  });
+
+  it('refuses a second payment for the same partnerUniqueId and says which one exists', async () => {
+    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } });
+    const again = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'duplicate_order', details: { paymentId: reply.body['paymentId'] } });
+  });
+
+  it('refuses methods that do not add up to the total', async () => {
+    const reply = await init({ paymentData: { amount: 100, paymentMethods: [{ paymentMethodType: '3', amount: 60 }, { paymentMethodType: '2', amount: 30 }] } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.code).toBe('amount_mismatch');
+  });
+});
+
+describe('Payment/Init: network token', () => {
+  const base = { token: '4895370012003478', tokenProvider: 'networktoken', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', networkTokenExpirationMonth: '12', networkTokenExpirationYear: '2030', brandName: 'Visa' };
+
+  it('authorizes without a session', async () => {
+    const reply = await init({ paymentData: { paymentMethods: [card(base)] } });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'network_token', card: { tokenProvider: 'networktoken' } }] });
+  });
+
+  it.each([
+    ['month as a number', { networkTokenExpirationMonth: 7 }, 201],
+    ['a two-digit year', { networkTokenExpirationYear: 30 }, 201],
+    ['month 0', { networkTokenExpirationMonth: '0' }, 400],
+    ['month 13', { networkTokenExpirationMonth: 13 }, 400],
+    ['a non-numeric month', { networkTokenExpirationMonth: 'ab' }, 400],
+    ['a three-digit year', { networkTokenExpirationYear: '203' }, 400],
+    ['no cryptogram', { cryptogram: undefined }, 400],
+    ['no month', { networkTokenExpirationMonth: undefined }, 400],
+    ['no year', { networkTokenExpirationYear: undefined }, 400],
+  ])('with %s answers %i', async (_name, change, expected) => {
+    const reply = await init({ paymentData: { paymentMethods: [card({ ...base, ...change })] } });
+    expect(reply.status).toBe(expected);
+    if (expected === 400) expect(reply.body.error?.field).toMatch(/^paymentData\.paymentMethods\.0\.cardInfo\./);
+  });
+});
+
+describe('Payment/Init: direct non-card methods', () => {
+  it.each([
+    ['2', 'boleto', 'pending'],
+    ['3', 'pix', 'pending'],
+    ['4', 'bitcoin', 'pending'],
+    ['5', 'nupay', 'pending'],
+    ['6', 'split', 'pending'],
+    ['8', 'gift_card', 'authorized'],
+  ])('type %s is %s without a session', async (type, method, expected) => {
+    const reply = await init({ paymentData: { amount: 50, currency: 'BRL', paymentMethods: [{ paymentMethodType: type, amount: 50 }] } });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: expected, paymentMethods: [{ kind: 'direct', method }] });
+  });
+
+  it('refuses an unknown method type', async () => {
+    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '99' }] } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.paymentMethodType');
+  });
+});
+
+describe('Payment/Init: antifraud-only', () => {
+  const masked = { cardNumber: '411111******1111', cardHolderName: 'Ada', saveCard: false, expirationMonth: 12, expirationYear: 2030, brandName: 'Visa' };
+
+  it.each([
+    ['ada@example.test', 'approve'],
+    ['ada+review@example.test', 'review'],
+    ['ada+reject@example.test', 'reject'],
+  ])('analyzes a masked card for %s: %s', async (email, decision) => {
+    const reply = await init({
+      customer: { id: 'c', email },
+      paymentData: { amount: 100, paymentMethods: [card(masked)], antiFraud: { deliveryAddressee: 'Ada', data: { travel: { type: 'air', numberOfConnections: 1 }, returnOriginalResponse: true } } },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'analyzed',
+      antiFraud: { decision, originalResponse: { decision } },
+      paymentMethods: [{ kind: 'antifraud', card: { maskedNumber: '411111******1111', brand: 'Visa', last4: '1111' } }],
+    });
+  });
+
+  it('omits the original response unless asked', async () => {
+    const reply = await init({ paymentData: { paymentMethods: [card(masked)] } });
+    expect(reply.body['antiFraud']).toEqual({ decision: 'approve' });
+  });
+
+  it.each([['4111111111111111'], ['41111******1111'], ['411111111111'], ['411111**1111*']])('refuses %s as the card number', async (cardNumber) => {
+    const reply = await init({ paymentData: { paymentMethods: [card({ ...masked, cardNumber })] } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.cardInfo.cardNumber');
+  });
+});
+
+describe('Payment/Init: wallets', () => {
+  it.each([
+    ['WalletAPay', GOOGLE_TOKEN],
+    ['WalletBPay', APPLE_TOKEN],
+  ])('%s with its token string is authorized', async (provider, token) => {
+    const reply = await init({
+      paymentData: {
+        amount: 100,
+        paymentMethods: [card({ Token: token, TokenProvider: provider, saveCard: false, billingInfo: { name: 'Ada', taxedamount: 0, billedamount: 100 } }, { installments: 2 })],
+      },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'wallet', method: provider, installments: 2 }] });
+  });
+
+  it.each([
+    ['WalletAPay', APPLE_TOKEN],
+    ['WalletBPay', 'not json'],
+  ])('%s with a token of the wrong shape is refused', async (provider, token) => {
+    const reply = await init({ paymentData: { paymentMethods: [card({ token, tokenProvider: provider })] } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.cardInfo.token');
+  });
+});
+
+describe('Payment/Init: 3DS card', () => {
+  const seed = (sessionId: string, token: string, status: 'Y' | 'N' | 'C') => {
+    const code = `code-${status}-${String(order)}`;
+    sb.sandbox.ctx.store.authentications.set(code, { code, referenceId: `ref-${code}`, transactionId: `txn-${code}`, token, sessionId, status, eci: status === 'Y' ? '05' : '07' });
+    return { Code: code, ReferenceId: `ref-${code}`, TransactionId: `txn-${code}` };
+  };
+
+  it('accepts the authentication of this session and card, and records it', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId);
+    const auth = seed(sessionId, token, 'Y');
+    const reply = await init({ tokenSession: sessionId, isTest: true, isFromFrontend: false, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }, { paymentMethodType: '7', AuthenticationInformation: auth })] } });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y', eci: '05', referenceId: auth.ReferenceId } }] });
+  });
+
+  it('refuses a failed authentication, a pending challenge and mismatched data', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId, { singleUse: false });
+    const pay = (AuthenticationInformation: Record<string, string>, id: string) =>
+      sb.backend('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: id, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }, { AuthenticationInformation })] } });
+    expect((await pay(seed(sessionId, token, 'N'), `${orderId()}-n`)).body.error?.code).toBe('authentication_failed');
+    expect((await pay(seed(sessionId, token, 'C'), `${orderId()}-c`)).body.error?.code).toBe('authentication_invalid');
+    const good = seed(sessionId, token, 'Y');
+    expect((await pay({ ...good, TransactionId: 'forged' }, `${orderId()}-t`)).body.error?.code).toBe('authentication_invalid');
+    expect((await pay({ ...good, Code: 'unknown' }, `${orderId()}-u`)).status).toBe(422);
+  });
+});
+
+describe('Payment/Init: vendor routing and environments', () => {
+  it('records the vendor', async () => {
+    const reply = await init({
+      vendor: { name: 'Shop', email: 's@x.test', phone: '1', websiteUrl: 'https://x.test', code: 'V-1', mCC: '5732', document: '11222333000181', documentType: 'CNPJ', address: { street: 'R', number: '1', neighborhood: 'N', city: 'C', state: 'SP', country: 'BR', postalCode: '01000-000' } },
+      paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 1 }] },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body['vendor']).toEqual({ code: 'V-1', name: 'Shop' });
+  });
+
+  it('refuses a malformed merchant category code', async () => {
+    const reply = await init({ vendor: { mCC: '57' }, paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } });
+    expect(reply.body.error?.field).toBe('vendor.mCC');
+  });
+
+  it('keeps sandbox accounts on {sandbox_url} and production accounts on {engine_url}', async () => {
+    const body = { paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } };
+    expect((await init(body, { server: 'engine' })).body.error?.code).toBe('environment_mismatch');
+    expect((await init(body, { server: 'sandbox', account: 'demo-live' })).body.error?.code).toBe('environment_mismatch');
+    const live = await init(body, { server: 'engine', account: 'demo-live' });
+    expect(live.status).toBe(201);
+    expect(live.body).toMatchObject({ environment: 'production', isTest: false });
+  });
+});
+
+describe('Payment/Init from the browser (client script for everything)', () => {
+  const orderSession = () => sb.session({ body: { paymentData: { amount: 100, currency: 'BRL' } } });
+
+  it('pays the order of the session once, without the app token', async () => {
+    const sessionId = await orderSession();
+    const token = await sb.tokenize(sessionId);
+    const pay = (id: string) => sb.browser('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: id, paymentData: { amount: 100, currency: 'BRL', paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    const reply = await pay(`${orderId()}-a`);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'authorized', isFromFrontend: true });
+    expect(reply.headers.get('access-control-allow-origin')).toBe(MERCHANT_ORIGIN);
+    expect((await pay(`${orderId()}-b`)).body.error?.code).toBe('order_already_paid');
+  });
+
+  it('refuses another amount than the order, and a session without an order', async () => {
+    const sessionId = await orderSession();
+    const other = await sb.browser('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: orderId(), paymentData: { amount: 1, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 1 }] } });
+    expect(other.status).toBe(403);
+    expect(other.body.error?.code).toBe('session_order_mismatch');
+    const plain = await sb.session();
+    const none = await sb.browser('sandbox', '/api/Payment/Init', { tokenSession: plain, partnerUniqueId: `${orderId()}-x`, paymentData: { amount: 100, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 100 }] } });
+    expect(none.body.error?.code).toBe('session_order_mismatch');
+  });
+});
+
+describe('integrations/pci/init', () => {
+  const pciBody = (cardInfo: Record<string, unknown>) => ({
+    partnerUniqueId: orderId(),
+    customer: { id: 'pci-customer', email: 'p@x.test' },
+    paymentData: { amount: 100, currency: 'BRL', paymentMethods: [{ paymentMethodType: '1', amount: 100, cardInfo }] },
+  });
+  const full = { cardNumber: '5555555555554444', cardHolderName: 'Ada', expirationMonth: 12, expirationYear: futureYear(), cvv: '321', singleUse: true, saveCard: false };
+
+  it('takes full card data from a certified account and answers like Payment/Init', async () => {
+    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody(full), { account: 'demo-pci' });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'card', card: { brand: 'Mastercard', maskedNumber: '555555******4444' } }] });
+    expect(JSON.stringify(reply.body)).not.toContain('5555555555554444');
+  });
+
+  it('refuses an uncertified account', async () => {
+    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody(full));
+    expect(reply.status).toBe(403);
+    expect(reply.body.error?.code).toBe('pci_certification_required');
+  });
+
+  it('validates the card and leaves nothing behind on an error', async () => {
+    const before = sb.sandbox.ctx.store.tokens.size;
+    const sessions = sb.sandbox.ctx.store.sessions.size;
+    const expired = await sb.backend('token', '/api/integrations/pci/init', pciBody({ ...full, expirationYear: 2001 }), { account: 'demo-pci' });
+    expect(expired.body.error?.code).toBe('card_expired');
+    const bad = pciBody(full);
+    bad.paymentData.amount = 1;
+    const mismatch = await sb.backend('token', '/api/integrations/pci/init', bad, { account: 'demo-pci' });
+    expect(mismatch.body.error?.code).toBe('amount_mismatch');
+    expect(sb.sandbox.ctx.store.tokens.size).toBe(before);
+    expect(sb.sandbox.ctx.store.sessions.size).toBe(sessions);
+  });
+
+  it('saves the card for the customer when asked, so Token/List shows it later', async () => {
+    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody({ ...full, saveCard: true }), { account: 'demo-pci' });
+    expect(reply.status).toBe(201);
+    const sessionId = await sb.session({ account: 'demo-pci', customerId: 'pci-customer' });
+    const list = await sb.browser('token', '/api/Token/List', { sessionId }, { account: 'demo-pci' });
+    expect(list.body['tokens']).toHaveLength(1);
+  });
+});
+
+describe('Payment/Status', () => {
+  it('does not show another account’s payment', async () => {
+    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } });
+    const other = await sb.backend('sandbox', '/api/Payment/Status', { paymentId: reply.body['paymentId'] }, { account: 'demo-no3ds' });
+    expect(other.status).toBe(404);
+    expect(other.body.error?.code).toBe('payment_not_found');
+  });
+
+  it('needs an id', async () => {
+    expect((await status({})).status).toBe(400);
+  });
+});
+
+describe('nothing is half-written', () => {
+  it('a refused second method leaves the first method’s single-use token unused', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId);
+    const refused = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }), { paymentMethodType: '99' }] } });
+    expect(refused.status).toBe(400);
+    const retry = await sb.backend('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: `${orderId()}-retry`, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    expect(retry.status).toBe(201);
+    expect((await status({ partnerUniqueId: orderId() })).status).toBe(404);
+  });
+
+  it('the same single-use token twice in one request is refused', async () => {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId);
+    const reply = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }), card({ token, tokenProvider: 'Service' })] } });
+    expect(reply.body.error).toMatchObject({ code: 'token_already_used', field: 'paymentData.paymentMethods.1.cardInfo.token' });
+  });
+});
+
+it('keeps card data out of every stored record', () => {
+  const dump = JSON.stringify([...sb.sandbox.ctx.store.tokens.values(), ...sb.sandbox.ctx.store.payments.values()]);
+  expect(dump).not.toMatch(/4111111111111111|5555555555554444/);
+  expect(VISA.cvv).toBe('123');
+});

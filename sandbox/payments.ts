@@ -1,0 +1,309 @@
+// Payment/Init as the engine runs it: each payment method is classified into one of the spec's variants
+// (table 4.5), checked against that variant's rules, and only when every method passes is anything
+// written (tokens consumed, payment stored).
+
+import { detectBrand } from '../src/card/index.ts';
+import type { Account } from './accounts.ts';
+import { ServiceError } from './errors.ts';
+import type { SandboxContext } from './http/context.ts';
+import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
+import { loadSession } from './sessions.ts';
+import { randomId, type Payment, type PaymentMethodRecord, type PaymentStatus, type Session, type StoredToken } from './store.ts';
+
+/** paymentMethodType codes. The spec names `1` (card and wallets) and `7` (3DS card) only. */
+export const CARD_METHOD_TYPES: readonly string[] = ['1', '7'];
+
+/**
+ * Codes for the direct non-card methods the spec names without codes. The sandbox's own choice,
+ * documented in docs/service-contract.md; the real codes come with onboarding.
+ */
+export const DIRECT_METHOD_TYPES: Readonly<Record<string, { method: string; status: PaymentStatus }>> = {
+  '2': { method: 'boleto', status: 'pending' },
+  '3': { method: 'pix', status: 'pending' },
+  '4': { method: 'bitcoin', status: 'pending' },
+  '5': { method: 'nupay', status: 'pending' },
+  '6': { method: 'split', status: 'pending' },
+  '8': { method: 'gift_card', status: 'authorized' },
+};
+
+export const TOKEN_PROVIDERS = ['Service', 'networktoken', 'WalletAPay', 'WalletBPay'] as const;
+type TokenProvider = (typeof TOKEN_PROVIDERS)[number];
+
+const MASKED_NUMBER = /^\d{6}\*+\d{4}$/;
+
+export interface InitInput {
+  account: Account;
+  /** Which engine took the call. */
+  environment: 'sandbox' | 'production';
+  body: PaymentInitRequest;
+  source: Payment['source'];
+}
+
+interface Plan {
+  record: PaymentMethodRecord;
+  consumes: StoredToken | undefined;
+}
+
+function invalid(field: string, message: string): ServiceError {
+  return new ServiceError('invalid_request', { field, message: `${field}: ${message}` });
+}
+
+function providerOf(value: string | undefined, field: string): TokenProvider | undefined {
+  if (value === undefined) return undefined;
+  const provider = TOKEN_PROVIDERS.find((p) => p.toLowerCase() === value.toLowerCase());
+  if (provider === undefined) throw invalid(field, `must be one of ${TOKEN_PROVIDERS.join(', ')}`);
+  return provider;
+}
+
+function numericIn(value: string | number | undefined, field: string, check: (digits: string) => boolean, rule: string): void {
+  if (value === undefined) throw invalid(field, 'is required for a network token');
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!/^\d+$/.test(text) || !check(text)) throw invalid(field, rule);
+}
+
+function refuseFullCardData(info: CardInfoRequest, field: string): void {
+  if (info.cvv !== undefined) throw new ServiceError('full_card_data_not_allowed', { field: `${field}.cvv` });
+  if (info.cardNumber !== undefined && !MASKED_NUMBER.test(info.cardNumber)) {
+    throw new ServiceError('full_card_data_not_allowed', { field: `${field}.cardNumber` });
+  }
+}
+
+/** A wallet token is one string, passed on unparsed; the sandbox only checks it has the wallet's shape. */
+function checkWalletToken(provider: 'WalletAPay' | 'WalletBPay', token: string, field: string): void {
+  const keys = provider === 'WalletAPay' ? ['protocolVersion', 'signature', 'signedMessage'] : ['version', 'data', 'signature', 'header'];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(token);
+  } catch {
+    throw invalid(field, `must be the ${provider} token as one JSON string`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || keys.some((key) => !(key in parsed))) {
+    throw invalid(field, `a ${provider} token has ${keys.join(', ')}`);
+  }
+}
+
+function methodBase(method: PaymentMethodRequest): Pick<PaymentMethodRecord, 'partnerUniqueId' | 'paymentMethodType' | 'amount' | 'installments'> {
+  return {
+    partnerUniqueId: method.partnerUniqueId,
+    paymentMethodType: method.paymentMethodType,
+    amount: method.amount,
+    installments: method.installments ?? 1,
+  };
+}
+
+function planServiceToken(
+  ctx: SandboxContext,
+  method: PaymentMethodRequest,
+  info: CardInfoRequest,
+  session: Session | undefined,
+  consumed: Set<string>,
+  field: string,
+): Plan {
+  if (info.token === undefined) throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
+  if (session === undefined) throw new ServiceError('token_session_required', { field: 'tokenSession' });
+  const token = ctx.store.tokens.get(info.token);
+  if (token?.account !== session.account || token.customerId !== session.customer.id) {
+    throw new ServiceError('token_not_found', { field: `${field}.cardInfo.token` });
+  }
+  if (token.sessionId !== session.id && !session.boundTokens.has(token.token)) {
+    throw new ServiceError('token_requires_bind', { field: `${field}.cardInfo.token` });
+  }
+  if (token.singleUse && (token.used || consumed.has(token.token))) {
+    throw new ServiceError('token_already_used', { field: `${field}.cardInfo.token` });
+  }
+  consumed.add(token.token);
+  const record: PaymentMethodRecord = {
+    ...methodBase(method),
+    kind: 'card',
+    method: method.AuthenticationInformation === undefined ? 'card' : 'card_3ds',
+    status: token.outcome === 'decline' ? 'declined' : 'authorized',
+    card: { tokenProvider: 'Service', brand: token.brand, last4: token.last4, maskedNumber: token.maskedNumber },
+    ...(token.outcome === 'decline' ? { declineReason: 'do_not_honor' } : {}),
+  };
+  const auth = method.AuthenticationInformation;
+  if (auth !== undefined) {
+    const known = ctx.store.authentications.get(auth.Code);
+    const authField = `${field}.AuthenticationInformation`;
+    if (
+      known?.sessionId !== session.id ||
+      known.referenceId !== auth.ReferenceId ||
+      known.transactionId !== auth.TransactionId ||
+      (known.token !== undefined && known.token !== token.token)
+    ) {
+      throw new ServiceError('authentication_invalid', { field: authField });
+    }
+    if (known.status === 'N' || known.status === 'R') throw new ServiceError('authentication_failed', { field: authField });
+    if (known.status === 'C') {
+      throw new ServiceError('authentication_invalid', { field: authField, message: 'The 3DS challenge was not completed.' });
+    }
+    record.authentication = {
+      code: known.code,
+      referenceId: known.referenceId,
+      transactionId: known.transactionId,
+      status: known.status,
+      eci: known.eci,
+    };
+  }
+  return { record, consumes: token.singleUse ? token : undefined };
+}
+
+function planMethod(
+  ctx: SandboxContext,
+  method: PaymentMethodRequest,
+  session: Session | undefined,
+  consumed: Set<string>,
+  field: string,
+): Plan {
+  const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
+  if (direct !== undefined) {
+    if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
+    return { record: { ...methodBase(method), kind: 'direct', method: direct.method, status: direct.status }, consumes: undefined };
+  }
+  if (!CARD_METHOD_TYPES.includes(method.paymentMethodType)) {
+    throw invalid(`${field}.paymentMethodType`, 'is not a known payment method type');
+  }
+  const info = method.cardInfo;
+  if (info === undefined) throw new ServiceError('card_info_required', { field: `${field}.cardInfo` });
+  const infoField = `${field}.cardInfo`;
+  refuseFullCardData(info, infoField);
+  const provider = providerOf(info.tokenProvider, `${infoField}.tokenProvider`);
+  switch (provider) {
+    case undefined: {
+      if (info.token !== undefined) throw invalid(`${infoField}.tokenProvider`, 'is required with a token');
+      if (info.cardNumber === undefined) {
+        throw invalid(infoField, 'needs a token with its tokenProvider, or a masked cardNumber for antifraud-only');
+      }
+      if (info.cardNumber.length < 12 || info.cardNumber.length > 19) {
+        throw invalid(`${infoField}.cardNumber`, 'a masked number keeps the card length (12 to 19)');
+      }
+      const brand = detectBrand(info.cardNumber.slice(0, 6))?.name ?? info.brandName;
+      return {
+        record: {
+          ...methodBase(method),
+          kind: 'antifraud',
+          method: 'antifraud',
+          status: 'analyzed',
+          card: { tokenProvider: 'none', brand, last4: info.cardNumber.slice(-4), maskedNumber: info.cardNumber },
+        },
+        consumes: undefined,
+      };
+    }
+    case 'Service':
+      return planServiceToken(ctx, method, info, session, consumed, field);
+    case 'networktoken': {
+      if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
+      if (info.cryptogram === undefined || info.cryptogram === '') throw invalid(`${infoField}.cryptogram`, 'is mandatory for a network token');
+      numericIn(info.networkTokenExpirationMonth, `${infoField}.networkTokenExpirationMonth`, (d) => Number(d) >= 1 && Number(d) <= 12, 'is numeric, 1 to 12');
+      numericIn(info.networkTokenExpirationYear, `${infoField}.networkTokenExpirationYear`, (d) => d.length === 2 || d.length === 4, 'is numeric with 2 or 4 digits');
+      return {
+        record: {
+          ...methodBase(method),
+          kind: 'network_token',
+          method: 'card',
+          status: 'authorized',
+          card: { tokenProvider: 'networktoken', brand: info.brandName, last4: info.token.slice(-4), maskedNumber: undefined },
+        },
+        consumes: undefined,
+      };
+    }
+    case 'WalletAPay':
+    case 'WalletBPay': {
+      if (info.token === undefined) throw invalid(`${infoField}.token`, `is required for ${provider}`);
+      checkWalletToken(provider, info.token, `${infoField}.token`);
+      return {
+        record: {
+          ...methodBase(method),
+          kind: 'wallet',
+          method: provider,
+          status: 'authorized',
+          card: { tokenProvider: provider, brand: info.brandName, last4: undefined, maskedNumber: undefined },
+        },
+        consumes: undefined,
+      };
+    }
+  }
+}
+
+function checkAmounts(body: PaymentInitRequest): void {
+  const total = body.paymentData.amount;
+  const amounts = body.paymentData.paymentMethods.map((m) => m.amount);
+  if (total === undefined || amounts.some((a) => a === undefined)) return;
+  const sum = amounts.reduce<number>((acc, a) => acc + (a ?? 0), 0);
+  if (Math.abs(sum - total) > 0.005) {
+    throw new ServiceError('amount_mismatch', { field: 'paymentData.amount', details: { methodsTotal: sum, amount: total } });
+  }
+}
+
+function overallStatus(methods: readonly PaymentMethodRecord[]): PaymentStatus {
+  if (methods.some((m) => m.status === 'declined')) return 'declined';
+  if (methods.some((m) => m.status === 'pending')) return 'pending';
+  if (methods.every((m) => m.status === 'analyzed')) return 'analyzed';
+  return 'authorized';
+}
+
+/** The sandbox's antifraud rule: the customer's e-mail decides, so tests can script each outcome. */
+function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiFraud']> {
+  const email = body.customer?.email ?? '';
+  const decision = email.includes('+reject@') ? 'reject' : email.includes('+review@') ? 'review' : 'approve';
+  const wantsOriginal = body.paymentData.antiFraud?.data?.returnOriginalResponse === true;
+  return {
+    decision,
+    ...(wantsOriginal
+      ? { originalResponse: { provider: 'sandbox-antifraud', score: { approve: 12, review: 55, reject: 93 }[decision], decision } }
+      : {}),
+  };
+}
+
+export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
+  const { account, body, source } = input;
+  if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
+  const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
+  if (existing !== undefined) {
+    throw new ServiceError('duplicate_order', { field: 'partnerUniqueId', details: { paymentId: existing.paymentId } });
+  }
+  const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
+  if (source === 'browser') {
+    // Client-script-for-everything: the session carries the order, and the browser can pay only that.
+    if (session?.order === undefined) throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
+    if (session.orderPaid) throw new ServiceError('order_already_paid', { field: 'tokenSession' });
+    if (body.paymentData.amount !== session.order.amount || body.paymentData.currency !== session.order.currency) {
+      throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
+    }
+  }
+  const consumed = new Set<string>();
+  const plans = body.paymentData.paymentMethods.map((method, index) =>
+    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`),
+  );
+  checkAmounts(body);
+  const methods = plans.map((p) => p.record);
+  const payment: Payment = {
+    paymentId: randomId('pay'),
+    account: account.name,
+    environment: input.environment,
+    partnerUniqueId: body.partnerUniqueId,
+    status: overallStatus(methods),
+    amount: body.paymentData.amount ?? (methods.length === 1 ? methods[0]?.amount : undefined),
+    currency: body.paymentData.currency,
+    tokenSession: body.tokenSession,
+    customer: body.customer,
+    paymentMethods: methods,
+    antiFraud: methods.some((m) => m.kind === 'antifraud') ? antiFraudDecision(body) : undefined,
+    vendor: body.vendor && { code: body.vendor.code, name: body.vendor.name },
+    frontData: body.frontData,
+    isTest: body.isTest ?? input.environment === 'sandbox',
+    isFromFrontend: source === 'browser',
+    source,
+    createdAt: new Date(ctx.now()).toISOString(),
+  };
+  // Every check passed: write in one step.
+  for (const plan of plans) if (plan.consumes !== undefined) plan.consumes.used = true;
+  if (source === 'browser' && session !== undefined) session.orderPaid = true;
+  ctx.store.addPayment(payment);
+  return payment;
+}
+
+/** What the engine answers with: the record without the sandbox's bookkeeping. */
+export function paymentView(payment: Payment) {
+  const { account: _account, source: _source, ...view } = payment;
+  return view;
+}

@@ -1,0 +1,126 @@
+// Payment engine on {engine_url} and {sandbox_url}: Payment/Init and the payment status query; and the
+// PCI-certified entry point integrations/pci/init on {token_url}.
+
+import type { Hono } from 'hono';
+import { checkCard } from '../card-rules.ts';
+import { ServiceError } from '../errors.ts';
+import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import { backendOnly, browserFacing } from '../http/guards.ts';
+import { BODY_LIMITS, readBody } from '../http/request.ts';
+import { initPayment, paymentView } from '../payments.ts';
+import { paymentInitSchema, paymentStatusSchema, type PaymentInitRequest } from '../schemas.ts';
+import { randomId, type Session, type StoredToken } from '../store.ts';
+
+export function registerEngineRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext, environment: 'sandbox' | 'production'): void {
+  // Browser calls are the client-script-for-everything mode, authorised by a session holding the order.
+  app.post('/api/payment/init', browserFacing(ctx.accounts, { serverCalls: 'app-token' }), async (c) => {
+    const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
+    const source = c.get('browserOrigin') === undefined ? 'backend' : 'browser';
+    const payment = initPayment(ctx, { account: c.get('account'), environment, body, source });
+    return c.json(paymentView(payment), 201);
+  });
+
+  app.post('/api/payment/status', backendOnly(ctx.accounts), async (c) => {
+    const account = c.get('account');
+    const body = await readBody(c, paymentStatusSchema, BODY_LIMITS.token);
+    const payment =
+      body.paymentId !== undefined
+        ? ctx.store.payments.get(body.paymentId)
+        : body.partnerUniqueId !== undefined
+          ? ctx.store.paymentByOrder(account.name, body.partnerUniqueId)
+          : undefined;
+    if (body.paymentId === undefined && body.partnerUniqueId === undefined) {
+      throw new ServiceError('invalid_request', { message: 'Give paymentId or partnerUniqueId.', field: 'paymentId' });
+    }
+    if (payment?.account !== account.name) throw new ServiceError('payment_not_found');
+    return c.json(paymentView(payment));
+  });
+}
+
+/**
+ * pci/init takes full card data from a certified merchant's server. The sandbox tokenizes each card in a
+ * short-lived session of its own and runs the usual Payment/Init on it; if anything fails, what it
+ * created is removed again.
+ */
+export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+  app.post('/api/integrations/pci/init', backendOnly(ctx.accounts), async (c) => {
+    const account = c.get('account');
+    if (!account.pciCertified) throw new ServiceError('pci_certification_required');
+    const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
+    const now = ctx.now();
+    const customerId = body.customer?.id ?? randomId('cus');
+    const session: Session = {
+      id: randomId('ses'),
+      account: account.name,
+      customer: body.customer ?? { id: customerId },
+      partnerUniqueId: body.partnerUniqueId,
+      is3dsTest: false,
+      order: undefined,
+      orderPaid: false,
+      createdAt: now,
+      expiresAt: now + ctx.sessionTtlMs,
+      boundTokens: new Set(),
+      bindFailures: new Map(),
+    };
+    const created: StoredToken[] = [];
+    const methods = body.paymentData.paymentMethods.map((method, index) => {
+      const info = method.cardInfo;
+      if (info?.cardNumber === undefined || info.token !== undefined) return method;
+      const field = `paymentData.paymentMethods.${String(index)}.cardInfo`;
+      if (info.expirationMonth === undefined || info.expirationYear === undefined || info.cvv === undefined) {
+        throw new ServiceError('invalid_request', {
+          field,
+          message: `${field}: full card data needs expirationMonth, expirationYear and cvv`,
+        });
+      }
+      const card = checkCard(
+        {
+          cardNumber: info.cardNumber,
+          expirationMonth: info.expirationMonth,
+          expirationYear: info.expirationYear,
+          cvv: info.cvv,
+          ...(info.cardHolderName === undefined ? {} : { cardHolderName: info.cardHolderName }),
+        },
+        new Date(now),
+        field,
+      );
+      const token: StoredToken = {
+        token: randomId('tok'),
+        account: account.name,
+        customerId: session.customer.id,
+        sessionId: session.id,
+        singleUse: !(info.saveCard ?? false),
+        used: false,
+        brand: card.brand,
+        bin: card.bin,
+        last4: card.last4,
+        maskedNumber: card.maskedNumber,
+        expirationMonth: card.expirationMonth,
+        expirationYear: card.expirationYear,
+        holderName: card.holderName,
+        cvvLength: card.cvvLength,
+        cvvDigest: ctx.store.digestCvv(info.cvv),
+        outcome: card.declines ? 'decline' : 'approve',
+        createdAt: now,
+      };
+      created.push(token);
+      const { cardNumber: _number, cvv: _cvv, singleUse: _singleUse, ...rest } = info;
+      return { ...method, cardInfo: { ...rest, token: token.token, tokenProvider: 'Service' } };
+    });
+    const tokenized: PaymentInitRequest = {
+      ...body,
+      tokenSession: session.id,
+      paymentData: { ...body.paymentData, paymentMethods: methods },
+    };
+    ctx.store.sessions.set(session.id, session);
+    for (const token of created) ctx.store.tokens.set(token.token, token);
+    try {
+      const payment = initPayment(ctx, { account, environment: account.environment, body: tokenized, source: 'pci' });
+      return c.json(paymentView({ ...payment, tokenSession: undefined }), 201);
+    } catch (error) {
+      ctx.store.sessions.delete(session.id);
+      for (const token of created) ctx.store.tokens.delete(token.token);
+      throw error;
+    }
+  });
+}

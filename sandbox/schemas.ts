@@ -1,0 +1,215 @@
+// Request shapes of the spec (section 2), as zod schemas. The spec writes field names both in camelCase
+// and all-lowercase (partnerUniqueId / partneruniqueid) and says both denote the same field, so every
+// object here matches its keys case-insensitively and hands the handlers the canonical spelling.
+
+import { z } from 'zod';
+
+type Shape = Record<string, z.ZodType>;
+
+function canonicalKeys(shape: Shape) {
+  const canonical = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
+  return (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+    const entries = new Map<string, unknown>();
+    for (const [key, value] of Object.entries(input)) {
+      const name = canonical.get(key.toLowerCase()) ?? key;
+      if (entries.has(name)) {
+        ctx.addIssue({ code: 'custom', message: `"${name}" is given twice in different spellings`, path: [name] });
+        continue;
+      }
+      entries.set(name, value);
+    }
+    // fromEntries defines own properties, so a "__proto__" key stays data and never touches the prototype.
+    return Object.fromEntries(entries);
+  };
+}
+
+/** An object whose keys match case-insensitively; unknown keys are refused. */
+export function strict<T extends Shape>(shape: T) {
+  return z.preprocess(canonicalKeys(shape), z.strictObject(shape));
+}
+
+/** Same, but unknown keys are kept (objects where the spec allows custom data). */
+export function loose<T extends Shape>(shape: T) {
+  return z.preprocess(canonicalKeys(shape), z.looseObject(shape));
+}
+
+const text = (max = 256) => z.string().max(max);
+const id = z.string().min(1).max(128);
+const money = z.number().finite().nonnegative().max(1e12);
+/** Free JSON for the custom-data fields the spec lists (customer.data, antiFraud.data, ...). */
+const freeJson = z.record(z.string(), z.json());
+
+export const customerSchema = strict({
+  id,
+  name: text().optional(),
+  email: z.email().max(254).optional(),
+  document: text(32).optional(),
+  documentType: z.enum(['CPF', 'CNPJ']).optional(),
+  data: freeJson.optional(),
+});
+
+const antiFraudItemSchema = strict({
+  isEmailConfirmed: z.boolean().optional(),
+  isPhoneNumberConfirmed: z.boolean().optional(),
+  data: freeJson.optional(),
+});
+
+const itemSchema = strict({
+  amount: money,
+  detailUniqueId: text(128).optional(),
+  productDescription: text(512).optional(),
+  itemQuantity: z.int().positive().max(1_000_000).optional(),
+  antiFraud: antiFraudItemSchema.optional(),
+});
+
+export const paymentItemsSchema = strict({ items: z.array(itemSchema).max(500) });
+
+const addressShape = {
+  street: text().optional(),
+  number: text(32).optional(),
+  neighborhood: text().optional(),
+  city: text().optional(),
+  state: text(64).optional(),
+  postalCode: text(32).optional(),
+  country: text(64).optional(),
+};
+
+export const frontDataSchema = loose({
+  ipAddress: text(45).optional(),
+  userAgent: text(2048).optional(),
+  acceptHeader: text(2048).optional(),
+  acceptLanguage: text(64).optional(),
+  colorDepth: text(8).optional(),
+  screenHeight: text(8).optional(),
+  screenWidth: text(8).optional(),
+  timeDifference: text(8).optional(),
+  javaEnabled: z.enum(['Y', 'N']).optional(),
+  javaScriptEnabled: z.enum(['Y', 'N']).optional(),
+});
+
+// --- Token API ---------------------------------------------------------------------------------------
+
+export const newSessionSchema = strict({
+  customer: customerSchema,
+  PaymentAccount: text(64).optional(),
+  partnerUniqueId: text(128).optional(),
+  Is3dsTest: z.boolean().optional(),
+  // The spec's "full order data" for the client-script-for-everything mode; its shape is not shown, so
+  // the sandbox takes the same objects Payment/Init uses.
+  paymentItems: paymentItemsSchema.optional(),
+  paymentData: strict({ amount: money, currency: z.string().length(3), countryCode: text(3).optional() }).optional(),
+});
+
+export const cardSchema = strict({
+  cardHolderName: text(128).optional(),
+  cardNumber: z.string().max(32),
+  expirationMonth: z.int(),
+  expirationYear: z.int(),
+  cvv: z.string().max(8),
+  singleUse: z.boolean().optional(),
+});
+
+const sessionId = z.string().min(1).max(128);
+
+export const generateSchema = strict({
+  sessionId,
+  card: cardSchema,
+  authenticationInformation: strict({ code: z.string().min(1).max(128) }).optional(),
+  frontData: frontDataSchema.optional(),
+});
+
+export const listSchema = strict({ sessionId });
+
+export const bindSchema = strict({ sessionId, token: z.string().min(1).max(128), cvv: z.string().max(8) });
+
+// --- Payment engine ----------------------------------------------------------------------------------
+
+const billingInfoSchema = strict({
+  document: text(32).optional(),
+  documentType: z.enum(['CPF', 'CNPJ']).optional(),
+  name: text().optional(),
+  taxedAmount: money.optional(),
+  billedAmount: money.optional(),
+});
+
+const stringOrNumber = z.union([z.string().max(8), z.number()]);
+
+export const cardInfoSchema = strict({
+  token: z.string().min(1).max(16_384).optional(),
+  tokenProvider: z.string().max(32).optional(),
+  cardHolderName: text(128).optional(),
+  cardNumber: z.string().max(32).optional(),
+  expirationMonth: z.int().optional(),
+  expirationYear: z.int().optional(),
+  brandName: text(32).optional(),
+  cvv: z.string().max(8).optional(),
+  singleUse: z.boolean().optional(),
+  tokenSingleUse: z.int().min(0).max(1).optional(),
+  saveCard: z.boolean().optional(),
+  cryptogram: z.string().max(256).optional(),
+  networkTokenExpirationMonth: stringOrNumber.optional(),
+  networkTokenExpirationYear: stringOrNumber.optional(),
+  billingInfo: billingInfoSchema.optional(),
+});
+
+export const authenticationInformationSchema = strict({
+  Code: z.string().min(1).max(128),
+  ReferenceId: z.string().min(1).max(128),
+  TransactionId: z.string().min(1).max(128),
+});
+
+export const paymentMethodSchema = strict({
+  partnerUniqueId: text(128).optional(),
+  paymentMethodType: z.string().min(1).max(8),
+  amount: money.optional(),
+  installments: z.int().min(1).max(48).optional(),
+  cardInfo: cardInfoSchema.optional(),
+  data: freeJson.optional(),
+  AuthenticationInformation: authenticationInformationSchema.optional(),
+});
+
+const vendorSchema = strict({
+  name: text().optional(),
+  email: text(254).optional(),
+  phone: text(32).optional(),
+  websiteUrl: text(2048).optional(),
+  code: text(64).optional(),
+  mCC: z.string().regex(/^\d{4}$/, 'mCC is a four-digit merchant category code').optional(),
+  document: text(32).optional(),
+  documentType: text(8).optional(),
+  address: strict(addressShape).optional(),
+});
+
+export const paymentInitSchema = strict({
+  tokenSession: sessionId.optional(),
+  partnerUniqueId: text(128),
+  customer: customerSchema.optional(),
+  paymentItems: paymentItemsSchema.optional(),
+  paymentData: strict({
+    paymentMethods: z.array(paymentMethodSchema).min(1).max(10),
+    countryCode: text(3).optional(),
+    amount: money.optional(),
+    currency: z.string().length(3).optional(),
+    deliveryAddress: strict({ ...addressShape, phone: text(32).optional() }).optional(),
+    antiFraud: strict({ deliveryAddressee: text().optional(), data: freeJson.optional() }).optional(),
+  }),
+  frontData: frontDataSchema.optional(),
+  vendor: vendorSchema.optional(),
+  isTest: z.boolean().optional(),
+  isFromFrontend: z.boolean().optional(),
+});
+
+export const paymentStatusSchema = strict({
+  paymentId: z.string().min(1).max(128).optional(),
+  partnerUniqueId: text(128).optional(),
+});
+
+export type NewSessionRequest = z.infer<typeof newSessionSchema>;
+export type GenerateRequest = z.infer<typeof generateSchema>;
+export type CardRequest = z.infer<typeof cardSchema>;
+export type PaymentInitRequest = z.infer<typeof paymentInitSchema>;
+export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
+export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
+export type FrontData = z.infer<typeof frontDataSchema>;
+export type Customer = z.infer<typeof customerSchema>;

@@ -1,0 +1,77 @@
+// Puts the sandbox's apps on loopback ports. Used by main.ts, the demo launcher and the tests.
+
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Account } from './accounts.ts';
+import { createSandbox, type Sandbox } from './app.ts';
+import { HOSTNAME, urlsFor, type SandboxPorts, type SandboxUrls } from './config.ts';
+
+export interface RunningSandbox {
+  sandbox: Sandbox;
+  urls: SandboxUrls;
+  close(): Promise<void>;
+}
+
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+function listen(fetch: Fetch, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: HOSTNAME }, () => {
+      resolve(server);
+    });
+    server.once('error', reject);
+  });
+}
+
+function portOf(server: ServerType): number {
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Starts the four servers. A port of 0 picks a free one; the origins the apps know are derived from the
+ * ports actually bound, so tests on ephemeral ports see the same rules.
+ */
+export async function startSandbox(options: {
+  ports: SandboxPorts;
+  accounts: (urls: SandboxUrls) => Account[];
+  now?: () => number;
+  sessionTtlMs?: number;
+}): Promise<RunningSandbox> {
+  // Bind first, then build the apps with the real origins, then route requests to them.
+  let sandbox: Sandbox | undefined;
+  // The node bindings (env) carry the socket, which the token host reads the shopper's IP from.
+  const route = (pick: (s: Sandbox) => { fetch: Fetch }) => (request: Request, env: unknown) => {
+    if (sandbox === undefined) return new Response('starting', { status: 503 });
+    return pick(sandbox).fetch(request, env);
+  };
+  const servers = await Promise.all([
+    listen(route((s) => s.token), options.ports.token),
+    listen(route((s) => s.engine), options.ports.engine),
+    listen(route((s) => s.sandboxEngine), options.ports.sandbox),
+    listen(route((s) => s.threeDs), options.ports.threeDs),
+  ]);
+  const [token, engine, sandboxEngine, threeDs] = servers.map(portOf) as [number, number, number, number];
+  const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, demo: options.ports.demo });
+  sandbox = createSandbox({
+    accounts: options.accounts(urls),
+    urls,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
+  });
+  return {
+    sandbox,
+    urls,
+    close: () =>
+      Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => {
+                resolve();
+              });
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}

@@ -1,0 +1,138 @@
+// The sandbox's in-memory state. Handlers validate everything first and then write here in one
+// synchronous step, so an error never leaves a half-written session, token or payment.
+
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Customer, FrontData } from './schemas.ts';
+
+export interface Session {
+  id: string;
+  account: string;
+  customer: Customer;
+  partnerUniqueId: string | undefined;
+  is3dsTest: boolean;
+  /** Set when the session was created with full order data (client-script-for-everything mode). */
+  order: { amount: number; currency: string } | undefined;
+  orderPaid: boolean;
+  createdAt: number;
+  expiresAt: number;
+  /** Stored tokens validated with Token/Bind in this session. */
+  boundTokens: Set<string>;
+  /** Wrong CVV attempts per token in this session. */
+  bindFailures: Map<string, number>;
+}
+
+/** What the sandbox keeps of a card: never the number, CVV or full expiry in clear beyond what a token vault shows. */
+export interface StoredToken {
+  token: string;
+  account: string;
+  customerId: string;
+  sessionId: string;
+  singleUse: boolean;
+  used: boolean;
+  brand: string;
+  bin: string;
+  last4: string;
+  maskedNumber: string;
+  expirationMonth: number;
+  expirationYear: number;
+  holderName: string | undefined;
+  /** The brand's CVV length, so Token/Bind can refuse a wrong-length CVV before comparing. */
+  cvvLength: number;
+  /** HMAC of the CVV under a per-process key: enough for Token/Bind to check it, useless if leaked. */
+  cvvDigest: Buffer;
+  /** A sandbox test card's scripted outcome (for example a decline). */
+  outcome: 'approve' | 'decline';
+  createdAt: number;
+}
+
+/** A 3DS authentication as the provider reports it (filled by the 3DS flow). */
+export interface Authentication {
+  code: string;
+  referenceId: string;
+  transactionId: string;
+  token: string | undefined;
+  sessionId: string;
+  status: 'Y' | 'A' | 'U' | 'N' | 'R' | 'C';
+  eci: string | undefined;
+}
+
+export interface PaymentMethodRecord {
+  partnerUniqueId: string | undefined;
+  paymentMethodType: string;
+  kind: 'card' | 'network_token' | 'wallet' | 'antifraud' | 'direct';
+  method: string;
+  status: PaymentStatus;
+  amount: number | undefined;
+  installments: number;
+  card?: { tokenProvider: string; brand: string | undefined; last4: string | undefined; maskedNumber: string | undefined };
+  authentication?: { code: string; referenceId: string; transactionId: string; status: string; eci: string | undefined };
+  declineReason?: string;
+}
+
+export const PAYMENT_STATUSES = ['authorized', 'declined', 'pending', 'analyzed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface Payment {
+  paymentId: string;
+  account: string;
+  environment: 'sandbox' | 'production';
+  partnerUniqueId: string;
+  status: PaymentStatus;
+  amount: number | undefined;
+  currency: string | undefined;
+  tokenSession: string | undefined;
+  customer: Customer | undefined;
+  paymentMethods: PaymentMethodRecord[];
+  antiFraud: { decision: 'approve' | 'review' | 'reject'; originalResponse?: Record<string, unknown> } | undefined;
+  vendor: { code: string | undefined; name: string | undefined } | undefined;
+  frontData: FrontData | undefined;
+  isTest: boolean;
+  isFromFrontend: boolean;
+  source: 'backend' | 'browser' | 'pci';
+  createdAt: string;
+}
+
+export function randomId(prefix: string): string {
+  return `${prefix}_${randomBytes(18).toString('base64url')}`;
+}
+
+export class Store {
+  readonly sessions = new Map<string, Session>();
+  readonly tokens = new Map<string, StoredToken>();
+  readonly authentications = new Map<string, Authentication>();
+  readonly payments = new Map<string, Payment>();
+  /** account + partnerUniqueId → paymentId */
+  readonly paymentsByOrder = new Map<string, string>();
+  private cvvKey = randomBytes(32);
+
+  digestCvv(cvv: string): Buffer {
+    return createHmac('sha256', this.cvvKey).update(cvv).digest();
+  }
+
+  cvvMatches(token: StoredToken, cvv: string): boolean {
+    return timingSafeEqual(token.cvvDigest, this.digestCvv(cvv));
+  }
+
+  addPayment(payment: Payment): void {
+    this.payments.set(payment.paymentId, payment);
+    this.paymentsByOrder.set(orderKey(payment.account, payment.partnerUniqueId), payment.paymentId);
+  }
+
+  paymentByOrder(account: string, partnerUniqueId: string): Payment | undefined {
+    const id = this.paymentsByOrder.get(orderKey(account, partnerUniqueId));
+    return id === undefined ? undefined : this.payments.get(id);
+  }
+
+  reset(): void {
+    this.sessions.clear();
+    this.tokens.clear();
+    this.authentications.clear();
+    this.payments.clear();
+    this.paymentsByOrder.clear();
+    this.cvvKey = randomBytes(32);
+  }
+}
+
+function orderKey(account: string, partnerUniqueId: string): string {
+  return `${account}\u0000${partnerUniqueId}`;
+}

@@ -1,0 +1,105 @@
+// Real HTTP against a sandbox on ephemeral loopback ports, with the shipped accounts file.
+
+import { loadAccounts } from '../accounts.ts';
+import { ACCOUNTS_FILE } from '../main.ts';
+import { startSandbox, type RunningSandbox } from '../server.ts';
+
+export const MERCHANT_ORIGIN = 'http://127.0.0.1:4173';
+export const EVIL_ORIGIN = 'http://127.0.0.1:4173.evil.test';
+
+const accountsFile = loadAccounts(ACCOUNTS_FILE, { demo_origin: MERCHANT_ORIGIN });
+export const ACCOUNTS = Object.fromEntries(accountsFile.map((a) => [a.name, a]));
+
+export function account(name: string) {
+  const found = ACCOUNTS[name];
+  if (found === undefined) throw new Error(`no account ${name} in accounts.json`);
+  return found;
+}
+
+export type Server = 'token' | 'engine' | 'sandbox' | 'threeDs';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown> & { error?: { code: string; message: string; field?: string; details?: Record<string, unknown> } };
+}
+
+export interface TestSandbox extends RunningSandbox {
+  url(server: Server, path: string): string;
+  /** A merchant-backend call: account and app token headers, no Origin. */
+  backend(server: Server, path: string, body: unknown, options?: { account?: string; headers?: Record<string, string> }): Promise<Reply>;
+  /** A browser call: Origin and account headers, never the app token. */
+  browser(server: Server, path: string, body: unknown, options?: { account?: string; origin?: string; headers?: Record<string, string> }): Promise<Reply>;
+  raw(server: Server, path: string, init: RequestInit): Promise<Reply>;
+  /** NewSession for the account (demo by default); returns the sessionId. */
+  session(options?: { account?: string; customerId?: string; body?: Record<string, unknown> }): Promise<string>;
+  /** Token/Generate from the merchant origin; returns the token. */
+  tokenize(sessionId: string, card?: Partial<Record<string, unknown>>, account?: string): Promise<string>;
+}
+
+export function futureYear(years = 3): number {
+  return new Date().getUTCFullYear() + years;
+}
+
+export const VISA = { cardHolderName: 'Ada Lovelace', cardNumber: '4111111111111111', expirationMonth: 12, cvv: '123' };
+
+export async function startTestSandbox(options: { now?: () => number; sessionTtlMs?: number } = {}): Promise<TestSandbox> {
+  const running = await startSandbox({
+    ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, demo: 4173 },
+    accounts: () => accountsFile,
+    ...options,
+  });
+  const base: Record<Server, string> = {
+    token: running.urls.tokenUrl.replace('localhost', '127.0.0.1'),
+    engine: running.urls.engineUrl,
+    sandbox: running.urls.sandboxUrl,
+    threeDs: running.urls.threeDsUrl,
+  };
+  const url = (server: Server, path: string) => `${base[server]}${path}`;
+  const raw = async (server: Server, path: string, init: RequestInit): Promise<Reply> => {
+    const response = await fetch(url(server, path), init);
+    const text = await response.text();
+    let body: Reply['body'];
+    try {
+      body = text === '' ? {} : (JSON.parse(text) as Reply['body']);
+    } catch {
+      throw new Error(`${path} answered ${String(response.status)} with non-JSON: ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, headers: response.headers, body };
+  };
+  const post = (server: Server, path: string, body: unknown, headers: Record<string, string>) =>
+    raw(server, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  const sandbox: TestSandbox = {
+    ...running,
+    url,
+    raw,
+    backend: (server, path, body, opts = {}) => {
+      const acc = account(opts.account ?? 'demo');
+      return post(server, path, body, { 'x-service-account': acc.name, 'x-service-apptoken': acc.appToken, ...opts.headers });
+    },
+    browser: (server, path, body, opts = {}) =>
+      post(server, path, body, { origin: opts.origin ?? MERCHANT_ORIGIN, 'x-service-account': opts.account ?? 'demo', ...opts.headers }),
+    session: async (opts = {}) => {
+      const reply = await sandbox.backend(
+        'token',
+        '/api/Token/NewSession',
+        { customer: { id: opts.customerId ?? 'cus-1', email: 'ada@example.test' }, ...opts.body },
+        { account: opts.account ?? 'demo' },
+      );
+      if (reply.status !== 200) throw new Error(`NewSession failed: ${JSON.stringify(reply.body)}`);
+      return reply.body['sessionId'] as string;
+    },
+    tokenize: async (sessionId, card = {}, acc = 'demo') => {
+      const reply = await sandbox.browser(
+        'token',
+        '/api/Token/Generate',
+        { sessionId, card: { ...VISA, expirationYear: futureYear(), ...card } },
+        { account: acc },
+      );
+      if (reply.status !== 200) throw new Error(`Generate failed: ${JSON.stringify(reply.body)}`);
+      return reply.body['token'] as string;
+    },
+  };
+  return sandbox;
+}

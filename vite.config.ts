@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   define: { __SDK_VERSION__: JSON.stringify(version) },

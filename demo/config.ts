@@ -22,7 +22,9 @@ export function merchantConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Mer
   const ports = portsFromEnv(env);
   const urls = urlsFor(ports);
   const name = env['DEMO_ACCOUNT'] ?? 'demo';
-  const account = loadAccounts(env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find((a) => a.name === name);
+  const account = loadAccounts(env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find(
+    (a) => a.name === name,
+  );
   const appToken = env['DEMO_APP_TOKEN'] ?? account?.appToken;
   if (appToken === undefined) throw new Error(`No app token for account "${name}": set DEMO_APP_TOKEN.`);
   const environment = account?.environment ?? 'sandbox';

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, futureYear, MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
+import {
+  account,
+  futureYear,
+  MERCHANT_ORIGIN,
+  startTestSandbox,
+  type TestSandbox,
+} from '../sandbox/test/harness.ts';
 import type { MerchantConfig } from './config.ts';
 import { createMerchantBackend } from './merchant-backend.ts';
 
@@ -23,14 +29,23 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: MERCHANT_ORIGIN, ...headers }, body: JSON.stringify(body) });
+  app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: MERCHANT_ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('the demo merchant backend', () => {
   it('creates a session and hands the page what the checkout needs, never the app token', async () => {
     const response = await post('/api/session', {});
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ sessionId: expect.stringMatching(/^ses_/) as string, account: 'demo', environment: 'sandbox', tokenUrl: sb.urls.tokenUrl });
+    expect(JSON.parse(text)).toEqual({
+      sessionId: expect.stringMatching(/^ses_/) as string,
+      account: 'demo',
+      environment: 'sandbox',
+      tokenUrl: sb.urls.tokenUrl,
+    });
     expect(text).not.toContain(demo.appToken);
   });
 
@@ -39,7 +54,11 @@ describe('the demo merchant backend', () => {
     const token = await sb.tokenize(sessionId);
     const paid = await post('/api/pay', { sessionId, token, amount: 99.9, installments: 2, brand: 'Visa' });
     expect(paid.status).toBe(201);
-    const record = (await paid.json()) as { paymentId: string; status: string; paymentMethods: { installments: number }[] };
+    const record = (await paid.json()) as {
+      paymentId: string;
+      status: string;
+      paymentMethods: { installments: number }[];
+    };
     expect(record).toMatchObject({ status: 'authorized', paymentMethods: [{ installments: 2 }] });
     const status = await post('/api/payment-status', { paymentId: record.paymentId });
     expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
@@ -56,10 +75,17 @@ describe('the demo merchant backend', () => {
 
   it('refuses other origins, other content types and bad input', async () => {
     expect((await post('/api/session', {}, { origin: 'http://127.0.0.1:4173.evil.test' })).status).toBe(403);
-    const form = await app.request('/api/session', { method: 'POST', headers: { 'content-type': 'text/plain', origin: MERCHANT_ORIGIN }, body: '{}' });
+    const form = await app.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: MERCHANT_ORIGIN },
+      body: '{}',
+    });
     expect(form.status).toBe(415);
     expect((await post('/api/pay', { sessionId: 's', token: 't', amount: -1 })).status).toBe(400);
-    expect((await post('/api/pay', { sessionId: 's', token: 't', amount: 1, cardNumber: '4111111111111111' })).status).toBe(400);
+    expect(
+      (await post('/api/pay', { sessionId: 's', token: 't', amount: 1, cardNumber: '4111111111111111' }))
+        .status,
+    ).toBe(400);
   });
 
   it('serves its pages with a strict policy and nothing outside the pages folder', async () => {

@@ -38,7 +38,13 @@ function pagePolicy(tokenUrl: string): string {
 }
 
 const sessionRequest = z.strictObject({
-  customer: z.strictObject({ id: z.string().min(1).max(64), name: z.string().max(128).optional(), email: z.email().optional() }).optional(),
+  customer: z
+    .strictObject({
+      id: z.string().min(1).max(64),
+      name: z.string().max(128).optional(),
+      email: z.email().optional(),
+    })
+    .optional(),
   amount: z.number().positive().max(1e9).optional(),
   currency: z.string().length(3).optional(),
 });
@@ -50,8 +56,16 @@ const payRequest = z.strictObject({
   currency: z.string().length(3).default('BRL'),
   installments: z.int().min(1).max(12).default(1),
   brand: z.string().max(32).optional(),
-  customer: z.strictObject({ id: z.string().min(1).max(64), name: z.string().max(128).optional(), email: z.email().optional() }).optional(),
-  authentication: z.strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() }).optional(),
+  customer: z
+    .strictObject({
+      id: z.string().min(1).max(64),
+      name: z.string().max(128).optional(),
+      email: z.email().optional(),
+    })
+    .optional(),
+  authentication: z
+    .strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() })
+    .optional(),
   frontData: z.record(z.string(), z.string()).optional(),
 });
 
@@ -86,8 +100,10 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   /** The merchant's own API takes JSON from its own pages only (a cross-site form cannot post JSON with an Origin we accept). */
   async function input<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T> | Response> {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !ownOrigins.includes(origin)) return c.json({ error: { code: 'forbidden_origin' } }, 403);
-    if (c.req.header('content-type')?.split(';')[0] !== 'application/json') return c.json({ error: { code: 'unsupported_media_type' } }, 415);
+    if (origin !== undefined && !ownOrigins.includes(origin))
+      return c.json({ error: { code: 'forbidden_origin' } }, 403);
+    if (c.req.header('content-type')?.split(';')[0] !== 'application/json')
+      return c.json({ error: { code: 'unsupported_media_type' } }, 415);
     let json: unknown;
     try {
       json = await c.req.json();
@@ -95,7 +111,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       return c.json({ error: { code: 'malformed_json' } }, 400);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return c.json({ error: { code: 'invalid_request', message: parsed.error.issues[0]?.message } }, 400);
+    if (!parsed.success)
+      return c.json({ error: { code: 'invalid_request', message: parsed.error.issues[0]?.message } }, 400);
     return parsed.data;
   }
 
@@ -109,12 +126,19 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       PaymentAccount: config.account,
       partnerUniqueId: `demo-${Date.now().toString(36)}`,
       ...(config.environment === 'sandbox' ? { Is3dsTest: true } : {}),
-      ...(body.amount === undefined ? {} : { paymentData: { amount: body.amount, currency: body.currency ?? 'BRL' } }),
+      ...(body.amount === undefined
+        ? {}
+        : { paymentData: { amount: body.amount, currency: body.currency ?? 'BRL' } }),
     });
     if (reply.status !== 200) return relay(c, reply);
     const { sessionId } = reply.body as { sessionId: string };
     // What the page needs to construct the Checkout: never the app token.
-    return c.json({ sessionId, account: config.account, environment: config.environment, tokenUrl: config.tokenUrl });
+    return c.json({
+      sessionId,
+      account: config.account,
+      environment: config.environment,
+      tokenUrl: config.tokenUrl,
+    });
   });
 
   app.post('/api/pay', async (c) => {
@@ -125,7 +149,16 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       tokenSession: body.sessionId,
       partnerUniqueId,
       customer: body.customer ?? DEMO_CUSTOMER,
-      paymentItems: { items: [{ amount: body.amount, detailUniqueId: 'demo-item', productDescription: 'Demo order', itemQuantity: 1 }] },
+      paymentItems: {
+        items: [
+          {
+            amount: body.amount,
+            detailUniqueId: 'demo-item',
+            productDescription: 'Demo order',
+            itemQuantity: 1,
+          },
+        ],
+      },
       paymentData: {
         amount: body.amount,
         currency: body.currency,
@@ -136,7 +169,11 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
             paymentMethodType: body.authentication === undefined ? '1' : '7',
             amount: body.amount,
             installments: body.installments,
-            cardInfo: { token: body.token, tokenProvider: 'Service', ...(body.brand === undefined ? {} : { brandName: body.brand }) },
+            cardInfo: {
+              token: body.token,
+              tokenProvider: 'Service',
+              ...(body.brand === undefined ? {} : { brandName: body.brand }),
+            },
             ...(body.authentication === undefined
               ? {}
               : {
@@ -171,7 +208,10 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       }
     };
     const [token, engine] = await Promise.all([check(config.tokenApiUrl), check(config.engineApiUrl)]);
-    return c.json({ tokenHost: token, engine, account: config.account, environment: config.environment }, token && engine ? 200 : 503);
+    return c.json(
+      { tokenHost: token, engine, account: config.account, environment: config.environment },
+      token && engine ? 200 : 503,
+    );
   });
 
   app.get('/*', async (c) => {

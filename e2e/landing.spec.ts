@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 test('the landing page lists the four integration modes and sees the sandbox', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout demo' })).toBeVisible();
-  const modes = page.getByRole('table', { name: 'The service\'s integration modes for direct integrators' }).getByRole('rowheader');
+  const modes = page
+    .getByRole('table', { name: "The service's integration modes for direct integrators" })
+    .getByRole('rowheader');
   await expect(modes).toHaveText([
     '3DS with pure JS',
     '3DS using the client script for tokenization',
@@ -17,6 +19,10 @@ test('the landing page lists the four integration modes and sees the sandbox', a
 test('the landing page has no WCAG 2.1 AA violation', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('status')).toContainText('Sandbox connected');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });

@@ -17,12 +17,25 @@ interface FetchResult {
 }
 
 /** Runs fetch inside the page, so the browser's own CORS rules apply. */
-function browserFetch(page: Page, url: string, headers: Record<string, string>, body: unknown): Promise<FetchResult> {
+function browserFetch(
+  page: Page,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<FetchResult> {
   return page.evaluate(
     async ({ url, headers, body }) => {
       try {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-        return { ok: response.ok, status: response.status, body: (await response.json()) as Record<string, unknown> };
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+        return {
+          ok: response.ok,
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown>,
+        };
       } catch (error) {
         return { ok: false, failed: String(error) };
       }
@@ -37,27 +50,56 @@ async function newSession(page: Page): Promise<string> {
   return reply.body?.['sessionId'] as string;
 }
 
-test('the merchant page tokenizes cross-origin with the session, and its backend pays with the token', async ({ page }) => {
+test('the merchant page tokenizes cross-origin with the session, and its backend pays with the token', async ({
+  page,
+}) => {
   await page.goto('/');
   const sessionId = await newSession(page);
-  const generated = await browserFetch(page, `${TOKEN_URL}/api/Token/Generate`, { 'x-service-account': 'demo' }, {
-    sessionId,
-    card: { cardHolderName: 'Ada Lovelace', cardNumber: '5555555555554444', expirationMonth: 1, expirationYear: year, cvv: '123' },
+  const generated = await browserFetch(
+    page,
+    `${TOKEN_URL}/api/Token/Generate`,
+    { 'x-service-account': 'demo' },
+    {
+      sessionId,
+      card: {
+        cardHolderName: 'Ada Lovelace',
+        cardNumber: '5555555555554444',
+        expirationMonth: 1,
+        expirationYear: year,
+        cvv: '123',
+      },
+    },
+  );
+  expect(generated, JSON.stringify(generated)).toMatchObject({
+    ok: true,
+    body: { card: { brand: 'Mastercard', last4: '4444' } },
   });
-  expect(generated, JSON.stringify(generated)).toMatchObject({ ok: true, body: { card: { brand: 'Mastercard', last4: '4444' } } });
   const token = generated.body?.['token'] as string;
 
   const paid = await browserFetch(page, '/api/pay', {}, { sessionId, token, amount: 42.5 });
-  expect(paid).toMatchObject({ status: 201, body: { status: 'authorized', amount: 42.5, paymentMethods: [{ card: { last4: '4444' } }] } });
+  expect(paid).toMatchObject({
+    status: 201,
+    body: { status: 'authorized', amount: 42.5, paymentMethods: [{ card: { last4: '4444' } }] },
+  });
   const status = await browserFetch(page, '/api/payment-status', {}, { paymentId: paid.body?.['paymentId'] });
   expect(status.body?.['status']).toBe('authorized');
 });
 
 test('a browser cannot send the app token, nor call backend endpoints', async ({ page }) => {
   await page.goto('/');
-  const withToken = await browserFetch(page, `${TOKEN_URL}/api/Token/NewSession`, { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_demo_7f3c2a9e41d84b0c' }, { customer: { id: 'c' } });
+  const withToken = await browserFetch(
+    page,
+    `${TOKEN_URL}/api/Token/NewSession`,
+    { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_demo_7f3c2a9e41d84b0c' },
+    { customer: { id: 'c' } },
+  );
   expect(withToken.failed).toMatch(/TypeError/);
-  const init = await browserFetch(page, `${SANDBOX_URL}/api/Payment/Status`, { 'x-service-account': 'demo' }, { paymentId: 'pay_x' });
+  const init = await browserFetch(
+    page,
+    `${SANDBOX_URL}/api/Payment/Status`,
+    { 'x-service-account': 'demo' },
+    { paymentId: 'pay_x' },
+  );
   expect(init.failed).toMatch(/TypeError/);
 });
 
@@ -65,6 +107,11 @@ test('a page on an origin no account allows cannot use a session', async ({ page
   await page.goto('/');
   const sessionId = await newSession(page);
   await page.goto(FOREIGN_PAGE);
-  const listed = await browserFetch(page, `${TOKEN_URL}/api/Token/List`, { 'x-service-account': 'demo' }, { sessionId });
+  const listed = await browserFetch(
+    page,
+    `${TOKEN_URL}/api/Token/List`,
+    { 'x-service-account': 'demo' },
+    { sessionId },
+  );
   expect(listed.failed).toMatch(/TypeError/);
 });

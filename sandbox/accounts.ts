@@ -19,7 +19,8 @@ const fileSchema = z.looseObject({ accounts: z.array(accountSchema).min(1) });
 /** An origin as browsers send it: scheme, host and port, nothing else. */
 function assertOrigin(value: string, account: string): void {
   const url = new URL(value);
-  if (url.origin !== value) throw new Error(`account ${account}: "${value}" is not an origin (scheme://host:port)`);
+  if (url.origin !== value)
+    throw new Error(`account ${account}: "${value}" is not an origin (scheme://host:port)`);
 }
 
 export function parseAccounts(json: unknown, replacements: Record<string, string> = {}): Account[] {

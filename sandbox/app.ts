@@ -50,12 +50,17 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
       if (error.code === 'payload_too_large') c.header('Connection', 'close');
       return c.json(errorBody(error, requestId), error.status as 400);
     }
-    log(`${name}: unexpected error on ${c.req.method} ${c.req.path} (${requestId}): ${error.stack ?? error.message}`);
+    log(
+      `${name}: unexpected error on ${c.req.method} ${c.req.path} (${requestId}): ${error.stack ?? error.message}`,
+    );
     return c.json(errorBody(new ServiceError('internal_error'), requestId), 500);
   });
   app.notFound((c) => {
     const code = knownPaths.has(c.req.path) ? 'method_not_allowed' : 'not_found';
-    return c.json(errorBody(new ServiceError(code), c.get('requestId')), code === 'method_not_allowed' ? 405 : 404);
+    return c.json(
+      errorBody(new ServiceError(code), c.get('requestId')),
+      code === 'method_not_allowed' ? 405 : 404,
+    );
   });
   // Record POST routes so another method on them answers 405, not 404.
   const post = app.post.bind(app);
@@ -68,7 +73,11 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
-  const log = options.log ?? ((message: string) => { console.error(message); });
+  const log =
+    options.log ??
+    ((message: string) => {
+      console.error(message);
+    });
   const ctx: SandboxContext = {
     store: new Store(),
     accounts: new AccountBook(options.accounts),
@@ -78,7 +87,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   const token = newApp('token', log);
-  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind']) token.use(path, cors(ctx.accounts));
+  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind'])
+    token.use(path, cors(ctx.accounts));
   registerTokenRoutes(token, ctx);
   registerPciRoutes(token, ctx);
   token.post('/__sandbox/reset', (c) => {
@@ -86,14 +96,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return c.json({ ok: true });
   });
 
-  const engines = (['production', 'sandbox'] as const).map((environment) => {
+  const newEngine = (environment: 'sandbox' | 'production') => {
     const engine = newApp(environment === 'sandbox' ? 'sandbox-engine' : 'engine', log);
     engine.use('/api/payment/init', cors(ctx.accounts));
     registerEngineRoutes(engine, ctx, environment);
     return engine;
-  });
+  };
 
   const threeDs = newApp('3ds-provider', log);
 
-  return { ctx, token, engine: engines[0] as Hono<SandboxEnv>, sandboxEngine: engines[1] as Hono<SandboxEnv>, threeDs };
+  return { ctx, token, engine: newEngine('production'), sandboxEngine: newEngine('sandbox'), threeDs };
 }

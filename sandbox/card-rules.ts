@@ -24,7 +24,10 @@ export const DECLINED_TEST_CARDS: readonly string[] = ['4000000000000002', '5105
 export function checkCard(card: CardRequest, now: Date, field = 'card'): CheckedCard {
   const digits = card.cardNumber;
   if (!/^\d{12,19}$/.test(digits)) {
-    throw new ServiceError('card_number_invalid', { field: `${field}.cardNumber`, message: 'The card number must be 12 to 19 digits.' });
+    throw new ServiceError('card_number_invalid', {
+      field: `${field}.cardNumber`,
+      message: 'The card number must be 12 to 19 digits.',
+    });
   }
   const brand = detectBrand(digits);
   if (brand === undefined) throw new ServiceError('card_brand_unsupported', { field: `${field}.cardNumber` });
@@ -33,12 +36,17 @@ export function checkCard(card: CardRequest, now: Date, field = 'card'): Checked
   }
   const { expirationMonth: month, expirationYear: year } = card;
   if (year < 1000 || year > 9999) {
-    throw new ServiceError('card_expiry_invalid', { field: `${field}.expirationYear`, message: 'expirationYear must have four digits.' });
+    throw new ServiceError('card_expiry_invalid', {
+      field: `${field}.expirationYear`,
+      message: 'expirationYear must have four digits.',
+    });
   }
   const expiry = validateExpiry(month, year, now);
   if (expiry === 'expired') throw new ServiceError('card_expired', { field: `${field}.expirationYear` });
   if (expiry !== 'valid') {
-    throw new ServiceError('card_expiry_invalid', { field: expiry === 'invalid_month' ? `${field}.expirationMonth` : `${field}.expirationYear` });
+    throw new ServiceError('card_expiry_invalid', {
+      field: expiry === 'invalid_month' ? `${field}.expirationMonth` : `${field}.expirationYear`,
+    });
   }
   if (!/^\d+$/.test(card.cvv) || card.cvv.length !== brand.cvvLength) {
     throw new ServiceError('cvv_invalid', {

@@ -26,7 +26,8 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535)
+    throw new Error(`${name} must be a port number, got "${raw}"`);
   return value;
 }
 

@@ -21,12 +21,18 @@ export const ERRORS = {
   missing_account: [401, 'The x-service-account header is required.'],
   unknown_account: [401, 'The account is not known.'],
   invalid_app_token: [401, 'The app token is not valid for this account.'],
-  browser_call_forbidden: [403, 'This endpoint is for the merchant backend only; it refuses browser requests.'],
+  browser_call_forbidden: [
+    403,
+    'This endpoint is for the merchant backend only; it refuses browser requests.',
+  ],
   app_token_from_browser: [403, 'The app token must never be sent from a browser.'],
   origin_not_allowed: [403, 'The request origin is not allowed for this account.'],
   account_mismatch: [403, 'The request names a different account than the credentials.'],
   environment_mismatch: [403, 'This account belongs to the other environment (sandbox or production).'],
-  pci_certification_required: [403, 'Full card data from a server needs a PCI DSS Level 1 certified account.'],
+  pci_certification_required: [
+    403,
+    'Full card data from a server needs a PCI DSS Level 1 certified account.',
+  ],
   session_order_mismatch: [403, 'A browser payment must match the order its session was created with.'],
   not_found: [404, 'There is no such endpoint.'],
   session_not_found: [404, 'The session does not exist.'],
@@ -51,7 +57,13 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** The error body of every non-2xx answer. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string; requestId: string; details?: Record<string, unknown> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    field?: string;
+    requestId: string;
+    details?: Record<string, unknown>;
+  };
 }
 
 /** Thrown by handlers; turned into an ErrorBody by the app's error hook. */
@@ -61,7 +73,10 @@ export class ServiceError extends Error {
   readonly field: string | undefined;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; field?: string; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; field?: string; details?: Record<string, unknown> } = {},
+  ) {
     const [status, message] = ERRORS[code];
     super(options.message ?? message);
     this.name = 'ServiceError';

@@ -24,7 +24,9 @@ export function describeSandbox({ urls }: RunningSandbox): string {
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const running = await runSandbox();
-  console.log(`Sandbox running (accounts: ${process.env['SVC_ACCOUNTS_FILE'] ?? 'sandbox/accounts.json'}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`);
+  console.log(
+    `Sandbox running (accounts: ${process.env['SVC_ACCOUNTS_FILE'] ?? 'sandbox/accounts.json'}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`,
+  );
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

@@ -12,13 +12,36 @@ beforeEach(() => {
 });
 
 const orderId = () => `order-${String(order)}`;
-const card = (cardInfo: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ paymentMethodType: '1', amount: 100, cardInfo, ...extra });
-const init = (body: Record<string, unknown>, options: { account?: string; server?: 'sandbox' | 'engine' } = {}) =>
-  sb.backend(options.server ?? 'sandbox', '/api/Payment/Init', { partnerUniqueId: orderId(), ...body }, { account: options.account ?? 'demo' });
+const card = (cardInfo: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  paymentMethodType: '1',
+  amount: 100,
+  cardInfo,
+  ...extra,
+});
+const init = (
+  body: Record<string, unknown>,
+  options: { account?: string; server?: 'sandbox' | 'engine' } = {},
+) =>
+  sb.backend(
+    options.server ?? 'sandbox',
+    '/api/Payment/Init',
+    { partnerUniqueId: orderId(), ...body },
+    { account: options.account ?? 'demo' },
+  );
 const status = (body: Record<string, unknown>) => sb.backend('sandbox', '/api/Payment/Status', body);
 
-const GOOGLE_TOKEN = JSON.stringify({ signature: 'MEY', intermediateSigningKey: {}, protocolVersion: 'ECv2', signedMessage: '{}' });
-const APPLE_TOKEN = JSON.stringify({ version: 'EC_v1', data: 'abc', signature: 'sig', header: { ephemeralPublicKey: 'k' } });
+const GOOGLE_TOKEN = JSON.stringify({
+  signature: 'MEY',
+  intermediateSigningKey: {},
+  protocolVersion: 'ECv2',
+  signedMessage: '{}',
+});
+const APPLE_TOKEN = JSON.stringify({
+  version: 'EC_v1',
+  data: 'abc',
+  signature: 'sig',
+  header: { ephemeralPublicKey: 'k' },
+});
 
 describe('Payment/Init: tokenized card', () => {
   it('authorizes, stores the record and answers it from the status query', async () => {
@@ -26,13 +49,42 @@ describe('Payment/Init: tokenized card', () => {
     const token = await sb.tokenize(sessionId);
     const reply = await init({
       tokenSession: sessionId,
-      customer: { id: 'cus-1', name: 'Ada', email: 'ada@example.test', document: '12345678909', documentType: 'CPF', data: { isCorporate: false } },
-      paymentItems: { items: [{ amount: 100, detailUniqueId: 'sku-1', productDescription: 'Book', itemQuantity: 1, antiFraud: { isEmailConfirmed: true } }] },
+      customer: {
+        id: 'cus-1',
+        name: 'Ada',
+        email: 'ada@example.test',
+        document: '12345678909',
+        documentType: 'CPF',
+        data: { isCorporate: false },
+      },
+      paymentItems: {
+        items: [
+          {
+            amount: 100,
+            detailUniqueId: 'sku-1',
+            productDescription: 'Book',
+            itemQuantity: 1,
+            antiFraud: { isEmailConfirmed: true },
+          },
+        ],
+      },
       paymentData: {
         amount: 100,
         currency: 'BRL',
         countryCode: 'BR',
-        paymentMethods: [card({ token, tokenProvider: 'Service', cardHolderName: 'Ada', brandName: 'Visa', tokenSingleUse: 0, saveCard: false }, { installments: 3 })],
+        paymentMethods: [
+          card(
+            {
+              token,
+              tokenProvider: 'Service',
+              cardHolderName: 'Ada',
+              brandName: 'Visa',
+              tokenSingleUse: 0,
+              saveCard: false,
+            },
+            { installments: 3 },
+          ),
+        ],
       },
       frontData: { userAgent: 'UA', javaEnabled: 'N', javaScriptEnabled: 'Y' },
     });
@@ -43,7 +95,14 @@ describe('Payment/Init: tokenized card', () => {
       currency: 'BRL',
       environment: 'sandbox',
       isTest: true,
-      paymentMethods: [{ kind: 'card', status: 'authorized', installments: 3, card: { tokenProvider: 'Service', brand: 'Visa', last4: '1111' } }],
+      paymentMethods: [
+        {
+          kind: 'card',
+          status: 'authorized',
+          installments: 3,
+          card: { tokenProvider: 'Service', brand: 'Visa', last4: '1111' },
+        },
+      ],
     });
     const paymentId = reply.body['paymentId'] as string;
     expect(paymentId).toMatch(/^pay_/);
@@ -56,14 +115,22 @@ describe('Payment/Init: tokenized card', () => {
   it('declines the sandbox decline card', async () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
-    const reply = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    const reply = await init({
+      tokenSession: sessionId,
+      paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] },
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'declined', paymentMethods: [{ status: 'declined', declineReason: 'do_not_honor' }] });
+    expect(reply.body).toMatchObject({
+      status: 'declined',
+      paymentMethods: [{ status: 'declined', declineReason: 'do_not_honor' }],
+    });
   });
 
   it('needs tokenSession', async () => {
     const token = await sb.tokenize(await sb.session());
-    const reply = await init({ paymentData: { paymentMethods: [card({ token, tokenProvider: 'service' })] } });
+    const reply = await init({
+      paymentData: { paymentMethods: [card({ token, tokenProvider: 'service' })] },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.code).toBe('token_session_required');
   });
@@ -71,10 +138,21 @@ describe('Payment/Init: tokenized card', () => {
   it('refuses a full card number or a CVV', async () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId);
-    const withPan = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service', cardNumber: '4111111111111111' })] } });
+    const withPan = await init({
+      tokenSession: sessionId,
+      paymentData: {
+        paymentMethods: [card({ token, tokenProvider: 'Service', cardNumber: '4111111111111111' })],
+      },
+    });
     expect(withPan.status).toBe(400);
-    expect(withPan.body.error).toMatchObject({ code: 'full_card_data_not_allowed', field: 'paymentData.paymentMethods.0.cardInfo.cardNumber' });
-    const withCvv = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service', cvv: '123' })] } });
+    expect(withPan.body.error).toMatchObject({
+      code: 'full_card_data_not_allowed',
+      field: 'paymentData.paymentMethods.0.cardInfo.cardNumber',
+    });
+    const withCvv = await init({
+      tokenSession: sessionId,
+      paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service', cvv: '123' })] },
+    });
     expect(withCvv.body.error?.code).toBe('full_card_data_not_allowed');
     expect(JSON.stringify(withPan.body)).not.toContain('4111111111111111');
   });
@@ -83,23 +161,44 @@ describe('Payment/Init: tokenized card', () => {
     const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } });
     const again = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'duplicate_order', details: { paymentId: reply.body['paymentId'] } });
+    expect(again.body.error).toMatchObject({
+      code: 'duplicate_order',
+      details: { paymentId: reply.body['paymentId'] },
+    });
   });
 
   it('refuses methods that do not add up to the total', async () => {
-    const reply = await init({ paymentData: { amount: 100, paymentMethods: [{ paymentMethodType: '3', amount: 60 }, { paymentMethodType: '2', amount: 30 }] } });
+    const reply = await init({
+      paymentData: {
+        amount: 100,
+        paymentMethods: [
+          { paymentMethodType: '3', amount: 60 },
+          { paymentMethodType: '2', amount: 30 },
+        ],
+      },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.code).toBe('amount_mismatch');
   });
 });
 
 describe('Payment/Init: network token', () => {
-  const base = { token: '4895370012003478', tokenProvider: 'networktoken', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', networkTokenExpirationMonth: '12', networkTokenExpirationYear: '2030', brandName: 'Visa' };
+  const base = {
+    token: '4895370012003478',
+    tokenProvider: 'networktoken',
+    cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+    networkTokenExpirationMonth: '12',
+    networkTokenExpirationYear: '2030',
+    brandName: 'Visa',
+  };
 
   it('authorizes without a session', async () => {
     const reply = await init({ paymentData: { paymentMethods: [card(base)] } });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'network_token', card: { tokenProvider: 'networktoken' } }] });
+    expect(reply.body).toMatchObject({
+      status: 'authorized',
+      paymentMethods: [{ kind: 'network_token', card: { tokenProvider: 'networktoken' } }],
+    });
   });
 
   it.each([
@@ -115,7 +214,8 @@ describe('Payment/Init: network token', () => {
   ])('with %s answers %i', async (_name, change, expected) => {
     const reply = await init({ paymentData: { paymentMethods: [card({ ...base, ...change })] } });
     expect(reply.status).toBe(expected);
-    if (expected === 400) expect(reply.body.error?.field).toMatch(/^paymentData\.paymentMethods\.0\.cardInfo\./);
+    if (expected === 400)
+      expect(reply.body.error?.field).toMatch(/^paymentData\.paymentMethods\.0\.cardInfo\./);
   });
 });
 
@@ -128,7 +228,9 @@ describe('Payment/Init: direct non-card methods', () => {
     ['6', 'split', 'pending'],
     ['8', 'gift_card', 'authorized'],
   ])('type %s is %s without a session', async (type, method, expected) => {
-    const reply = await init({ paymentData: { amount: 50, currency: 'BRL', paymentMethods: [{ paymentMethodType: type, amount: 50 }] } });
+    const reply = await init({
+      paymentData: { amount: 50, currency: 'BRL', paymentMethods: [{ paymentMethodType: type, amount: 50 }] },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: expected, paymentMethods: [{ kind: 'direct', method }] });
   });
@@ -141,7 +243,14 @@ describe('Payment/Init: direct non-card methods', () => {
 });
 
 describe('Payment/Init: antifraud-only', () => {
-  const masked = { cardNumber: '411111******1111', cardHolderName: 'Ada', saveCard: false, expirationMonth: 12, expirationYear: 2030, brandName: 'Visa' };
+  const masked = {
+    cardNumber: '411111******1111',
+    cardHolderName: 'Ada',
+    saveCard: false,
+    expirationMonth: 12,
+    expirationYear: 2030,
+    brandName: 'Visa',
+  };
 
   it.each([
     ['ada@example.test', 'approve'],
@@ -150,13 +259,22 @@ describe('Payment/Init: antifraud-only', () => {
   ])('analyzes a masked card for %s: %s', async (email, decision) => {
     const reply = await init({
       customer: { id: 'c', email },
-      paymentData: { amount: 100, paymentMethods: [card(masked)], antiFraud: { deliveryAddressee: 'Ada', data: { travel: { type: 'air', numberOfConnections: 1 }, returnOriginalResponse: true } } },
+      paymentData: {
+        amount: 100,
+        paymentMethods: [card(masked)],
+        antiFraud: {
+          deliveryAddressee: 'Ada',
+          data: { travel: { type: 'air', numberOfConnections: 1 }, returnOriginalResponse: true },
+        },
+      },
     });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       status: 'analyzed',
       antiFraud: { decision, originalResponse: { decision } },
-      paymentMethods: [{ kind: 'antifraud', card: { maskedNumber: '411111******1111', brand: 'Visa', last4: '1111' } }],
+      paymentMethods: [
+        { kind: 'antifraud', card: { maskedNumber: '411111******1111', brand: 'Visa', last4: '1111' } },
+      ],
     });
   });
 
@@ -165,11 +283,14 @@ describe('Payment/Init: antifraud-only', () => {
     expect(reply.body['antiFraud']).toEqual({ decision: 'approve' });
   });
 
-  it.each([['4111111111111111'], ['41111******1111'], ['411111111111'], ['411111**1111*']])('refuses %s as the card number', async (cardNumber) => {
-    const reply = await init({ paymentData: { paymentMethods: [card({ ...masked, cardNumber })] } });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.cardInfo.cardNumber');
-  });
+  it.each([['4111111111111111'], ['41111******1111'], ['411111111111'], ['411111**1111*']])(
+    'refuses %s as the card number',
+    async (cardNumber) => {
+      const reply = await init({ paymentData: { paymentMethods: [card({ ...masked, cardNumber })] } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.cardInfo.cardNumber');
+    },
+  );
 });
 
 describe('Payment/Init: wallets', () => {
@@ -180,11 +301,24 @@ describe('Payment/Init: wallets', () => {
     const reply = await init({
       paymentData: {
         amount: 100,
-        paymentMethods: [card({ Token: token, TokenProvider: provider, saveCard: false, billingInfo: { name: 'Ada', taxedamount: 0, billedamount: 100 } }, { installments: 2 })],
+        paymentMethods: [
+          card(
+            {
+              Token: token,
+              TokenProvider: provider,
+              saveCard: false,
+              billingInfo: { name: 'Ada', taxedamount: 0, billedamount: 100 },
+            },
+            { installments: 2 },
+          ),
+        ],
       },
     });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'wallet', method: provider, installments: 2 }] });
+    expect(reply.body).toMatchObject({
+      status: 'authorized',
+      paymentMethods: [{ kind: 'wallet', method: provider, installments: 2 }],
+    });
   });
 
   it.each([
@@ -200,7 +334,15 @@ describe('Payment/Init: wallets', () => {
 describe('Payment/Init: 3DS card', () => {
   const seed = (sessionId: string, token: string, status: 'Y' | 'N' | 'C') => {
     const code = `code-${status}-${String(order)}`;
-    sb.sandbox.ctx.store.authentications.set(code, { code, referenceId: `ref-${code}`, transactionId: `txn-${code}`, token, sessionId, status, eci: status === 'Y' ? '05' : '07' });
+    sb.sandbox.ctx.store.authentications.set(code, {
+      code,
+      referenceId: `ref-${code}`,
+      transactionId: `txn-${code}`,
+      token,
+      sessionId,
+      status,
+      eci: status === 'Y' ? '05' : '07',
+    });
     return { Code: code, ReferenceId: `ref-${code}`, TransactionId: `txn-${code}` };
   };
 
@@ -208,20 +350,49 @@ describe('Payment/Init: 3DS card', () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId);
     const auth = seed(sessionId, token, 'Y');
-    const reply = await init({ tokenSession: sessionId, isTest: true, isFromFrontend: false, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }, { paymentMethodType: '7', AuthenticationInformation: auth })] } });
+    const reply = await init({
+      tokenSession: sessionId,
+      isTest: true,
+      isFromFrontend: false,
+      paymentData: {
+        paymentMethods: [
+          card(
+            { token, tokenProvider: 'Service' },
+            { paymentMethodType: '7', AuthenticationInformation: auth },
+          ),
+        ],
+      },
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y', eci: '05', referenceId: auth.ReferenceId } }] });
+    expect(reply.body).toMatchObject({
+      status: 'authorized',
+      paymentMethods: [
+        { method: 'card_3ds', authentication: { status: 'Y', eci: '05', referenceId: auth.ReferenceId } },
+      ],
+    });
   });
 
   it('refuses a failed authentication, a pending challenge and mismatched data', async () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId, { singleUse: false });
     const pay = (AuthenticationInformation: Record<string, string>, id: string) =>
-      sb.backend('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: id, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }, { AuthenticationInformation })] } });
-    expect((await pay(seed(sessionId, token, 'N'), `${orderId()}-n`)).body.error?.code).toBe('authentication_failed');
-    expect((await pay(seed(sessionId, token, 'C'), `${orderId()}-c`)).body.error?.code).toBe('authentication_invalid');
+      sb.backend('sandbox', '/api/Payment/Init', {
+        tokenSession: sessionId,
+        partnerUniqueId: id,
+        paymentData: {
+          paymentMethods: [card({ token, tokenProvider: 'Service' }, { AuthenticationInformation })],
+        },
+      });
+    expect((await pay(seed(sessionId, token, 'N'), `${orderId()}-n`)).body.error?.code).toBe(
+      'authentication_failed',
+    );
+    expect((await pay(seed(sessionId, token, 'C'), `${orderId()}-c`)).body.error?.code).toBe(
+      'authentication_invalid',
+    );
     const good = seed(sessionId, token, 'Y');
-    expect((await pay({ ...good, TransactionId: 'forged' }, `${orderId()}-t`)).body.error?.code).toBe('authentication_invalid');
+    expect((await pay({ ...good, TransactionId: 'forged' }, `${orderId()}-t`)).body.error?.code).toBe(
+      'authentication_invalid',
+    );
     expect((await pay({ ...good, Code: 'unknown' }, `${orderId()}-u`)).status).toBe(422);
   });
 });
@@ -229,7 +400,25 @@ describe('Payment/Init: 3DS card', () => {
 describe('Payment/Init: vendor routing and environments', () => {
   it('records the vendor', async () => {
     const reply = await init({
-      vendor: { name: 'Shop', email: 's@x.test', phone: '1', websiteUrl: 'https://x.test', code: 'V-1', mCC: '5732', document: '11222333000181', documentType: 'CNPJ', address: { street: 'R', number: '1', neighborhood: 'N', city: 'C', state: 'SP', country: 'BR', postalCode: '01000-000' } },
+      vendor: {
+        name: 'Shop',
+        email: 's@x.test',
+        phone: '1',
+        websiteUrl: 'https://x.test',
+        code: 'V-1',
+        mCC: '5732',
+        document: '11222333000181',
+        documentType: 'CNPJ',
+        address: {
+          street: 'R',
+          number: '1',
+          neighborhood: 'N',
+          city: 'C',
+          state: 'SP',
+          country: 'BR',
+          postalCode: '01000-000',
+        },
+      },
       paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 1 }] },
     });
     expect(reply.status).toBe(201);
@@ -237,14 +426,19 @@ describe('Payment/Init: vendor routing and environments', () => {
   });
 
   it('refuses a malformed merchant category code', async () => {
-    const reply = await init({ vendor: { mCC: '57' }, paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } });
+    const reply = await init({
+      vendor: { mCC: '57' },
+      paymentData: { paymentMethods: [{ paymentMethodType: '3' }] },
+    });
     expect(reply.body.error?.field).toBe('vendor.mCC');
   });
 
   it('keeps sandbox accounts on {sandbox_url} and production accounts on {engine_url}', async () => {
     const body = { paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } };
     expect((await init(body, { server: 'engine' })).body.error?.code).toBe('environment_mismatch');
-    expect((await init(body, { server: 'sandbox', account: 'demo-live' })).body.error?.code).toBe('environment_mismatch');
+    expect((await init(body, { server: 'sandbox', account: 'demo-live' })).body.error?.code).toBe(
+      'environment_mismatch',
+    );
     const live = await init(body, { server: 'engine', account: 'demo-live' });
     expect(live.status).toBe(201);
     expect(live.body).toMatchObject({ environment: 'production', isTest: false });
@@ -257,7 +451,16 @@ describe('Payment/Init from the browser (client script for everything)', () => {
   it('pays the order of the session once, without the app token', async () => {
     const sessionId = await orderSession();
     const token = await sb.tokenize(sessionId);
-    const pay = (id: string) => sb.browser('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: id, paymentData: { amount: 100, currency: 'BRL', paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    const pay = (id: string) =>
+      sb.browser('sandbox', '/api/Payment/Init', {
+        tokenSession: sessionId,
+        partnerUniqueId: id,
+        paymentData: {
+          amount: 100,
+          currency: 'BRL',
+          paymentMethods: [card({ token, tokenProvider: 'Service' })],
+        },
+      });
     const reply = await pay(`${orderId()}-a`);
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: 'authorized', isFromFrontend: true });
@@ -267,11 +470,23 @@ describe('Payment/Init from the browser (client script for everything)', () => {
 
   it('refuses another amount than the order, and a session without an order', async () => {
     const sessionId = await orderSession();
-    const other = await sb.browser('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: orderId(), paymentData: { amount: 1, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 1 }] } });
+    const other = await sb.browser('sandbox', '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId: orderId(),
+      paymentData: { amount: 1, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 1 }] },
+    });
     expect(other.status).toBe(403);
     expect(other.body.error?.code).toBe('session_order_mismatch');
     const plain = await sb.session();
-    const none = await sb.browser('sandbox', '/api/Payment/Init', { tokenSession: plain, partnerUniqueId: `${orderId()}-x`, paymentData: { amount: 100, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 100 }] } });
+    const none = await sb.browser('sandbox', '/api/Payment/Init', {
+      tokenSession: plain,
+      partnerUniqueId: `${orderId()}-x`,
+      paymentData: {
+        amount: 100,
+        currency: 'BRL',
+        paymentMethods: [{ paymentMethodType: '3', amount: 100 }],
+      },
+    });
     expect(none.body.error?.code).toBe('session_order_mismatch');
   });
 });
@@ -280,14 +495,31 @@ describe('integrations/pci/init', () => {
   const pciBody = (cardInfo: Record<string, unknown>) => ({
     partnerUniqueId: orderId(),
     customer: { id: 'pci-customer', email: 'p@x.test' },
-    paymentData: { amount: 100, currency: 'BRL', paymentMethods: [{ paymentMethodType: '1', amount: 100, cardInfo }] },
+    paymentData: {
+      amount: 100,
+      currency: 'BRL',
+      paymentMethods: [{ paymentMethodType: '1', amount: 100, cardInfo }],
+    },
   });
-  const full = { cardNumber: '5555555555554444', cardHolderName: 'Ada', expirationMonth: 12, expirationYear: futureYear(), cvv: '321', singleUse: true, saveCard: false };
+  const full = {
+    cardNumber: '5555555555554444',
+    cardHolderName: 'Ada',
+    expirationMonth: 12,
+    expirationYear: futureYear(),
+    cvv: '321',
+    singleUse: true,
+    saveCard: false,
+  };
 
   it('takes full card data from a certified account and answers like Payment/Init', async () => {
-    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody(full), { account: 'demo-pci' });
+    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody(full), {
+      account: 'demo-pci',
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'authorized', paymentMethods: [{ kind: 'card', card: { brand: 'Mastercard', maskedNumber: '555555******4444' } }] });
+    expect(reply.body).toMatchObject({
+      status: 'authorized',
+      paymentMethods: [{ kind: 'card', card: { brand: 'Mastercard', maskedNumber: '555555******4444' } }],
+    });
     expect(JSON.stringify(reply.body)).not.toContain('5555555555554444');
   });
 
@@ -300,7 +532,12 @@ describe('integrations/pci/init', () => {
   it('validates the card and leaves nothing behind on an error', async () => {
     const before = sb.sandbox.ctx.store.tokens.size;
     const sessions = sb.sandbox.ctx.store.sessions.size;
-    const expired = await sb.backend('token', '/api/integrations/pci/init', pciBody({ ...full, expirationYear: 2001 }), { account: 'demo-pci' });
+    const expired = await sb.backend(
+      'token',
+      '/api/integrations/pci/init',
+      pciBody({ ...full, expirationYear: 2001 }),
+      { account: 'demo-pci' },
+    );
     expect(expired.body.error?.code).toBe('card_expired');
     const bad = pciBody(full);
     bad.paymentData.amount = 1;
@@ -311,7 +548,12 @@ describe('integrations/pci/init', () => {
   });
 
   it('saves the card for the customer when asked, so Token/List shows it later', async () => {
-    const reply = await sb.backend('token', '/api/integrations/pci/init', pciBody({ ...full, saveCard: true }), { account: 'demo-pci' });
+    const reply = await sb.backend(
+      'token',
+      '/api/integrations/pci/init',
+      pciBody({ ...full, saveCard: true }),
+      { account: 'demo-pci' },
+    );
     expect(reply.status).toBe(201);
     const sessionId = await sb.session({ account: 'demo-pci', customerId: 'pci-customer' });
     const list = await sb.browser('token', '/api/Token/List', { sessionId }, { account: 'demo-pci' });
@@ -322,7 +564,12 @@ describe('integrations/pci/init', () => {
 describe('Payment/Status', () => {
   it('does not show another account’s payment', async () => {
     const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } });
-    const other = await sb.backend('sandbox', '/api/Payment/Status', { paymentId: reply.body['paymentId'] }, { account: 'demo-no3ds' });
+    const other = await sb.backend(
+      'sandbox',
+      '/api/Payment/Status',
+      { paymentId: reply.body['paymentId'] },
+      { account: 'demo-no3ds' },
+    );
     expect(other.status).toBe(404);
     expect(other.body.error?.code).toBe('payment_not_found');
   });
@@ -336,9 +583,18 @@ describe('nothing is half-written', () => {
   it('a refused second method leaves the first method’s single-use token unused', async () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId);
-    const refused = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }), { paymentMethodType: '99' }] } });
+    const refused = await init({
+      tokenSession: sessionId,
+      paymentData: {
+        paymentMethods: [card({ token, tokenProvider: 'Service' }), { paymentMethodType: '99' }],
+      },
+    });
     expect(refused.status).toBe(400);
-    const retry = await sb.backend('sandbox', '/api/Payment/Init', { tokenSession: sessionId, partnerUniqueId: `${orderId()}-retry`, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] } });
+    const retry = await sb.backend('sandbox', '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId: `${orderId()}-retry`,
+      paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] },
+    });
     expect(retry.status).toBe(201);
     expect((await status({ partnerUniqueId: orderId() })).status).toBe(404);
   });
@@ -346,13 +602,27 @@ describe('nothing is half-written', () => {
   it('the same single-use token twice in one request is refused', async () => {
     const sessionId = await sb.session();
     const token = await sb.tokenize(sessionId);
-    const reply = await init({ tokenSession: sessionId, paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' }), card({ token, tokenProvider: 'Service' })] } });
-    expect(reply.body.error).toMatchObject({ code: 'token_already_used', field: 'paymentData.paymentMethods.1.cardInfo.token' });
+    const reply = await init({
+      tokenSession: sessionId,
+      paymentData: {
+        paymentMethods: [
+          card({ token, tokenProvider: 'Service' }),
+          card({ token, tokenProvider: 'Service' }),
+        ],
+      },
+    });
+    expect(reply.body.error).toMatchObject({
+      code: 'token_already_used',
+      field: 'paymentData.paymentMethods.1.cardInfo.token',
+    });
   });
 });
 
 it('keeps card data out of every stored record', () => {
-  const dump = JSON.stringify([...sb.sandbox.ctx.store.tokens.values(), ...sb.sandbox.ctx.store.payments.values()]);
+  const dump = JSON.stringify([
+    ...sb.sandbox.ctx.store.tokens.values(),
+    ...sb.sandbox.ctx.store.payments.values(),
+  ]);
   expect(dump).not.toMatch(/4111111111111111|5555555555554444/);
   expect(VISA.cvv).toBe('123');
 });

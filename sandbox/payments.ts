@@ -8,7 +8,14 @@ import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
-import { randomId, type Payment, type PaymentMethodRecord, type PaymentStatus, type Session, type StoredToken } from './store.ts';
+import {
+  randomId,
+  type Payment,
+  type PaymentMethodRecord,
+  type PaymentStatus,
+  type Session,
+  type StoredToken,
+} from './store.ts';
 
 /** paymentMethodType codes. The spec names `1` (card and wallets) and `7` (3DS card) only. */
 export const CARD_METHOD_TYPES: readonly string[] = ['1', '7'];
@@ -55,7 +62,12 @@ function providerOf(value: string | undefined, field: string): TokenProvider | u
   return provider;
 }
 
-function numericIn(value: string | number | undefined, field: string, check: (digits: string) => boolean, rule: string): void {
+function numericIn(
+  value: string | number | undefined,
+  field: string,
+  check: (digits: string) => boolean,
+  rule: string,
+): void {
   if (value === undefined) throw invalid(field, 'is required for a network token');
   const text = typeof value === 'number' ? String(value) : value;
   if (!/^\d+$/.test(text) || !check(text)) throw invalid(field, rule);
@@ -70,7 +82,10 @@ function refuseFullCardData(info: CardInfoRequest, field: string): void {
 
 /** A wallet token is one string, passed on unparsed; the sandbox only checks it has the wallet's shape. */
 function checkWalletToken(provider: 'WalletAPay' | 'WalletBPay', token: string, field: string): void {
-  const keys = provider === 'WalletAPay' ? ['protocolVersion', 'signature', 'signedMessage'] : ['version', 'data', 'signature', 'header'];
+  const keys =
+    provider === 'WalletAPay'
+      ? ['protocolVersion', 'signature', 'signedMessage']
+      : ['version', 'data', 'signature', 'header'];
   let parsed: unknown;
   try {
     parsed = JSON.parse(token);
@@ -82,7 +97,9 @@ function checkWalletToken(provider: 'WalletAPay' | 'WalletBPay', token: string, 
   }
 }
 
-function methodBase(method: PaymentMethodRequest): Pick<PaymentMethodRecord, 'partnerUniqueId' | 'paymentMethodType' | 'amount' | 'installments'> {
+function methodBase(
+  method: PaymentMethodRequest,
+): Pick<PaymentMethodRecord, 'partnerUniqueId' | 'paymentMethodType' | 'amount' | 'installments'> {
   return {
     partnerUniqueId: method.partnerUniqueId,
     paymentMethodType: method.paymentMethodType,
@@ -99,7 +116,8 @@ function planServiceToken(
   consumed: Set<string>,
   field: string,
 ): Plan {
-  if (info.token === undefined) throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
+  if (info.token === undefined)
+    throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
   if (session === undefined) throw new ServiceError('token_session_required', { field: 'tokenSession' });
   const token = ctx.store.tokens.get(info.token);
   if (token?.account !== session.account || token.customerId !== session.customer.id) {
@@ -117,7 +135,12 @@ function planServiceToken(
     kind: 'card',
     method: method.AuthenticationInformation === undefined ? 'card' : 'card_3ds',
     status: token.outcome === 'decline' ? 'declined' : 'authorized',
-    card: { tokenProvider: 'Service', brand: token.brand, last4: token.last4, maskedNumber: token.maskedNumber },
+    card: {
+      tokenProvider: 'Service',
+      brand: token.brand,
+      last4: token.last4,
+      maskedNumber: token.maskedNumber,
+    },
     ...(token.outcome === 'decline' ? { declineReason: 'do_not_honor' } : {}),
   };
   const auth = method.AuthenticationInformation;
@@ -132,9 +155,13 @@ function planServiceToken(
     ) {
       throw new ServiceError('authentication_invalid', { field: authField });
     }
-    if (known.status === 'N' || known.status === 'R') throw new ServiceError('authentication_failed', { field: authField });
+    if (known.status === 'N' || known.status === 'R')
+      throw new ServiceError('authentication_failed', { field: authField });
     if (known.status === 'C') {
-      throw new ServiceError('authentication_invalid', { field: authField, message: 'The 3DS challenge was not completed.' });
+      throw new ServiceError('authentication_invalid', {
+        field: authField,
+        message: 'The 3DS challenge was not completed.',
+      });
     }
     record.authentication = {
       code: known.code,
@@ -157,7 +184,10 @@ function planMethod(
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
-    return { record: { ...methodBase(method), kind: 'direct', method: direct.method, status: direct.status }, consumes: undefined };
+    return {
+      record: { ...methodBase(method), kind: 'direct', method: direct.method, status: direct.status },
+      consumes: undefined,
+    };
   }
   if (!CARD_METHOD_TYPES.includes(method.paymentMethodType)) {
     throw invalid(`${field}.paymentMethodType`, 'is not a known payment method type');
@@ -171,7 +201,10 @@ function planMethod(
     case undefined: {
       if (info.token !== undefined) throw invalid(`${infoField}.tokenProvider`, 'is required with a token');
       if (info.cardNumber === undefined) {
-        throw invalid(infoField, 'needs a token with its tokenProvider, or a masked cardNumber for antifraud-only');
+        throw invalid(
+          infoField,
+          'needs a token with its tokenProvider, or a masked cardNumber for antifraud-only',
+        );
       }
       if (info.cardNumber.length < 12 || info.cardNumber.length > 19) {
         throw invalid(`${infoField}.cardNumber`, 'a masked number keeps the card length (12 to 19)');
@@ -183,7 +216,12 @@ function planMethod(
           kind: 'antifraud',
           method: 'antifraud',
           status: 'analyzed',
-          card: { tokenProvider: 'none', brand, last4: info.cardNumber.slice(-4), maskedNumber: info.cardNumber },
+          card: {
+            tokenProvider: 'none',
+            brand,
+            last4: info.cardNumber.slice(-4),
+            maskedNumber: info.cardNumber,
+          },
         },
         consumes: undefined,
       };
@@ -192,16 +230,32 @@ function planMethod(
       return planServiceToken(ctx, method, info, session, consumed, field);
     case 'networktoken': {
       if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
-      if (info.cryptogram === undefined || info.cryptogram === '') throw invalid(`${infoField}.cryptogram`, 'is mandatory for a network token');
-      numericIn(info.networkTokenExpirationMonth, `${infoField}.networkTokenExpirationMonth`, (d) => Number(d) >= 1 && Number(d) <= 12, 'is numeric, 1 to 12');
-      numericIn(info.networkTokenExpirationYear, `${infoField}.networkTokenExpirationYear`, (d) => d.length === 2 || d.length === 4, 'is numeric with 2 or 4 digits');
+      if (info.cryptogram === undefined || info.cryptogram === '')
+        throw invalid(`${infoField}.cryptogram`, 'is mandatory for a network token');
+      numericIn(
+        info.networkTokenExpirationMonth,
+        `${infoField}.networkTokenExpirationMonth`,
+        (d) => Number(d) >= 1 && Number(d) <= 12,
+        'is numeric, 1 to 12',
+      );
+      numericIn(
+        info.networkTokenExpirationYear,
+        `${infoField}.networkTokenExpirationYear`,
+        (d) => d.length === 2 || d.length === 4,
+        'is numeric with 2 or 4 digits',
+      );
       return {
         record: {
           ...methodBase(method),
           kind: 'network_token',
           method: 'card',
           status: 'authorized',
-          card: { tokenProvider: 'networktoken', brand: info.brandName, last4: info.token.slice(-4), maskedNumber: undefined },
+          card: {
+            tokenProvider: 'networktoken',
+            brand: info.brandName,
+            last4: info.token.slice(-4),
+            maskedNumber: undefined,
+          },
         },
         consumes: undefined,
       };
@@ -230,7 +284,10 @@ function checkAmounts(body: PaymentInitRequest): void {
   if (total === undefined || amounts.some((a) => a === undefined)) return;
   const sum = amounts.reduce<number>((acc, a) => acc + (a ?? 0), 0);
   if (Math.abs(sum - total) > 0.005) {
-    throw new ServiceError('amount_mismatch', { field: 'paymentData.amount', details: { methodsTotal: sum, amount: total } });
+    throw new ServiceError('amount_mismatch', {
+      field: 'paymentData.amount',
+      details: { methodsTotal: sum, amount: total },
+    });
   }
 }
 
@@ -249,7 +306,13 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
   return {
     decision,
     ...(wantsOriginal
-      ? { originalResponse: { provider: 'sandbox-antifraud', score: { approve: 12, review: 55, reject: 93 }[decision], decision } }
+      ? {
+          originalResponse: {
+            provider: 'sandbox-antifraud',
+            score: { approve: 12, review: 55, reject: 93 }[decision],
+            decision,
+          },
+        }
       : {}),
   };
 }
@@ -259,14 +322,21 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
   if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
   if (existing !== undefined) {
-    throw new ServiceError('duplicate_order', { field: 'partnerUniqueId', details: { paymentId: existing.paymentId } });
+    throw new ServiceError('duplicate_order', {
+      field: 'partnerUniqueId',
+      details: { paymentId: existing.paymentId },
+    });
   }
   const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
   if (source === 'browser') {
     // Client-script-for-everything: the session carries the order, and the browser can pay only that.
-    if (session?.order === undefined) throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
+    if (session?.order === undefined)
+      throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
     if (session.orderPaid) throw new ServiceError('order_already_paid', { field: 'tokenSession' });
-    if (body.paymentData.amount !== session.order.amount || body.paymentData.currency !== session.order.currency) {
+    if (
+      body.paymentData.amount !== session.order.amount ||
+      body.paymentData.currency !== session.order.currency
+    ) {
       throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
     }
   }

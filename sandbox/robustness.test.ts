@@ -10,10 +10,18 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const demo = account('demo');
-const backendHeaders = { 'content-type': 'application/json', 'x-service-account': demo.name, 'x-service-apptoken': demo.appToken };
+const backendHeaders = {
+  'content-type': 'application/json',
+  'x-service-account': demo.name,
+  'x-service-apptoken': demo.appToken,
+};
 const pci = account('demo-pci');
 const pciHeaders = { ...backendHeaders, 'x-service-account': pci.name, 'x-service-apptoken': pci.appToken };
-const browserHeaders = { 'content-type': 'application/json', 'x-service-account': demo.name, origin: MERCHANT_ORIGIN };
+const browserHeaders = {
+  'content-type': 'application/json',
+  'x-service-account': demo.name,
+  origin: MERCHANT_ORIGIN,
+};
 
 const ENDPOINTS: readonly [Server, string, Record<string, string>][] = [
   ['token', '/api/Token/NewSession', backendHeaders],
@@ -26,27 +34,49 @@ const ENDPOINTS: readonly [Server, string, Record<string, string>][] = [
   ['sandbox', '/api/Payment/Status', backendHeaders],
 ];
 
-function expectError(reply: { status: number; body: { error?: { code: string; message: string } } }, status: number, code: string) {
+function expectError(
+  reply: { status: number; body: { error?: { code: string; message: string } } },
+  status: number,
+  code: string,
+) {
   expect(reply.status).toBe(status);
   expect(reply.body.error?.code).toBe(code);
   // invalid_request names the field in its message; every other code keeps the table's message.
-  if (code !== 'invalid_request') expect(reply.body.error?.message).toBe(ERRORS[code as keyof typeof ERRORS][1]);
+  if (code !== 'invalid_request')
+    expect(reply.body.error?.message).toBe(ERRORS[code as keyof typeof ERRORS][1]);
 }
 
 describe.each(ENDPOINTS)('%s %s', (server, path, headers) => {
   it('answers malformed JSON with 400 malformed_json', async () => {
-    expectError(await sb.raw(server, path, { method: 'POST', headers, body: '{"customer": ' }), 400, 'malformed_json');
+    expectError(
+      await sb.raw(server, path, { method: 'POST', headers, body: '{"customer": ' }),
+      400,
+      'malformed_json',
+    );
   });
 
   it('answers another content type with 415', async () => {
-    expectError(await sb.raw(server, path, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: '{}' }), 415, 'unsupported_media_type');
+    expectError(
+      await sb.raw(server, path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: '{}',
+      }),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('answers a body over the limit with 413, declared or streamed', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(300 * 1024) });
     expectError(await sb.raw(server, path, { method: 'POST', headers, body: big }), 413, 'payload_too_large');
     const stream = new Blob([big]).stream();
-    const reply = await sb.raw(server, path, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+    const reply = await sb.raw(server, path, {
+      method: 'POST',
+      headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expectError(reply, 413, 'payload_too_large');
   });
 
@@ -77,16 +107,55 @@ describe('shapes', () => {
   it('never answers 500 to bodies shaped like the real ones with random values', async () => {
     const sessionId = await sb.session();
     const anything = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined));
-    const card = fc.record({ cardNumber: anything, expirationMonth: anything, expirationYear: anything, cvv: anything, singleUse: anything, cardHolderName: anything }, { requiredKeys: [] });
-    const method = fc.record({ paymentMethodType: fc.oneof(fc.constantFrom('1', '2', '3', '7', '8'), anything), amount: anything, cardInfo: fc.record({ token: anything, tokenProvider: fc.oneof(fc.constantFrom('Service', 'networktoken', 'WalletAPay', 'WalletBPay'), anything), cardNumber: anything, cryptogram: anything, networkTokenExpirationMonth: anything, networkTokenExpirationYear: anything }, { requiredKeys: [] }), AuthenticationInformation: anything }, { requiredKeys: [] });
+    const card = fc.record(
+      {
+        cardNumber: anything,
+        expirationMonth: anything,
+        expirationYear: anything,
+        cvv: anything,
+        singleUse: anything,
+        cardHolderName: anything,
+      },
+      { requiredKeys: [] },
+    );
+    const method = fc.record(
+      {
+        paymentMethodType: fc.oneof(fc.constantFrom('1', '2', '3', '7', '8'), anything),
+        amount: anything,
+        cardInfo: fc.record(
+          {
+            token: anything,
+            tokenProvider: fc.oneof(
+              fc.constantFrom('Service', 'networktoken', 'WalletAPay', 'WalletBPay'),
+              anything,
+            ),
+            cardNumber: anything,
+            cryptogram: anything,
+            networkTokenExpirationMonth: anything,
+            networkTokenExpirationYear: anything,
+          },
+          { requiredKeys: [] },
+        ),
+        AuthenticationInformation: anything,
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(card, method, fc.boolean(), async (cardValue, methodValue, useSession) => {
-        const generate = await sb.raw('token', '/api/Token/Generate', { method: 'POST', headers: browserHeaders, body: JSON.stringify({ sessionId, card: cardValue }) });
+        const generate = await sb.raw('token', '/api/Token/Generate', {
+          method: 'POST',
+          headers: browserHeaders,
+          body: JSON.stringify({ sessionId, card: cardValue }),
+        });
         expect(generate.status).not.toBe(500);
         const init = await sb.raw('sandbox', '/api/Payment/Init', {
           method: 'POST',
           headers: backendHeaders,
-          body: JSON.stringify({ partnerUniqueId: `p-${String(Math.random())}`, ...(useSession ? { tokenSession: sessionId } : {}), paymentData: { paymentMethods: [methodValue] } }),
+          body: JSON.stringify({
+            partnerUniqueId: `p-${String(Math.random())}`,
+            ...(useSession ? { tokenSession: sessionId } : {}),
+            paymentData: { paymentMethods: [methodValue] },
+          }),
         });
         expect(init.status).not.toBe(500);
       }),
@@ -96,31 +165,56 @@ describe('shapes', () => {
 
   it('refuses unknown fields where they matter, naming the field', async () => {
     const sessionId = await sb.session();
-    const reply = await sb.browser('token', '/api/Token/Generate', { sessionId, card: { cardNumber: '4111111111111111', expirationMonth: 1, expirationYear: 2030, cvv: '123', pin: '1234' } });
+    const reply = await sb.browser('token', '/api/Token/Generate', {
+      sessionId,
+      card: {
+        cardNumber: '4111111111111111',
+        expirationMonth: 1,
+        expirationYear: 2030,
+        cvv: '123',
+        pin: '1234',
+      },
+    });
     expectError(reply, 400, 'invalid_request');
     expect(reply.body.error).toMatchObject({ details: { issues: [{ field: 'card' }] } });
     expect(reply.body.error?.message).toContain('pin');
   });
 
   it('keeps custom data where the spec allows it', async () => {
-    const reply = await sb.backend('token', '/api/Token/NewSession', { customer: { id: 'c', data: { isCorporate: true, nested: { deep: [1, 2] } } } });
+    const reply = await sb.backend('token', '/api/Token/NewSession', {
+      customer: { id: 'c', data: { isCorporate: true, nested: { deep: [1, 2] } } },
+    });
     expect(reply.status).toBe(200);
   });
 
   it('refuses the same field in two spellings', async () => {
-    const reply = await sb.backend('token', '/api/Token/NewSession', { customer: { id: 'c' }, partnerUniqueId: 'a', partneruniqueid: 'b' });
+    const reply = await sb.backend('token', '/api/Token/NewSession', {
+      customer: { id: 'c' },
+      partnerUniqueId: 'a',
+      partneruniqueid: 'b',
+    });
     expectError(reply, 400, 'invalid_request');
   });
 
   it('names wrong types precisely', async () => {
     const sessionId = await sb.session();
-    const reply = await sb.browser('token', '/api/Token/Generate', { sessionId, card: { cardNumber: 4111111111111111, expirationMonth: '12', expirationYear: 2030, cvv: '123' } });
+    const reply = await sb.browser('token', '/api/Token/Generate', {
+      sessionId,
+      card: { cardNumber: 4111111111111111, expirationMonth: '12', expirationYear: 2030, cvv: '123' },
+    });
     expect(reply.body.error?.field).toBe('card.cardNumber');
-    expect(reply.body.error?.details?.['issues']).toContainEqual({ field: 'card.expirationMonth', message: expect.any(String) as string });
+    expect(reply.body.error?.details?.['issues']).toContainEqual({
+      field: 'card.expirationMonth',
+      message: expect.any(String) as string,
+    });
   });
 
   it('does not let a __proto__ key reach an object prototype', async () => {
-    const reply = await sb.raw('token', '/api/Token/NewSession', { method: 'POST', headers: backendHeaders, body: '{"customer":{"id":"c"},"__proto__":{"polluted":true}}' });
+    const reply = await sb.raw('token', '/api/Token/NewSession', {
+      method: 'POST',
+      headers: backendHeaders,
+      body: '{"customer":{"id":"c"},"__proto__":{"polluted":true}}',
+    });
     expectError(reply, 400, 'invalid_request');
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -128,19 +222,33 @@ describe('shapes', () => {
 
 describe('every answer', () => {
   it('carries a request id, Server-Timing and no-store', async () => {
-    const reply = await sb.raw('token', '/api/Token/List', { method: 'POST', headers: browserHeaders, body: '{}' });
+    const reply = await sb.raw('token', '/api/Token/List', {
+      method: 'POST',
+      headers: browserHeaders,
+      body: '{}',
+    });
     expect(reply.headers.get('x-request-id')).toMatch(/^req_/);
-    expect(reply.headers.get('x-request-id')).toBe((reply.body.error as unknown as { requestId: string }).requestId);
+    expect(reply.headers.get('x-request-id')).toBe(
+      (reply.body.error as unknown as { requestId: string }).requestId,
+    );
     expect(reply.headers.get('server-timing')).toMatch(/^app;dur=\d+(\.\d)?$/);
     expect(reply.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers an unknown path with 404 JSON', async () => {
-    expectError(await sb.raw('token', '/api/Token/Nope', { method: 'POST', headers: backendHeaders, body: '{}' }), 404, 'not_found');
+    expectError(
+      await sb.raw('token', '/api/Token/Nope', { method: 'POST', headers: backendHeaders, body: '{}' }),
+      404,
+      'not_found',
+    );
   });
 
   it('matches paths case-insensitively, as the spec’s examples vary the case', async () => {
-    const reply = await sb.raw('token', '/API/TOKEN/NEWSESSION', { method: 'POST', headers: backendHeaders, body: '{"customer":{"id":"c"}}' });
+    const reply = await sb.raw('token', '/API/TOKEN/NEWSESSION', {
+      method: 'POST',
+      headers: backendHeaders,
+      body: '{"customer":{"id":"c"}}',
+    });
     expect(reply.status).toBe(200);
   });
 });

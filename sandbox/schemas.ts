@@ -14,7 +14,11 @@ function canonicalKeys(shape: Shape) {
     for (const [key, value] of Object.entries(input)) {
       const name = canonical.get(key.toLowerCase()) ?? key;
       if (entries.has(name)) {
-        ctx.addIssue({ code: 'custom', message: `"${name}" is given twice in different spellings`, path: [name] });
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${name}" is given twice in different spellings`,
+          path: [name],
+        });
         continue;
       }
       entries.set(name, value);
@@ -36,7 +40,7 @@ export function loose<T extends Shape>(shape: T) {
 
 const text = (max = 256) => z.string().max(max);
 const id = z.string().min(1).max(128);
-const money = z.number().finite().nonnegative().max(1e12);
+const money = z.number().nonnegative().max(1e12);
 /** Free JSON for the custom-data fields the spec lists (customer.data, antiFraud.data, ...). */
 const freeJson = z.record(z.string(), z.json());
 
@@ -98,7 +102,11 @@ export const newSessionSchema = strict({
   // The spec's "full order data" for the client-script-for-everything mode; its shape is not shown, so
   // the sandbox takes the same objects Payment/Init uses.
   paymentItems: paymentItemsSchema.optional(),
-  paymentData: strict({ amount: money, currency: z.string().length(3), countryCode: text(3).optional() }).optional(),
+  paymentData: strict({
+    amount: money,
+    currency: z.string().length(3),
+    countryCode: text(3).optional(),
+  }).optional(),
 });
 
 export const cardSchema = strict({
@@ -175,7 +183,10 @@ const vendorSchema = strict({
   phone: text(32).optional(),
   websiteUrl: text(2048).optional(),
   code: text(64).optional(),
-  mCC: z.string().regex(/^\d{4}$/, 'mCC is a four-digit merchant category code').optional(),
+  mCC: z
+    .string()
+    .regex(/^\d{4}$/, 'mCC is a four-digit merchant category code')
+    .optional(),
   document: text(32).optional(),
   documentType: text(8).optional(),
   address: strict(addressShape).optional(),

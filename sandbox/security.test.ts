@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, EVIL_ORIGIN, futureYear, MERCHANT_ORIGIN, startTestSandbox, VISA, type TestSandbox } from './test/harness.ts';
+import {
+  account,
+  EVIL_ORIGIN,
+  futureYear,
+  MERCHANT_ORIGIN,
+  startTestSandbox,
+  VISA,
+  type TestSandbox,
+} from './test/harness.ts';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -14,9 +22,21 @@ describe('the app token', () => {
   it.each([
     ['no headers', {}, 'missing_credentials'],
     ['the account only', { 'x-service-account': 'demo' }, 'missing_credentials'],
-    ['an unknown account', { 'x-service-account': 'nobody', 'x-service-apptoken': demo.appToken }, 'unknown_account'],
-    ['a wrong token', { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_wrong_0000000000' }, 'invalid_app_token'],
-    ['another account’s token', { 'x-service-account': 'demo', 'x-service-apptoken': account('demo-pci').appToken }, 'invalid_app_token'],
+    [
+      'an unknown account',
+      { 'x-service-account': 'nobody', 'x-service-apptoken': demo.appToken },
+      'unknown_account',
+    ],
+    [
+      'a wrong token',
+      { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_wrong_0000000000' },
+      'invalid_app_token',
+    ],
+    [
+      'another account’s token',
+      { 'x-service-account': 'demo', 'x-service-apptoken': account('demo-pci').appToken },
+      'invalid_app_token',
+    ],
   ])('NewSession with %s is 401', async (_name, headers, code) => {
     const reply = await sb.raw('token', '/api/Token/NewSession', {
       method: 'POST',
@@ -31,12 +51,20 @@ describe('the app token', () => {
     ['token', '/api/Token/NewSession'],
     ['sandbox', '/api/Payment/Status'],
     ['token', '/api/integrations/pci/init'],
-  ] as const)('%s %s refuses a browser even with valid credentials, and sends no CORS header', async (server, path) => {
-    const reply = await sb.backend(server, path, { customer: { id: 'c' } }, { headers: { origin: MERCHANT_ORIGIN } });
-    expect(reply.status).toBe(403);
-    expect(reply.body.error?.code).toBe('browser_call_forbidden');
-    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
-  });
+  ] as const)(
+    '%s %s refuses a browser even with valid credentials, and sends no CORS header',
+    async (server, path) => {
+      const reply = await sb.backend(
+        server,
+        path,
+        { customer: { id: 'c' } },
+        { headers: { origin: MERCHANT_ORIGIN } },
+      );
+      expect(reply.status).toBe(403);
+      expect(reply.body.error?.code).toBe('browser_call_forbidden');
+      expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+    },
+  );
 
   it('is refused when a browser sends it to a browser-facing endpoint', async () => {
     const sessionId = await sb.session();
@@ -53,7 +81,11 @@ describe('the app token', () => {
   it('is never allowed by a CORS preflight', async () => {
     const reply = await sb.raw('token', '/api/Token/Generate', {
       method: 'OPTIONS',
-      headers: { origin: MERCHANT_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-service-apptoken' },
+      headers: {
+        origin: MERCHANT_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-service-apptoken',
+      },
     });
     expect(reply.headers.get('access-control-allow-headers')).not.toContain('x-service-apptoken');
   });
@@ -107,7 +139,11 @@ describe('tokens belong to their session', () => {
     const reply = await sb.backend('sandbox', '/api/Payment/Init', {
       tokenSession: other,
       partnerUniqueId: 'steal-1',
-      paymentData: { paymentMethods: [{ paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } }] },
+      paymentData: {
+        paymentMethods: [
+          { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
+        ],
+      },
     });
     expect(reply.status).toBe(404);
     expect(reply.body.error?.code).toBe('token_not_found');
@@ -120,12 +156,18 @@ describe('tokens belong to their session', () => {
       sb.backend('sandbox', '/api/Payment/Init', {
         tokenSession: later,
         partnerUniqueId: id,
-        paymentData: { paymentMethods: [{ paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } }] },
+        paymentData: {
+          paymentMethods: [
+            { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
+          ],
+        },
       });
     const before = await pay('bind-pay-1');
     expect(before.status).toBe(409);
     expect(before.body.error?.code).toBe('token_requires_bind');
-    expect((await sb.browser('token', '/api/Token/Bind', { sessionId: later, token, cvv: '123' })).status).toBe(200);
+    expect(
+      (await sb.browser('token', '/api/Token/Bind', { sessionId: later, token, cvv: '123' })).status,
+    ).toBe(200);
     const after = await pay('bind-pay-2');
     expect(after.status).toBe(201);
     // A stored token stays usable.
@@ -139,7 +181,11 @@ describe('tokens belong to their session', () => {
       sb.backend('sandbox', '/api/Payment/Init', {
         tokenSession: sessionId,
         partnerUniqueId: id,
-        paymentData: { paymentMethods: [{ paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } }] },
+        paymentData: {
+          paymentMethods: [
+            { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
+          ],
+        },
       });
     expect((await pay('once-1')).status).toBe(201);
     const second = await pay('once-2');
@@ -154,7 +200,12 @@ describe('server-side card data needs PCI certification', () => {
     const plain = await sb.backend('token', '/api/Token/Generate', { sessionId: await sb.session(), card });
     expect(plain.status).toBe(403);
     expect(plain.body.error?.code).toBe('pci_certification_required');
-    const certified = await sb.backend('token', '/api/Token/Generate', { sessionId: await sb.session({ account: 'demo-pci' }), card }, { account: 'demo-pci' });
+    const certified = await sb.backend(
+      'token',
+      '/api/Token/Generate',
+      { sessionId: await sb.session({ account: 'demo-pci' }), card },
+      { account: 'demo-pci' },
+    );
     expect(certified.status).toBe(200);
   });
 });

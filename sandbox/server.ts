@@ -38,26 +38,39 @@ export async function startSandbox(options: {
   sessionTtlMs?: number;
 }): Promise<RunningSandbox> {
   // Bind first, then build the apps with the real origins, then route requests to them.
-  let sandbox: Sandbox | undefined;
+  const current: { sandbox?: Sandbox } = {};
   // The node bindings (env) carry the socket, which the token host reads the shopper's IP from.
   const route = (pick: (s: Sandbox) => { fetch: Fetch }) => (request: Request, env: unknown) => {
-    if (sandbox === undefined) return new Response('starting', { status: 503 });
-    return pick(sandbox).fetch(request, env);
+    if (current.sandbox === undefined) return new Response('starting', { status: 503 });
+    return pick(current.sandbox).fetch(request, env);
   };
   const servers = await Promise.all([
-    listen(route((s) => s.token), options.ports.token),
-    listen(route((s) => s.engine), options.ports.engine),
-    listen(route((s) => s.sandboxEngine), options.ports.sandbox),
-    listen(route((s) => s.threeDs), options.ports.threeDs),
+    listen(
+      route((s) => s.token),
+      options.ports.token,
+    ),
+    listen(
+      route((s) => s.engine),
+      options.ports.engine,
+    ),
+    listen(
+      route((s) => s.sandboxEngine),
+      options.ports.sandbox,
+    ),
+    listen(
+      route((s) => s.threeDs),
+      options.ports.threeDs,
+    ),
   ]);
   const [token, engine, sandboxEngine, threeDs] = servers.map(portOf) as [number, number, number, number];
   const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, demo: options.ports.demo });
-  sandbox = createSandbox({
+  const sandbox = createSandbox({
     accounts: options.accounts(urls),
     urls,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
   });
+  current.sandbox = sandbox;
   return {
     sandbox,
     urls,

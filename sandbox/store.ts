@@ -64,8 +64,19 @@ export interface PaymentMethodRecord {
   status: PaymentStatus;
   amount: number | undefined;
   installments: number;
-  card?: { tokenProvider: string; brand: string | undefined; last4: string | undefined; maskedNumber: string | undefined };
-  authentication?: { code: string; referenceId: string; transactionId: string; status: string; eci: string | undefined };
+  card?: {
+    tokenProvider: string;
+    brand: string | undefined;
+    last4: string | undefined;
+    maskedNumber: string | undefined;
+  };
+  authentication?: {
+    code: string;
+    referenceId: string;
+    transactionId: string;
+    status: string;
+    eci: string | undefined;
+  };
   declineReason?: string;
 }
 
@@ -83,7 +94,8 @@ export interface Payment {
   tokenSession: string | undefined;
   customer: Customer | undefined;
   paymentMethods: PaymentMethodRecord[];
-  antiFraud: { decision: 'approve' | 'review' | 'reject'; originalResponse?: Record<string, unknown> } | undefined;
+  antiFraud:
+    { decision: 'approve' | 'review' | 'reject'; originalResponse?: Record<string, unknown> } | undefined;
   vendor: { code: string | undefined; name: string | undefined } | undefined;
   frontData: FrontData | undefined;
   isTest: boolean;

@@ -9,7 +9,9 @@ afterAll(() => sb.close());
 
 describe('Token/NewSession', () => {
   it('creates a session for the backend with the minimal customer', async () => {
-    const reply = await sb.backend('token', '/api/Token/NewSession', { customer: { id: 'c1', email: 'a@b.test' } });
+    const reply = await sb.backend('token', '/api/Token/NewSession', {
+      customer: { id: 'c1', email: 'a@b.test' },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body['sessionId']).toMatch(/^ses_[\w-]{24}$/);
     expect(Date.parse(reply.body['expiresAt'] as string)).toBeGreaterThan(Date.now());
@@ -26,13 +28,21 @@ describe('Token/NewSession', () => {
   });
 
   it('refuses Is3dsTest for a production account', async () => {
-    const reply = await sb.backend('token', '/api/Token/NewSession', { customer: { id: 'c1' }, Is3dsTest: true }, { account: 'demo-live' });
+    const reply = await sb.backend(
+      'token',
+      '/api/Token/NewSession',
+      { customer: { id: 'c1' }, Is3dsTest: true },
+      { account: 'demo-live' },
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.error?.code).toBe('is3ds_test_not_allowed');
   });
 
   it('refuses a PaymentAccount other than the credentials', async () => {
-    const reply = await sb.backend('token', '/api/Token/NewSession', { customer: { id: 'c1' }, PaymentAccount: 'demo-pci' });
+    const reply = await sb.backend('token', '/api/Token/NewSession', {
+      customer: { id: 'c1' },
+      PaymentAccount: 'demo-pci',
+    });
     expect(reply.status).toBe(403);
     expect(reply.body.error?.code).toBe('account_mismatch');
   });
@@ -47,16 +57,35 @@ describe('Token/NewSession', () => {
 describe('Token/Generate', () => {
   const generate = async (card: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
     const sessionId = await sb.session();
-    return sb.browser('token', '/api/Token/Generate', { sessionId, card: { ...VISA, expirationYear: futureYear(), ...card }, ...extra });
+    return sb.browser('token', '/api/Token/Generate', {
+      sessionId,
+      card: { ...VISA, expirationYear: futureYear(), ...card },
+      ...extra,
+    });
   };
 
   it('tokenizes a valid card and answers with masked data only', async () => {
-    const reply = await generate({}, { frontData: { userAgent: 'UA', acceptLanguage: 'pt-BR', timeDifference: '-180' } });
+    const reply = await generate(
+      {},
+      { frontData: { userAgent: 'UA', acceptLanguage: 'pt-BR', timeDifference: '-180' } },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       singleUse: true,
-      card: { brand: 'Visa', bin: '411111', last4: '1111', maskedNumber: '411111******1111', expirationMonth: 12 },
-      frontData: { userAgent: 'UA', acceptLanguage: 'pt-BR', timeDifference: '-180', ipAddress: '127.0.0.1', acceptHeader: '*/*' },
+      card: {
+        brand: 'Visa',
+        bin: '411111',
+        last4: '1111',
+        maskedNumber: '411111******1111',
+        expirationMonth: 12,
+      },
+      frontData: {
+        userAgent: 'UA',
+        acceptLanguage: 'pt-BR',
+        timeDifference: '-180',
+        ipAddress: '127.0.0.1',
+        acceptHeader: '*/*',
+      },
     });
     expect(reply.body['token']).toMatch(/^tok_/);
     expect(JSON.stringify(reply.body)).not.toContain('4111111111111111');
@@ -75,7 +104,12 @@ describe('Token/Generate', () => {
 
   it.each([
     ['a failing Luhn check', { cardNumber: '4111111111111112' }, 'card_number_invalid', 'card.cardNumber'],
-    ['a length the brand does not have', { cardNumber: '41111111111111' }, 'card_number_invalid', 'card.cardNumber'],
+    [
+      'a length the brand does not have',
+      { cardNumber: '41111111111111' },
+      'card_number_invalid',
+      'card.cardNumber',
+    ],
     ['non-digits', { cardNumber: '4111 1111 1111 1111' }, 'card_number_invalid', 'card.cardNumber'],
     ['an unknown brand', { cardNumber: '9111111111111111' }, 'card_brand_unsupported', 'card.cardNumber'],
     ['a past expiry', { expirationMonth: 1, expirationYear: 2020 }, 'card_expired', 'card.expirationYear'],
@@ -93,16 +127,25 @@ describe('Token/Generate', () => {
 
   it('accepts the current month as not yet expired', async () => {
     const now = new Date();
-    const reply = await generate({ expirationMonth: now.getUTCMonth() + 1, expirationYear: now.getUTCFullYear() });
+    const reply = await generate({
+      expirationMonth: now.getUTCMonth() + 1,
+      expirationYear: now.getUTCFullYear(),
+    });
     expect(reply.status).toBe(200);
   });
 
   it('refuses an unknown session and a session of another account', async () => {
-    const unknown = await sb.browser('token', '/api/Token/Generate', { sessionId: 'ses_nope', card: { ...VISA, expirationYear: futureYear() } });
+    const unknown = await sb.browser('token', '/api/Token/Generate', {
+      sessionId: 'ses_nope',
+      card: { ...VISA, expirationYear: futureYear() },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.code).toBe('session_not_found');
     const other = await sb.session({ account: 'demo-no3ds' });
-    const cross = await sb.browser('token', '/api/Token/Generate', { sessionId: other, card: { ...VISA, expirationYear: futureYear() } });
+    const cross = await sb.browser('token', '/api/Token/Generate', {
+      sessionId: other,
+      card: { ...VISA, expirationYear: futureYear() },
+    });
     expect(cross.status).toBe(404);
   });
 });
@@ -134,17 +177,29 @@ describe('Token/List and Token/Bind', () => {
   it('binds a stored card with the right CVV and refuses a wrong one', async () => {
     const saved = await sb.tokenize(await sb.session({ customerId: 'bind-1' }), { singleUse: false });
     const later = await sb.session({ customerId: 'bind-1' });
-    const wrong = await sb.browser('token', '/api/Token/Bind', { sessionId: later, token: saved, cvv: '999' });
+    const wrong = await sb.browser('token', '/api/Token/Bind', {
+      sessionId: later,
+      token: saved,
+      cvv: '999',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error).toMatchObject({ code: 'cvv_mismatch', details: { attemptsLeft: 4 } });
-    const right = await sb.browser('token', '/api/Token/Bind', { sessionId: later, token: saved, cvv: '123' });
+    const right = await sb.browser('token', '/api/Token/Bind', {
+      sessionId: later,
+      token: saved,
+      cvv: '123',
+    });
     expect(right.status).toBe(200);
     expect(right.body).toMatchObject({ token: saved, bound: true, card: { last4: '1111' } });
   });
 
   it('refuses a token of another customer as if it did not exist', async () => {
     const saved = await sb.tokenize(await sb.session({ customerId: 'owner' }), { singleUse: false });
-    const reply = await sb.browser('token', '/api/Token/Bind', { sessionId: await sb.session({ customerId: 'thief' }), token: saved, cvv: '123' });
+    const reply = await sb.browser('token', '/api/Token/Bind', {
+      sessionId: await sb.session({ customerId: 'thief' }),
+      token: saved,
+      cvv: '123',
+    });
     expect(reply.status).toBe(404);
     expect(reply.body.error?.code).toBe('token_not_found');
   });
@@ -153,9 +208,15 @@ describe('Token/List and Token/Bind', () => {
     const saved = await sb.tokenize(await sb.session({ customerId: 'lock' }), { singleUse: false });
     const later = await sb.session({ customerId: 'lock' });
     for (let i = 0; i < 5; i += 1) {
-      expect((await sb.browser('token', '/api/Token/Bind', { sessionId: later, token: saved, cvv: '000' })).status).toBe(422);
+      expect(
+        (await sb.browser('token', '/api/Token/Bind', { sessionId: later, token: saved, cvv: '000' })).status,
+      ).toBe(422);
     }
-    const locked = await sb.browser('token', '/api/Token/Bind', { sessionId: later, token: saved, cvv: '123' });
+    const locked = await sb.browser('token', '/api/Token/Bind', {
+      sessionId: later,
+      token: saved,
+      cvv: '123',
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.error?.code).toBe('too_many_attempts');
   });

@@ -4,8 +4,15 @@ import { CheckoutError, isCheckoutError } from './errors.ts';
 describe('CheckoutError', () => {
   it('keeps code, type, message and cause', () => {
     const cause = new TypeError('Failed to fetch');
-    const error = new CheckoutError('network_unreachable', 'network', 'The service could not be reached.', { cause });
-    expect(error).toMatchObject({ name: 'CheckoutError', code: 'network_unreachable', type: 'network', message: 'The service could not be reached.' });
+    const error = new CheckoutError('network_unreachable', 'network', 'The service could not be reached.', {
+      cause,
+    });
+    expect(error).toMatchObject({
+      name: 'CheckoutError',
+      code: 'network_unreachable',
+      type: 'network',
+      message: 'The service could not be reached.',
+    });
     expect(error.cause).toBe(cause);
     expect(error).toBeInstanceOf(Error);
   });
@@ -13,7 +20,12 @@ describe('CheckoutError', () => {
   it('is recognised across realms by its brand, not by instanceof', () => {
     const frame = document.createElement('iframe');
     document.body.append(frame);
-    const foreign = { code: 'x', type: 'network', message: 'm', [Symbol.for('service-checkout.CheckoutError')]: true };
+    const foreign = {
+      code: 'x',
+      type: 'network',
+      message: 'm',
+      [Symbol.for('service-checkout.CheckoutError')]: true,
+    };
     expect(isCheckoutError(foreign)).toBe(true);
     expect(isCheckoutError(new CheckoutError('x', 'validation', 'm'))).toBe(true);
     expect(isCheckoutError(new Error('x'))).toBe(false);

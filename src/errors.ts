@@ -1,7 +1,15 @@
 // The one error type the checkout script gives merchants: a stable code, a type, a readable message
 // and the original cause. Recognised across realms (a frame is another realm, where instanceof lies).
 
-export const ERROR_TYPES = ['validation', 'network', 'service', 'authentication', 'wallet', 'configuration', 'cancelled'] as const;
+export const ERROR_TYPES = [
+  'validation',
+  'network',
+  'service',
+  'authentication',
+  'wallet',
+  'configuration',
+  'cancelled',
+] as const;
 export type CheckoutErrorType = (typeof ERROR_TYPES)[number];
 
 const BRAND = Symbol.for('service-checkout.CheckoutError');

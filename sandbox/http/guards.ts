@@ -39,7 +39,10 @@ export interface BrowserFacingOptions {
  * the account name and the session; a server may call too, with the app token (and, for card data, a
  * PCI certification).
  */
-export function browserFacing(accounts: AccountBook, options: BrowserFacingOptions): MiddlewareHandler<SandboxEnv> {
+export function browserFacing(
+  accounts: AccountBook,
+  options: BrowserFacingOptions,
+): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const origin = browserOrigin(c.req.header('origin'));
     const name = c.req.header(ACCOUNT_HEADER);

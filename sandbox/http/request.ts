@@ -51,11 +51,17 @@ export function parseBody<T extends z.ZodType>(schema: T, json: unknown): z.outp
   }));
   const first = issues[0];
   throw new ServiceError('invalid_request', {
-    ...(first === undefined ? {} : { message: `${first.field || 'body'}: ${first.message}`, field: first.field }),
+    ...(first === undefined
+      ? {}
+      : { message: `${first.field || 'body'}: ${first.message}`, field: first.field }),
     details: { issues },
   });
 }
 
-export async function readBody<T extends z.ZodType>(c: Context, schema: T, limit: number): Promise<z.output<T>> {
+export async function readBody<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+  limit: number,
+): Promise<z.output<T>> {
   return parseBody(schema, await readJson(c, limit));
 }

@@ -11,7 +11,11 @@ import { initPayment, paymentView } from '../payments.ts';
 import { paymentInitSchema, paymentStatusSchema, type PaymentInitRequest } from '../schemas.ts';
 import { randomId, type Session, type StoredToken } from '../store.ts';
 
-export function registerEngineRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext, environment: 'sandbox' | 'production'): void {
+export function registerEngineRoutes(
+  app: Hono<SandboxEnv>,
+  ctx: SandboxContext,
+  environment: 'sandbox' | 'production',
+): void {
   // Browser calls are the client-script-for-everything mode, authorised by a session holding the order.
   app.post('/api/payment/init', browserFacing(ctx.accounts, { serverCalls: 'app-token' }), async (c) => {
     const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
@@ -30,7 +34,10 @@ export function registerEngineRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext,
           ? ctx.store.paymentByOrder(account.name, body.partnerUniqueId)
           : undefined;
     if (body.paymentId === undefined && body.partnerUniqueId === undefined) {
-      throw new ServiceError('invalid_request', { message: 'Give paymentId or partnerUniqueId.', field: 'paymentId' });
+      throw new ServiceError('invalid_request', {
+        message: 'Give paymentId or partnerUniqueId.',
+        field: 'paymentId',
+      });
     }
     if (payment?.account !== account.name) throw new ServiceError('payment_not_found');
     return c.json(paymentView(payment));
@@ -115,7 +122,12 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
     ctx.store.sessions.set(session.id, session);
     for (const token of created) ctx.store.tokens.set(token.token, token);
     try {
-      const payment = initPayment(ctx, { account, environment: account.environment, body: tokenized, source: 'pci' });
+      const payment = initPayment(ctx, {
+        account,
+        environment: account.environment,
+        body: tokenized,
+        source: 'pci',
+      });
       return c.json(paymentView({ ...payment, tokenSession: undefined }), 201);
     } catch (error) {
       ctx.store.sessions.delete(session.id);

@@ -21,18 +21,34 @@ export type Server = 'token' | 'engine' | 'sandbox' | 'threeDs';
 export interface Reply {
   status: number;
   headers: Headers;
-  body: Record<string, unknown> & { error?: { code: string; message: string; field?: string; details?: Record<string, unknown> } };
+  body: Record<string, unknown> & {
+    error?: { code: string; message: string; field?: string; details?: Record<string, unknown> };
+  };
 }
 
 export interface TestSandbox extends RunningSandbox {
   url(server: Server, path: string): string;
   /** A merchant-backend call: account and app token headers, no Origin. */
-  backend(server: Server, path: string, body: unknown, options?: { account?: string; headers?: Record<string, string> }): Promise<Reply>;
+  backend(
+    server: Server,
+    path: string,
+    body: unknown,
+    options?: { account?: string; headers?: Record<string, string> },
+  ): Promise<Reply>;
   /** A browser call: Origin and account headers, never the app token. */
-  browser(server: Server, path: string, body: unknown, options?: { account?: string; origin?: string; headers?: Record<string, string> }): Promise<Reply>;
+  browser(
+    server: Server,
+    path: string,
+    body: unknown,
+    options?: { account?: string; origin?: string; headers?: Record<string, string> },
+  ): Promise<Reply>;
   raw(server: Server, path: string, init: RequestInit): Promise<Reply>;
   /** NewSession for the account (demo by default); returns the sessionId. */
-  session(options?: { account?: string; customerId?: string; body?: Record<string, unknown> }): Promise<string>;
+  session(options?: {
+    account?: string;
+    customerId?: string;
+    body?: Record<string, unknown>;
+  }): Promise<string>;
   /** Token/Generate from the merchant origin; returns the token. */
   tokenize(sessionId: string, card?: Partial<Record<string, unknown>>, account?: string): Promise<string>;
 }
@@ -41,9 +57,16 @@ export function futureYear(years = 3): number {
   return new Date().getUTCFullYear() + years;
 }
 
-export const VISA = { cardHolderName: 'Ada Lovelace', cardNumber: '4111111111111111', expirationMonth: 12, cvv: '123' };
+export const VISA = {
+  cardHolderName: 'Ada Lovelace',
+  cardNumber: '4111111111111111',
+  expirationMonth: 12,
+  cvv: '123',
+};
 
-export async function startTestSandbox(options: { now?: () => number; sessionTtlMs?: number } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  options: { now?: () => number; sessionTtlMs?: number } = {},
+): Promise<TestSandbox> {
   const running = await startSandbox({
     ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, demo: 4173 },
     accounts: () => accountsFile,
@@ -68,7 +91,11 @@ export async function startTestSandbox(options: { now?: () => number; sessionTtl
     return { status: response.status, headers: response.headers, body };
   };
   const post = (server: Server, path: string, body: unknown, headers: Record<string, string>) =>
-    raw(server, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    raw(server, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   const sandbox: TestSandbox = {
     ...running,
@@ -76,10 +103,18 @@ export async function startTestSandbox(options: { now?: () => number; sessionTtl
     raw,
     backend: (server, path, body, opts = {}) => {
       const acc = account(opts.account ?? 'demo');
-      return post(server, path, body, { 'x-service-account': acc.name, 'x-service-apptoken': acc.appToken, ...opts.headers });
+      return post(server, path, body, {
+        'x-service-account': acc.name,
+        'x-service-apptoken': acc.appToken,
+        ...opts.headers,
+      });
     },
     browser: (server, path, body, opts = {}) =>
-      post(server, path, body, { origin: opts.origin ?? MERCHANT_ORIGIN, 'x-service-account': opts.account ?? 'demo', ...opts.headers }),
+      post(server, path, body, {
+        origin: opts.origin ?? MERCHANT_ORIGIN,
+        'x-service-account': opts.account ?? 'demo',
+        ...opts.headers,
+      }),
     session: async (opts = {}) => {
       const reply = await sandbox.backend(
         'token',

@@ -1,0 +1,84 @@
+// End-to-end tests: the demo merchant site (127.0.0.1:4173) and the sandbox service (:4174) in real
+// browsers. Chromium always; Firefox when one can be had. Which binaries is decided by
+// scripts/browsers.mjs (through the environment when `npm test` ran it, by a search otherwise).
+import { defineConfig, type PlaywrightTestConfig, type Project } from '@playwright/test';
+import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.mjs';
+
+const CI = Boolean(process.env.CI);
+const browsers = resolveBrowserEnv();
+for (const warning of browsers.warnings) console.warn(`playwright.config: ${warning}`);
+
+const chromium: Project = {
+  name: 'chromium',
+  use: {
+    browserName: 'chromium',
+    // Empty path = Playwright's download; channel 'chromium' runs its full build (the binary
+    // browsers.mjs checked for) instead of the separately downloaded headless shell.
+    ...(browsers.CHROMIUM_PATH ? {} : { channel: 'chromium' }),
+    launchOptions: {
+      args: [...CHROMIUM_ARGS],
+      ...(browsers.CHROMIUM_PATH ? { executablePath: browsers.CHROMIUM_PATH } : {}),
+    },
+  },
+};
+
+// Stock Firefox is driven through WebDriver BiDi ('moz-firefox'); Playwright's own patched build
+// needs no channel. Only works up to @playwright/test 1.64.x with Firefox ESR 153.
+const firefox: Project[] =
+  browsers.FIREFOX_KIND === 'none'
+    ? []
+    : [
+        {
+          name: 'firefox',
+          use:
+            browsers.FIREFOX_KIND === 'system'
+              ? {
+                  browserName: 'firefox',
+                  channel: 'moz-firefox',
+                  launchOptions: {
+                    executablePath: browsers.FIREFOX_PATH,
+                    // Without it, clicks and keys into cross-origin iframes are silently lost (Fission).
+                    firefoxUserPrefs: { 'fission.webContentIsolationStrategy': 0 },
+                  },
+                }
+              : { browserName: 'firefox' },
+        },
+      ];
+
+const server = {
+  timeout: 60_000,
+  reuseExistingServer: !CI,
+  stdout: 'ignore',
+  stderr: 'pipe',
+} satisfies Partial<NonNullable<PlaywrightTestConfig['webServer']>>;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  // Retries stay at 0, on CI too: a flaky test is a bug to see, not to hide behind a green run.
+  retries: 0,
+  forbidOnly: CI,
+  // A hung run should fail with a message long before CI's own limit kills it silently.
+  ...(CI ? { workers: 2, globalTimeout: 20 * 60_000 } : {}),
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    viewport: { width: 1280, height: 720 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  // Started in this order: the demo's backend talks to the sandbox.
+  webServer: [
+    {
+      name: 'sandbox',
+      command: 'npx tsx sandbox/main.ts',
+      url: 'http://127.0.0.1:4174/__sandbox/health',
+      ...server,
+    },
+    { name: 'demo', command: 'npx tsx demo/server.ts', url: 'http://127.0.0.1:4173/', ...server },
+  ],
+  projects: [chromium, ...firefox],
+});

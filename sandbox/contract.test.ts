@@ -1,0 +1,44 @@
+// docs/service-contract.md is what merchants read; this keeps it true to the sandbox.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from './errors.ts';
+import { DIRECT_METHOD_TYPES, TOKEN_PROVIDERS } from './payments.ts';
+import { ACCOUNTS } from './test/harness.ts';
+
+const doc = readFileSync(new URL('../docs/service-contract.md', import.meta.url), 'utf8');
+const errorRows = new Map(
+  [...doc.matchAll(/^\|\s*`(\w+)`\s*\|\s*(\d{3})\s*\|/gm)].map((m) => [m[1], Number(m[2])]),
+);
+
+describe('docs/service-contract.md', () => {
+  it('lists every error code with its HTTP status, and no other', () => {
+    expect(Object.fromEntries(errorRows)).toEqual(
+      Object.fromEntries(Object.entries(ERRORS).map(([code, [status]]) => [code, status])),
+    );
+  });
+
+  it('documents every endpoint the sandbox serves', () => {
+    for (const path of [
+      'Token/NewSession',
+      'Token/Generate',
+      'Token/List',
+      'Token/Bind',
+      'Payment/Init',
+      'Payment/Status',
+      'integrations/pci/init',
+      '/__sandbox/health',
+      '/__sandbox/reset',
+    ]) {
+      expect(doc).toContain(path);
+    }
+  });
+
+  it('names the direct method codes, token providers and accounts the sandbox uses', () => {
+    for (const [code, { method }] of Object.entries(DIRECT_METHOD_TYPES)) {
+      expect(doc).toMatch(new RegExp(`\`${code}\` ${method.replace('_', ' ')}`, 'i'));
+    }
+    for (const provider of TOKEN_PROVIDERS) expect(doc).toContain(`"${provider}"`);
+    for (const name of Object.keys(ACCOUNTS))
+      expect(doc).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
+  });
+});

@@ -66,7 +66,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: 'http://127.0.0.1:4173',
-    viewport: { width: 1280, height: 720 },
+    viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -10,6 +10,14 @@ import { z } from 'zod';
 import type { MerchantConfig } from './config.ts';
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
+/** The built checkout script, self-hosted by the merchant (served under /sdk/). */
+const SDK = fileURLToPath(new URL('../dist/', import.meta.url));
+const SDK_FILES = new Set([
+  'checkout.essentials.iife.js',
+  'checkout.essentials.iife.js.map',
+  'checkout.js',
+  'checkout.js.map',
+]);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +25,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
+  '.map': 'application/json',
 };
 
 /**
@@ -214,8 +223,23 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     );
   });
 
+  app.get('/sdk/:file', async (c) => {
+    const name = c.req.param('file');
+    if (!SDK_FILES.has(name)) return c.text('Not found', 404);
+    try {
+      return c.body(await readFile(join(SDK, name)), 200, {
+        'content-type': TYPES[extname(name)] ?? 'application/json',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+    } catch {
+      return c.text('The checkout script is not built: run npm run build.', 503);
+    }
+  });
+
   app.get('/*', async (c) => {
-    const path = c.req.path === '/' ? '/index.html' : c.req.path;
+    const path =
+      c.req.path === '/' ? '/index.html' : c.req.path.endsWith('/') ? `${c.req.path}index.html` : c.req.path;
     const file = normalize(join(PAGES, path));
     if (!file.startsWith(PAGES)) return c.notFound();
     try {

@@ -7,6 +7,7 @@ import type { SandboxUrls } from './config.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
 import { cors } from './http/guards.ts';
+import { registerFrameRoutes } from './frames.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { randomId, Store } from './store.ts';
@@ -18,6 +19,8 @@ export interface SandboxOptions {
   urls: SandboxUrls;
   now?: () => number;
   sessionTtlMs?: number;
+  /** Built frame documents (default: dist/frames). */
+  framesDir?: string;
   /** Where unexpected errors are reported (never with request bodies). */
   log?: (message: string) => void;
 }
@@ -40,7 +43,7 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
     c.set('requestId', requestId);
     await next();
     c.header('x-request-id', requestId);
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('Server-Timing', `app;dur=${(performance.now() - started).toFixed(1)}`);
   });
   app.onError((error, c) => {
@@ -91,6 +94,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     token.use(path, cors(ctx.accounts));
   registerTokenRoutes(token, ctx);
   registerPciRoutes(token, ctx);
+  registerFrameRoutes(token, ctx, options.framesDir);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
     return c.json({ ok: true });

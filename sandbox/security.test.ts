@@ -209,3 +209,28 @@ describe('server-side card data needs PCI certification', () => {
     expect(certified.status).toBe(200);
   });
 });
+
+describe('the token host’s own frames', () => {
+  it('may call the token API same-origin, with the session', async () => {
+    const sessionId = await sb.session();
+    const reply = await sb.browser(
+      'token',
+      '/api/Token/Generate',
+      { sessionId, card: { ...VISA, expirationYear: futureYear() } },
+      { origin: sb.urls.tokenUrl },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('are not a way around the engine’s origin rules', async () => {
+    const reply = await sb.browser(
+      'sandbox',
+      '/api/Payment/Init',
+      { partnerUniqueId: 'frame-origin', paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } },
+      { origin: sb.urls.tokenUrl },
+    );
+    expect(reply.status).toBe(403);
+    expect(reply.body.error?.code).toBe('origin_not_allowed');
+  });
+});

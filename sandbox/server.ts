@@ -36,6 +36,7 @@ export async function startSandbox(options: {
   accounts: (urls: SandboxUrls) => Account[];
   now?: () => number;
   sessionTtlMs?: number;
+  framesDir?: string;
 }): Promise<RunningSandbox> {
   // Bind first, then build the apps with the real origins, then route requests to them.
   const current: { sandbox?: Sandbox } = {};
@@ -69,6 +70,7 @@ export async function startSandbox(options: {
     urls,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
+    ...(options.framesDir === undefined ? {} : { framesDir: options.framesDir }),
   });
   current.sandbox = sandbox;
   return {

@@ -32,6 +32,11 @@ export function backendOnly(accounts: AccountBook): MiddlewareHandler<SandboxEnv
 export interface BrowserFacingOptions {
   /** What a server-side call (no Origin) needs besides the app token: card data needs PCI DSS Level 1. */
   serverCalls: 'app-token' | 'pci-certified';
+  /**
+   * The token host's own origin: its frames (which checked their parent themselves) call the API
+   * same-origin, and their requests carry this Origin.
+   */
+  selfOrigin?: string;
 }
 
 /**
@@ -48,12 +53,14 @@ export function browserFacing(
     const name = c.req.header(ACCOUNT_HEADER);
     const token = c.req.header(APP_TOKEN_HEADER);
     if (origin !== undefined) {
-      if (!accounts.anyAllows(origin)) throw new ServiceError('origin_not_allowed');
+      if (origin !== options.selfOrigin && !accounts.anyAllows(origin))
+        throw new ServiceError('origin_not_allowed');
       if (token !== undefined) throw new ServiceError('app_token_from_browser');
       if (name === undefined) throw new ServiceError('missing_account');
       const account = accounts.get(name);
       if (account === undefined) throw new ServiceError('unknown_account');
-      if (!account.allowedOrigins.includes(origin)) throw new ServiceError('origin_not_allowed');
+      if (origin !== options.selfOrigin && !account.allowedOrigins.includes(origin))
+        throw new ServiceError('origin_not_allowed');
       c.set('account', account);
       c.set('browserOrigin', origin);
       await next();

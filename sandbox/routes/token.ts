@@ -71,86 +71,98 @@ export function registerTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext):
     return c.json({ sessionId: session.id, expiresAt: new Date(session.expiresAt).toISOString() });
   });
 
-  app.post('/api/token/generate', browserFacing(accounts, { serverCalls: 'pci-certified' }), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, generateSchema, BODY_LIMITS.token);
-    const session = loadSession(ctx, account, body.sessionId);
-    const card = checkCard(body.card, new Date(ctx.now()));
-    if (body.authenticationInformation !== undefined && account.threeDS) {
-      // A code comes only from the 3DS setup of this session; none is known yet, so the code is refused.
-      const known = store.authentications.get(body.authenticationInformation.code);
-      if (known?.sessionId !== session.id) {
-        throw new ServiceError('authentication_invalid', { field: 'authenticationInformation.code' });
+  app.post(
+    '/api/token/generate',
+    browserFacing(accounts, { serverCalls: 'pci-certified', selfOrigin: ctx.urls.tokenUrl }),
+    async (c) => {
+      const account = c.get('account');
+      const body = await readBody(c, generateSchema, BODY_LIMITS.token);
+      const session = loadSession(ctx, account, body.sessionId);
+      const card = checkCard(body.card, new Date(ctx.now()));
+      if (body.authenticationInformation !== undefined && account.threeDS) {
+        // A code comes only from the 3DS setup of this session; none is known yet, so the code is refused.
+        const known = store.authentications.get(body.authenticationInformation.code);
+        if (known?.sessionId !== session.id) {
+          throw new ServiceError('authentication_invalid', { field: 'authenticationInformation.code' });
+        }
       }
-    }
-    const token: StoredToken = {
-      token: randomId('tok'),
-      account: account.name,
-      customerId: session.customer.id,
-      sessionId: session.id,
-      // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
-      singleUse: body.card.singleUse ?? true,
-      used: false,
-      brand: card.brand,
-      bin: card.bin,
-      last4: card.last4,
-      maskedNumber: card.maskedNumber,
-      expirationMonth: card.expirationMonth,
-      expirationYear: card.expirationYear,
-      holderName: card.holderName,
-      cvvLength: card.cvvLength,
-      cvvDigest: store.digestCvv(body.card.cvv),
-      outcome: card.declines ? 'decline' : 'approve',
-      createdAt: ctx.now(),
-    };
-    store.tokens.set(token.token, token);
-    return c.json({
-      token: token.token,
-      singleUse: token.singleUse,
-      card: cardView(token),
-      frontData: completeFrontData(c, body.frontData),
-    });
-  });
-
-  app.post('/api/token/list', browserFacing(accounts, { serverCalls: 'app-token' }), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, listSchema, BODY_LIMITS.token);
-    const session = loadSession(ctx, account, body.sessionId);
-    const now = new Date(ctx.now());
-    const monthIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
-    const tokens = [...store.tokens.values()]
-      .filter((t) => t.account === account.name && t.customerId === session.customer.id && !t.singleUse)
-      .sort((a, b) => b.createdAt - a.createdAt)
-      .map((t) => ({
-        token: t.token,
-        ...cardView(t),
-        expired: t.expirationYear * 12 + (t.expirationMonth - 1) < monthIndex,
-      }));
-    return c.json({ tokens });
-  });
-
-  app.post('/api/token/bind', browserFacing(accounts, { serverCalls: 'pci-certified' }), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, bindSchema, BODY_LIMITS.token);
-    const session = loadSession(ctx, account, body.sessionId);
-    const token = store.tokens.get(body.token);
-    if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
-      throw new ServiceError('token_not_found', { field: 'token' });
-    }
-    const failures = session.bindFailures.get(token.token) ?? 0;
-    if (failures >= MAX_BIND_FAILURES) throw new ServiceError('too_many_attempts', { field: 'cvv' });
-    if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
-      throw new ServiceError('cvv_invalid', { field: 'cvv' });
-    }
-    if (!store.cvvMatches(token, body.cvv)) {
-      session.bindFailures.set(token.token, failures + 1);
-      throw new ServiceError('cvv_mismatch', {
-        field: 'cvv',
-        details: { attemptsLeft: MAX_BIND_FAILURES - failures - 1 },
+      const token: StoredToken = {
+        token: randomId('tok'),
+        account: account.name,
+        customerId: session.customer.id,
+        sessionId: session.id,
+        // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
+        singleUse: body.card.singleUse ?? true,
+        used: false,
+        brand: card.brand,
+        bin: card.bin,
+        last4: card.last4,
+        maskedNumber: card.maskedNumber,
+        expirationMonth: card.expirationMonth,
+        expirationYear: card.expirationYear,
+        holderName: card.holderName,
+        cvvLength: card.cvvLength,
+        cvvDigest: store.digestCvv(body.card.cvv),
+        outcome: card.declines ? 'decline' : 'approve',
+        createdAt: ctx.now(),
+      };
+      store.tokens.set(token.token, token);
+      return c.json({
+        token: token.token,
+        singleUse: token.singleUse,
+        card: cardView(token),
+        frontData: completeFrontData(c, body.frontData),
       });
-    }
-    session.boundTokens.add(token.token);
-    session.bindFailures.delete(token.token);
-    return c.json({ token: token.token, bound: true, card: cardView(token) });
-  });
+    },
+  );
+
+  app.post(
+    '/api/token/list',
+    browserFacing(accounts, { serverCalls: 'app-token', selfOrigin: ctx.urls.tokenUrl }),
+    async (c) => {
+      const account = c.get('account');
+      const body = await readBody(c, listSchema, BODY_LIMITS.token);
+      const session = loadSession(ctx, account, body.sessionId);
+      const now = new Date(ctx.now());
+      const monthIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
+      const tokens = [...store.tokens.values()]
+        .filter((t) => t.account === account.name && t.customerId === session.customer.id && !t.singleUse)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((t) => ({
+          token: t.token,
+          ...cardView(t),
+          expired: t.expirationYear * 12 + (t.expirationMonth - 1) < monthIndex,
+        }));
+      return c.json({ tokens });
+    },
+  );
+
+  app.post(
+    '/api/token/bind',
+    browserFacing(accounts, { serverCalls: 'pci-certified', selfOrigin: ctx.urls.tokenUrl }),
+    async (c) => {
+      const account = c.get('account');
+      const body = await readBody(c, bindSchema, BODY_LIMITS.token);
+      const session = loadSession(ctx, account, body.sessionId);
+      const token = store.tokens.get(body.token);
+      if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
+        throw new ServiceError('token_not_found', { field: 'token' });
+      }
+      const failures = session.bindFailures.get(token.token) ?? 0;
+      if (failures >= MAX_BIND_FAILURES) throw new ServiceError('too_many_attempts', { field: 'cvv' });
+      if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
+        throw new ServiceError('cvv_invalid', { field: 'cvv' });
+      }
+      if (!store.cvvMatches(token, body.cvv)) {
+        session.bindFailures.set(token.token, failures + 1);
+        throw new ServiceError('cvv_mismatch', {
+          field: 'cvv',
+          details: { attemptsLeft: MAX_BIND_FAILURES - failures - 1 },
+        });
+      }
+      session.boundTokens.add(token.token);
+      session.bindFailures.delete(token.token);
+      return c.json({ token: token.token, bound: true, card: cardView(token) });
+    },
+  );
 }

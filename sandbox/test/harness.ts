@@ -65,7 +65,7 @@ export const VISA = {
 };
 
 export async function startTestSandbox(
-  options: { now?: () => number; sessionTtlMs?: number } = {},
+  options: { now?: () => number; sessionTtlMs?: number; framesDir?: string } = {},
 ): Promise<TestSandbox> {
   const running = await startSandbox({
     ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, demo: 4173 },

@@ -1,0 +1,109 @@
+// The demo's card page, as a shopper uses it: the fields live in the token host's frame.
+
+import { expect, type FrameLocator, type Locator, type Page, type Request } from '@playwright/test';
+
+export const TOKEN_ORIGIN = 'http://localhost:4174';
+export const year = new Date().getUTCFullYear() + 3;
+export const EXPIRY = `12 / ${String(year % 100)}`;
+
+export interface CardInput {
+  number: string;
+  expiry?: string;
+  cvc?: string;
+  holder?: string;
+}
+
+export class CardPage {
+  readonly frame: FrameLocator;
+  readonly requests: Request[] = [];
+
+  constructor(readonly page: Page) {
+    this.frame = page.frameLocator('svc-card-form iframe');
+    page.on('request', (request) => this.requests.push(request));
+  }
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/card.html${query}`);
+    await expect(this.payButton).toBeEnabled();
+  }
+
+  get payButton(): Locator {
+    return this.page.getByRole('button', { name: /^Pay/ });
+  }
+
+  /**
+   * Clicks Pay as a shopper would: with the button scrolled into view first. Chromium can misroute a
+   * click that lands in the same frame as a scroll next to an out-of-process iframe.
+   */
+  async pay(): Promise<void> {
+    await this.payButton.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        this.page.evaluate(() => {
+          const button = document.getElementById('pay');
+          const box = button?.getBoundingClientRect();
+          return (
+            box !== undefined &&
+            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === button
+          );
+        }),
+      )
+      .toBe(true);
+    await this.payButton.click();
+  }
+
+  field(label: string | RegExp): Locator {
+    return this.frame.getByLabel(label, { exact: typeof label === 'string' });
+  }
+
+  get number(): Locator {
+    return this.field('Card number');
+  }
+  get expiry(): Locator {
+    return this.field('Expiry date');
+  }
+  get cvc(): Locator {
+    return this.field('Security code');
+  }
+  get holder(): Locator {
+    return this.field('Name on card');
+  }
+
+  async fill(card: CardInput): Promise<void> {
+    await this.number.fill(card.number);
+    await this.expiry.fill(card.expiry ?? EXPIRY);
+    await this.cvc.fill(card.cvc ?? '123');
+    await this.holder.fill(card.holder ?? 'Ada Lovelace');
+  }
+
+  /** Waits until the host has sized the frame to its content (after errors appear, say). */
+  async settled(): Promise<void> {
+    const frame = this.page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/frames/`));
+    if (frame === undefined) throw new Error('no card frame');
+    await expect
+      .poll(async () => {
+        const content = await frame.evaluate(() =>
+          Math.ceil(document.documentElement.getBoundingClientRect().height),
+        );
+        const box = await this.page.locator('svc-card-form iframe').boundingBox();
+        return Math.abs((box?.height ?? 0) - content) <= 1;
+      })
+      .toBe(true);
+  }
+
+  get status(): Locator {
+    return this.page.locator('#status');
+  }
+
+  async record(): Promise<Record<string, unknown>> {
+    await expect(this.page.locator('#record')).toBeVisible();
+    return JSON.parse((await this.page.locator('#record').textContent()) ?? '{}') as Record<string, unknown>;
+  }
+
+  /** Requests to the token API, by endpoint name (Generate, List, Bind). */
+  tokenCalls(endpoint: string): Request[] {
+    return this.requests.filter(
+      (r) => r.method() === 'POST' && r.url() === `${TOKEN_ORIGIN}/api/Token/${endpoint}`,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harness.ts';
+
+let sb: TestSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'frames-'));
+mkdirSync(join(dir, 'assets'));
+writeFileSync(
+  join(dir, 'card.html'),
+  '<html><head><meta name="svc-allowed-origins" content="" /><script type="module" src="/frames/assets/card-AbC12.js"></script></head></html>',
+);
+writeFileSync(join(dir, 'assets', 'card-AbC12.js'), 'console.log(1)');
+writeFileSync(join(dir, 'secret.txt'), 'nope');
+
+beforeAll(async () => {
+  sb = await startTestSandbox({ framesDir: dir });
+});
+afterAll(() => sb.close());
+
+const get = (path: string) => fetch(sb.url('token', path));
+
+describe('frame documents on the token host', () => {
+  it('serves the card frame with the account’s origins as its only ancestors', async () => {
+    const response = await get('/frames/card.html?account=demo');
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`frame-ancestors ${MERCHANT_ORIGIN}`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.text()).toContain(
+      `<meta name="svc-allowed-origins" content="${MERCHANT_ORIGIN}" />`,
+    );
+  });
+
+  it('refuses an unknown account', async () => {
+    expect((await get('/frames/card.html?account=nobody')).status).toBe(404);
+    expect((await get('/frames/card.html')).status).toBe(404);
+  });
+
+  it('serves hashed assets immutable, keeping the file name’s case, and nothing else', async () => {
+    const asset = await get('/frames/assets/card-AbC12.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await get('/frames/secret.txt')).status).toBe(404);
+    expect((await get('/frames/assets/..%2fsecret.txt')).status).toBe(404);
+    expect((await get('/frames/assets/../secret.txt')).status).toBe(404);
+  });
+});

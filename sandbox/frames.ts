@@ -1,0 +1,93 @@
+// The token host serves the frame documents the way the real service must: per account, with the
+// account's merchant origins as the only allowed ancestors (CSP frame-ancestors, and in the document
+// for the frame's own check), a strict CSP, no caching of the HTML and no cookies.
+
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Hono } from 'hono';
+import type { SandboxContext, SandboxEnv } from './http/context.ts';
+
+export const FRAMES_DIR = fileURLToPath(new URL('../dist/frames/', import.meta.url));
+
+const FRAME_DOCUMENTS = new Set(['card.html']);
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function frameCsp(allowedOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `frame-ancestors ${allowedOrigins.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+function text(status: number, body: string): Response {
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+export function registerFrameRoutes(
+  app: Hono<SandboxEnv>,
+  ctx: SandboxContext,
+  dir: string = FRAMES_DIR,
+): void {
+  // Routing sees lower-cased paths; files are looked up with the request's own spelling.
+  app.get('/frames/*', async (c) => {
+    const url = new URL(c.req.url);
+    const name = url.pathname.slice('/frames/'.length);
+    if (FRAME_DOCUMENTS.has(name)) {
+      const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
+      if (account === undefined) return text(404, 'Unknown account.');
+      let html: string;
+      try {
+        html = await readFile(join(dir, name), 'utf8');
+      } catch {
+        return text(503, 'The frame documents are not built: run npm run build.');
+      }
+      const filled = html.replace(
+        '<meta name="svc-allowed-origins" content="" />',
+        `<meta name="svc-allowed-origins" content="${escapeAttribute(account.allowedOrigins.join(' '))}" />`,
+      );
+      return c.body(filled, 200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': frameCsp(account.allowedOrigins),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    }
+    const file = normalize(join(dir, name));
+    if (!file.startsWith(dir) || !name.startsWith('assets/')) return text(404, 'Not found.');
+    try {
+      const content = await readFile(file);
+      return c.body(content, 200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        // Asset names carry a content hash, so a URL never changes content.
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      });
+    } catch {
+      return text(404, 'Not found.');
+    }
+  });
+}

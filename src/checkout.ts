@@ -1,0 +1,239 @@
+// The Checkout: what merchants construct with the shopper's session. It mounts the secure card frame,
+// submits it, lists stored cards, collects front data and, for SAQ A-EP integrations, tokenizes a card
+// from the merchant's own form. Every async method resolves to {ok: true, ...} | {ok: false, error} and
+// calls the merchant's callback with the same value.
+
+import { generateToken, listTokens, type ServiceTarget } from './api/service.ts';
+import { resolveTokenOrigin } from './api/hosts.ts';
+import { collectFrontData, type FrontData } from './browser-data/index.ts';
+import { detectBrand, luhnValid, validateCvv, validateExpiry } from './card/index.ts';
+import { defineElements } from './define.ts';
+import type { SvcCardForm } from './elements/card-form.ts';
+import { CheckoutError } from './errors.ts';
+import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
+import type { FrameConfig, WireTokenResult } from './messaging/protocol.ts';
+import { validateOptions } from './options.ts';
+import type { CardResult, CardTokenResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
+
+/** A card from the merchant's own form (headless mode, SAQ A-EP). */
+export interface HeadlessCard {
+  cardNumber: string;
+  expirationMonth: number;
+  expirationYear: number;
+  cvv: string;
+  cardHolderName?: string;
+  /** The shopper consented to save the card. */
+  saveCard?: boolean;
+}
+
+function toResult(result: WireTokenResult): CardTokenResult {
+  return { ok: true, ...result };
+}
+
+function failure(error: CheckoutError): CardResult {
+  return { ok: false, error };
+}
+
+export class Checkout {
+  readonly #options: CheckoutOptions;
+  readonly #target: ServiceTarget;
+  readonly #locale: Locale;
+  #form: SvcCardForm | undefined;
+  #inFlight: Promise<CardResult> | undefined;
+
+  constructor(options: CheckoutOptions) {
+    this.#options = validateOptions(options);
+    this.#target = {
+      origin: resolveTokenOrigin(options.environment, options.tokenUrl),
+      account: options.account,
+    };
+    this.#locale = resolveLocale(
+      options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
+    );
+  }
+
+  /** The locale the fields are shown in, after fallback (`pt-PT` → `pt-BR` → `en`). */
+  get locale(): Locale {
+    return this.#locale;
+  }
+
+  /** Renders the card fields into `target` (an element or a selector) and returns the host element. */
+  mountCardForm(target: string | Element): SvcCardForm {
+    return this.#mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });
+  }
+
+  /** Renders a CVV-only frame for a stored card; submit() then validates it with Token/Bind. */
+  mountStoredCard(
+    target: string | Element,
+    card: Pick<StoredCard, 'token' | 'brand' | 'last4'>,
+  ): SvcCardForm {
+    return this.#mount(target, {
+      mode: 'cvv',
+      showSaveCard: false,
+      storedCard: { token: card.token, brand: card.brand, last4: card.last4 },
+    });
+  }
+
+  /** Tokenizes what the mounted form holds. A second call while one is running returns the same promise. */
+  submit(): Promise<CardResult> {
+    if (this.#inFlight !== undefined) return this.#inFlight;
+    const form = this.#form;
+    if (form === undefined) {
+      return this.#deliver(
+        Promise.resolve(
+          failure(
+            new CheckoutError('not_mounted', 'configuration', 'Mount a card form before calling submit().'),
+          ),
+        ),
+      );
+    }
+    const run = form
+      .submit()
+      .then((outcome) => (outcome.ok ? toResult(outcome.result) : failure(outcome.error)));
+    this.#inFlight = this.#deliver(run).finally(() => {
+      this.#inFlight = undefined;
+    });
+    return this.#inFlight;
+  }
+
+  /** The session customer's saved cards (masked). */
+  async listStoredCards(): Promise<StoredCardsResult> {
+    const reply = await listTokens(this.#target, this.#options.sessionId);
+    if (!reply.ok) return reply;
+    return {
+      ok: true,
+      cards: reply.value.map((t) => ({
+        token: t.token,
+        brand: t.brand,
+        last4: t.last4,
+        maskedNumber: t.maskedNumber,
+        expirationMonth: t.expirationMonth,
+        expirationYear: t.expirationYear,
+        ...(t.cardHolderName === undefined ? {} : { cardHolderName: t.cardHolderName }),
+        expired: t.expired,
+      })),
+    };
+  }
+
+  /** The spec's frontData for this browser (the service adds IP address and Accept header). */
+  collectFrontData(): FrontData {
+    return collectFrontData(window);
+  }
+
+  /**
+   * Headless tokenization for the spec's "pure JS" and "manual tokenization" modes: the card comes from
+   * the merchant's own form, so the page handles card data and the merchant is in PCI SAQ A-EP.
+   * Invalid input fails locally without a request.
+   */
+  tokenizeCard(card: HeadlessCard): Promise<CardResult> {
+    const invalid = (code: string, message: string) =>
+      this.#deliver(Promise.resolve(failure(new CheckoutError(code, 'validation', message))));
+    const digits = typeof card.cardNumber === 'string' ? card.cardNumber.replace(/[\s-]/g, '') : '';
+    const brand = detectBrand(digits);
+    if (
+      !/^\d{12,19}$/.test(digits) ||
+      !luhnValid(digits) ||
+      (brand !== undefined && !brand.lengths.includes(digits.length))
+    ) {
+      return invalid('card_number_invalid', 'The card number is not valid.');
+    }
+    if (brand === undefined) return invalid('card_brand_unsupported', 'The card brand is not supported.');
+    if (!Number.isInteger(card.expirationMonth) || !Number.isInteger(card.expirationYear))
+      return invalid('card_expiry_invalid', 'The expiry month and year must be integers.');
+    const expiry = validateExpiry(card.expirationMonth, card.expirationYear, new Date());
+    if (expiry === 'expired') return invalid('card_expired', 'The card has expired.');
+    if (expiry !== 'valid' || card.expirationYear < 1000)
+      return invalid('card_expiry_invalid', 'The expiry date is not valid.');
+    if (validateCvv(card.cvv, brand) !== 'valid')
+      return invalid(
+        'cvv_invalid',
+        `The security code of a ${brand.name} card has ${String(brand.cvvLength)} digits.`,
+      );
+    const run = generateToken(this.#target, {
+      sessionId: this.#options.sessionId,
+      card: {
+        cardNumber: digits,
+        expirationMonth: card.expirationMonth,
+        expirationYear: card.expirationYear,
+        cvv: card.cvv,
+        ...(card.cardHolderName === undefined ? {} : { cardHolderName: card.cardHolderName }),
+        singleUse: card.saveCard !== true,
+      },
+      frontData: { ...collectFrontData(window) },
+    }).then((reply): CardResult => {
+      if (!reply.ok) return reply;
+      const { token, singleUse, card: c, frontData } = reply.value;
+      return {
+        ok: true,
+        token,
+        brand: c.brand,
+        last4: c.last4,
+        maskedNumber: c.maskedNumber,
+        expirationMonth: c.expirationMonth,
+        expirationYear: c.expirationYear,
+        singleUse,
+        frontData,
+      };
+    });
+    return this.#deliver(run);
+  }
+
+  /** Removes the frame, its port and listeners. The Checkout can mount again afterwards. */
+  destroy(): void {
+    this.#form?.remove();
+    this.#form = undefined;
+  }
+
+  #mount(
+    target: string | Element,
+    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard'>,
+  ): SvcCardForm {
+    const container = typeof target === 'string' ? document.querySelector(target) : target;
+    if (container === null) {
+      throw new CheckoutError(
+        'invalid_target',
+        'configuration',
+        `No element matches "${typeof target === 'string' ? target : 'the target'}".`,
+      );
+    }
+    defineElements();
+    this.destroy();
+    const messages = messagesFor(this.#locale, this.#options.messages);
+    const form = document.createElement('svc-card-form');
+    form.setup({
+      tokenOrigin: this.#target.origin,
+      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
+      config: {
+        sessionId: this.#options.sessionId,
+        account: this.#options.account,
+        locale: this.#locale,
+        messages: this.#options.messages ?? {},
+        appearance: this.#options.appearance ?? {},
+        ...frame,
+      },
+      onSubmitRequest: () => {
+        void this.submit();
+      },
+    });
+    container.append(form);
+    this.#form = form;
+    return form;
+  }
+
+  #deliver(run: Promise<CardResult>): Promise<CardResult> {
+    return run.then((result) => {
+      const callback = this.#options.callback;
+      if (callback !== undefined) {
+        try {
+          callback(result);
+        } catch (error) {
+          // The merchant's callback failing must not turn into our failure; surface it as theirs.
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+      return result;
+    });
+  }
+}

@@ -1,0 +1,295 @@
+// <svc-card-form>: the merchant-side host of one card frame. It creates the frame on the token host,
+// runs the handshake, sizes the frame to its content and relays events, never values.
+
+import { html, LitElement, nothing } from 'lit';
+import { CheckoutError, type CheckoutErrorType, ERROR_TYPES } from '../errors.ts';
+import {
+  SvcBlurEvent,
+  SvcChangeEvent,
+  SvcErrorEvent,
+  SvcFocusEvent,
+  SvcReadyEvent,
+  SvcSubmitEvent,
+} from '../events.ts';
+import { decodeFrameMessage } from '../messaging/decode.ts';
+import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
+import {
+  PROTOCOL_VERSION,
+  type FrameConfig,
+  type FrameToHost,
+  type HostToFrame,
+  type WireError,
+  type WireTokenResult,
+} from '../messaging/protocol.ts';
+import type { CardFormState } from '../types.ts';
+import { cardFormStyles } from './card-form.styles.ts';
+
+/** The frame documents' path on the token host. */
+export const FRAME_PATH = '/frames/card.html';
+/** How long a frame may take to say hello and be ready before the host reports it. */
+export const FRAME_READY_TIMEOUT_MS = 15_000;
+/** How long one submit may take end to end (the service call itself times out sooner). */
+export const SUBMIT_TIMEOUT_MS = 60_000;
+
+export interface CardFormSetup {
+  tokenOrigin: string;
+  config: FrameConfig;
+  title: string;
+  /** Enter in a field: the owner runs its submit flow. */
+  onSubmitRequest: () => void;
+}
+
+export type FrameSubmitOutcome = { ok: true; result: WireTokenResult } | { ok: false; error: CheckoutError };
+
+function toError(error: WireError): CheckoutError {
+  const type = (ERROR_TYPES as readonly string[]).includes(error.type)
+    ? (error.type as CheckoutErrorType)
+    : 'service';
+  return new CheckoutError(error.code, type, error.message);
+}
+
+/**
+ * Hosts the secure card frame.
+ *
+ * @tag svc-card-form
+ * @event svc-ready - The fields are shown and usable.
+ * @event svc-change - A field changed; `state` has the brand, flags and error codes (never values).
+ * @event svc-focus - A field got focus; `field` names it.
+ * @event svc-blur - A field lost focus.
+ * @event svc-submit - The shopper pressed Enter; the checkout submits.
+ * @event svc-error - The frame could not be loaded or refused to run.
+ * @csspart frame - The iframe.
+ * @cssproperty --svc-frame-initial-height - Height reserved before the frame reports its own.
+ */
+export class SvcCardForm extends LitElement {
+  static override styles = cardFormStyles;
+  /** Labelable, so a merchant's `<label for>` focuses the card number. */
+  static formAssociated = true;
+
+  declare mode: 'card' | 'cvv';
+  static override properties = { mode: { reflect: true } };
+
+  #setup: CardFormSetup | undefined;
+  #nonce = '';
+  #handshake: HostHandshake | undefined;
+  #port: MessagePort | undefined;
+  #ready = false;
+  #readyWaiters: ((ready: boolean) => void)[] = [];
+  #readyTimer: ReturnType<typeof setTimeout> | undefined;
+  #pending = new Map<
+    number,
+    { resolve: (outcome: FrameSubmitOutcome) => void; timer: ReturnType<typeof setTimeout> }
+  >();
+  #nextId = 1;
+  #state: CardFormState | undefined;
+
+  constructor() {
+    super();
+    this.mode = 'card';
+    this.attachInternals();
+    this.addEventListener('click', (event) => {
+      // A label's activation clicks the host itself; clicks inside the frame never reach this document.
+      if (event.composedPath()[0] === this) this.focus();
+    });
+  }
+
+  /** Called once by the Checkout before or after the element is connected. */
+  setup(setup: CardFormSetup): void {
+    this.#setup = setup;
+    this.mode = setup.config.mode;
+    if (this.isConnected) this.#start();
+  }
+
+  /** The last state the frame reported (no values). */
+  get state(): CardFormState | undefined {
+    return this.#state;
+  }
+
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#setup !== undefined) this.#start();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stop();
+  }
+
+  override focus(): void {
+    this.#frame()?.focus();
+    this.#post({ v: PROTOCOL_VERSION, type: 'focus', field: undefined });
+  }
+
+  /** Asks the frame to empty every field. */
+  clear(): void {
+    this.#post({ v: PROTOCOL_VERSION, type: 'clear' });
+  }
+
+  /** Runs the frame's submit: validate, then tokenize (or bind, for a stored card). */
+  async submit(): Promise<FrameSubmitOutcome> {
+    const ready = await this.#whenReady();
+    if (!ready || this.#port === undefined) {
+      return {
+        ok: false,
+        error: new CheckoutError(
+          'not_ready',
+          'configuration',
+          'The card form is not ready: mount it and wait for svc-ready.',
+        ),
+      };
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        resolve({
+          ok: false,
+          error: new CheckoutError('timeout', 'network', 'The card form did not answer in time.'),
+        });
+      }, SUBMIT_TIMEOUT_MS);
+      this.#pending.set(id, { resolve, timer });
+      this.#post({ v: PROTOCOL_VERSION, type: 'submit', id });
+    });
+  }
+
+  override render() {
+    if (this.#setup === undefined || this.#nonce === '') return nothing;
+    const { tokenOrigin, config, title } = this.#setup;
+    const fragment = new URLSearchParams({ n: this.#nonce, o: window.location.origin });
+    const src = `${tokenOrigin}${FRAME_PATH}?${new URLSearchParams({ account: config.account, mode: config.mode }).toString()}#${fragment.toString()}`;
+    return html`<iframe
+      part="frame"
+      src=${src}
+      title=${title}
+      allow="payment"
+      referrerpolicy="origin"
+      loading="eager"
+    ></iframe>`;
+  }
+
+  #frame(): HTMLIFrameElement | null {
+    return this.renderRoot.querySelector('iframe');
+  }
+
+  #start(): void {
+    this.#stop();
+    this.#nonce = createNonce();
+    this.requestUpdate();
+    void this.updateComplete.then(() => {
+      const frame = this.#frame();
+      const setup = this.#setup;
+      if (frame === null || setup === undefined || !this.isConnected) return;
+      const nonce = this.#nonce;
+      this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce);
+      this.#readyTimer = setTimeout(() => {
+        this.#settleReady(false);
+        this.dispatchEvent(
+          new SvcErrorEvent(
+            new CheckoutError(
+              'frame_unavailable',
+              'configuration',
+              "The card form could not be loaded from the token host, or it refused this page's origin.",
+            ),
+          ),
+        );
+      }, FRAME_READY_TIMEOUT_MS);
+      void this.#handshake.port.then((port) => {
+        if (nonce !== this.#nonce) {
+          port.close();
+          return;
+        }
+        this.#port = port;
+        port.onmessage = (event: MessageEvent) => {
+          const message = decodeFrameMessage(event.data);
+          if (message !== undefined) this.#onMessage(message);
+        };
+        this.#post({ v: PROTOCOL_VERSION, type: 'configure', config: setup.config });
+      });
+    });
+  }
+
+  #stop(): void {
+    this.#handshake?.cancel();
+    this.#handshake = undefined;
+    this.#port?.close();
+    this.#port = undefined;
+    clearTimeout(this.#readyTimer);
+    this.#settleReady(false);
+    this.#ready = false;
+    this.#nonce = '';
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer);
+      pending.resolve({
+        ok: false,
+        error: new CheckoutError('destroyed', 'cancelled', 'The card form was removed before it answered.'),
+      });
+      this.#pending.delete(id);
+    }
+  }
+
+  #post(message: HostToFrame): void {
+    this.#port?.postMessage(message);
+  }
+
+  #whenReady(): Promise<boolean> {
+    if (this.#ready) return Promise.resolve(true);
+    if (this.#setup === undefined || !this.isConnected) return Promise.resolve(false);
+    return new Promise((resolve) => this.#readyWaiters.push(resolve));
+  }
+
+  #settleReady(ready: boolean): void {
+    const waiters = this.#readyWaiters;
+    this.#readyWaiters = [];
+    for (const waiter of waiters) waiter(ready);
+  }
+
+  #onMessage(message: FrameToHost): void {
+    switch (message.type) {
+      case 'ready':
+        this.#ready = true;
+        clearTimeout(this.#readyTimer);
+        this.#settleReady(true);
+        this.dispatchEvent(new SvcReadyEvent());
+        break;
+      case 'resize': {
+        const frame = this.#frame();
+        if (frame !== null) frame.style.height = `${String(message.height)}px`;
+        break;
+      }
+      case 'change':
+        this.#state = message.state;
+        this.dispatchEvent(new SvcChangeEvent(message.field, message.state));
+        break;
+      case 'focus':
+        this.dispatchEvent(new SvcFocusEvent(message.field));
+        break;
+      case 'blur':
+        this.dispatchEvent(new SvcBlurEvent(message.field));
+        break;
+      case 'submit-request':
+        this.dispatchEvent(new SvcSubmitEvent());
+        this.#setup?.onSubmitRequest();
+        break;
+      case 'result':
+      case 'failure': {
+        const pending = this.#pending.get(message.id);
+        if (pending === undefined) return;
+        this.#pending.delete(message.id);
+        clearTimeout(pending.timer);
+        pending.resolve(
+          message.type === 'result'
+            ? { ok: true, result: message.result }
+            : { ok: false, error: toError(message.error) },
+        );
+        break;
+      }
+      case 'fatal':
+        this.dispatchEvent(new SvcErrorEvent(toError(message.error)));
+        break;
+    }
+  }
+}

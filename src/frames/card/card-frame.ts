@@ -1,0 +1,210 @@
+// The card frame: served from the token host, embedded by <svc-card-form>. Card data lives only here
+// and leaves only in the body of Token/Generate (and the CVV in Token/Bind's).
+
+import { bindToken, generateToken, type ServiceTarget } from '../../api/service.ts';
+import { collectFrontData } from '../../browser-data/collect-front-data.ts';
+import type { CheckoutError } from '../../errors.ts';
+import { format, messagesFor, resolveLocale, type Messages } from '../../i18n/index.ts';
+import { decodeHostMessage } from '../../messaging/decode.ts';
+import {
+  PROTOCOL_VERSION,
+  type FrameConfig,
+  type FrameToHost,
+  type WireError,
+} from '../../messaging/protocol.ts';
+import type { BrandId } from '../../card/index.ts';
+import { BRANDS } from '../../card/index.ts';
+import { defineCardFields } from '../fields/define.ts';
+import type { SvcCardFields } from '../fields/card-fields.ts';
+import { applyAppearance, startFrame } from '../frame-runtime.ts';
+
+function brandIdOf(name: string): BrandId | undefined {
+  return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
+}
+
+function wire(error: CheckoutError): WireError {
+  return { code: error.code, type: error.type, message: error.message };
+}
+
+function alertFor(error: CheckoutError, messages: Messages): string {
+  if (error.code === 'cvv_mismatch') return messages.errorCvcMismatch;
+  if (error.type === 'network') return messages.errorNetwork;
+  return messages.errorSubmit;
+}
+
+async function main(): Promise<void> {
+  const port = await startFrame(window);
+  if (port === undefined) return;
+  const post = (message: FrameToHost) => {
+    port.postMessage(message);
+  };
+  defineCardFields();
+  const root = document.getElementById('root');
+  if (root === null) return;
+
+  let config: FrameConfig | undefined;
+  let fields: SvcCardFields | undefined;
+  let messages: Messages | undefined;
+  let busy = false;
+  const alert = document.createElement('p');
+  alert.className = 'svc-alert';
+  alert.setAttribute('role', 'alert');
+
+  const configure = async (next: FrameConfig) => {
+    config = next;
+    const locale = resolveLocale(next.locale);
+    messages = messagesFor(locale, next.messages);
+    document.documentElement.lang = locale;
+    document.title = next.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle;
+    applyAppearance(document, next.appearance as Record<string, string>);
+    const element = document.createElement('svc-card-fields');
+    element.strings = messages;
+    element.mode = next.mode;
+    element.showSaveCard = next.showSaveCard;
+    if (next.storedCard !== undefined) {
+      const brand = brandIdOf(next.storedCard.brand);
+      if (brand !== undefined) element.brand = brand;
+      element.cvcLabel = format(messages.storedCardCvcLabel, {
+        brand: next.storedCard.brand,
+        last4: next.storedCard.last4,
+      });
+    }
+    // Only flags, brand ids and error codes cross to the page; the BIN event stays in this frame.
+    element.addEventListener('svc-fields-change', (event) => {
+      post({ v: PROTOCOL_VERSION, type: 'change', field: event.field, state: event.state });
+    });
+    element.addEventListener('svc-fields-focus', (event) => {
+      post({ v: PROTOCOL_VERSION, type: 'focus', field: event.field });
+    });
+    element.addEventListener('svc-fields-blur', (event) => {
+      post({ v: PROTOCOL_VERSION, type: 'blur', field: event.field });
+    });
+    element.addEventListener('svc-fields-submit', () => {
+      post({ v: PROTOCOL_VERSION, type: 'submit-request' });
+    });
+    root.replaceChildren(element, alert);
+    fields = element;
+    await element.updateComplete;
+    new ResizeObserver(() => {
+      post({
+        v: PROTOCOL_VERSION,
+        type: 'resize',
+        height: Math.ceil(document.documentElement.getBoundingClientRect().height),
+      });
+    }).observe(document.documentElement);
+    post({ v: PROTOCOL_VERSION, type: 'ready' });
+  };
+
+  const submit = async (id: number) => {
+    const fail = (error: WireError) => {
+      post({ v: PROTOCOL_VERSION, type: 'failure', id, error });
+    };
+    if (config === undefined || fields === undefined || messages === undefined) {
+      fail({ code: 'not_ready', type: 'configuration', message: 'The card form is not configured yet.' });
+      return;
+    }
+    if (busy) {
+      fail({ code: 'submit_in_progress', type: 'validation', message: 'A submit is already running.' });
+      return;
+    }
+    alert.textContent = '';
+    if (!fields.validateAll()) {
+      fail({
+        code: 'validation_failed',
+        type: 'validation',
+        message: 'Some card fields are missing or not valid.',
+      });
+      return;
+    }
+    const target: ServiceTarget = { origin: window.location.origin, account: config.account };
+    busy = true;
+    fields.disabled = true;
+    try {
+      if (config.mode === 'cvv' && config.storedCard !== undefined) {
+        const read = fields.readCvv();
+        if (read === undefined) return;
+        const reply = await bindToken(target, {
+          sessionId: config.sessionId,
+          token: config.storedCard.token,
+          cvv: read.cvv,
+        });
+        if (!reply.ok) {
+          alert.textContent = alertFor(reply.error, messages);
+          fail(wire(reply.error));
+          return;
+        }
+        const { card } = reply.value;
+        post({
+          v: PROTOCOL_VERSION,
+          type: 'result',
+          id,
+          result: {
+            token: reply.value.token,
+            brand: card.brand,
+            last4: card.last4,
+            maskedNumber: card.maskedNumber,
+            expirationMonth: card.expirationMonth,
+            expirationYear: card.expirationYear,
+            singleUse: false,
+            frontData: { ...collectFrontData(window) },
+          },
+        });
+        return;
+      }
+      const card = fields.readCard();
+      if (card === undefined) return;
+      const reply = await generateToken(target, {
+        sessionId: config.sessionId,
+        card: { ...card, singleUse: !fields.saveCard },
+        frontData: { ...collectFrontData(window) },
+      });
+      if (!reply.ok) {
+        alert.textContent = alertFor(reply.error, messages);
+        fail(wire(reply.error));
+        return;
+      }
+      const { token, singleUse, card: masked, frontData } = reply.value;
+      post({
+        v: PROTOCOL_VERSION,
+        type: 'result',
+        id,
+        result: {
+          token,
+          brand: masked.brand,
+          last4: masked.last4,
+          maskedNumber: masked.maskedNumber,
+          expirationMonth: masked.expirationMonth,
+          expirationYear: masked.expirationYear,
+          singleUse,
+          frontData,
+        },
+      });
+    } finally {
+      busy = false;
+      fields.disabled = false;
+    }
+  };
+
+  port.onmessage = (event: MessageEvent) => {
+    const message = decodeHostMessage(event.data);
+    if (message === undefined) return;
+    switch (message.type) {
+      case 'configure':
+        // Configured once: a second configure cannot swap the session or account under the shopper.
+        if (config === undefined) void configure(message.config);
+        break;
+      case 'submit':
+        void submit(message.id);
+        break;
+      case 'focus':
+        fields?.focusField(message.field ?? (config?.mode === 'cvv' ? 'cvc' : 'number'));
+        break;
+      case 'clear':
+        fields?.clear();
+        alert.textContent = '';
+        break;
+    }
+  };
+}
+
+void main();

@@ -1,0 +1,301 @@
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { ptBR } from '../../i18n/pt-br.ts';
+import type { CardFormState } from '../../types.ts';
+import type { SvcCardFields } from './card-fields.ts';
+import { SvcFieldsBinEvent, SvcFieldsChangeEvent } from './events.ts';
+import type { FieldsState } from './types.ts';
+import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+const NOW = new Date(Date.UTC(2030, 5, 15));
+
+async function cardFields(setup?: (element: SvcCardFields) => void) {
+  const element = await mount('svc-card-fields', (e) => {
+    e.now = NOW;
+    setup?.(e);
+  });
+  const input = (tag: 'svc-card-number' | 'svc-card-expiry' | 'svc-card-cvc' | 'svc-card-holder') =>
+    inputOf(element, `${tag} input`);
+  return { element, input };
+}
+
+async function fillCard(element: SvcCardFields) {
+  for (const [tag, text] of [
+    ['svc-card-number', '4111111111111111'],
+    ['svc-card-expiry', '1231'],
+    ['svc-card-cvc', '123'],
+    ['svc-card-holder', 'Maria Silva'],
+  ] as const) {
+    const field = inputOf(element, `${tag} input`);
+    field.focus();
+    typeText(field, text);
+    field.blur();
+  }
+  await settle(element);
+}
+
+const EVENT_TYPES = [
+  'svc-fields-change',
+  'svc-fields-focus',
+  'svc-fields-blur',
+  'svc-fields-submit',
+  'svc-fields-bin',
+];
+
+function record(element: SvcCardFields) {
+  const events: Event[] = [];
+  for (const type of EVENT_TYPES) element.addEventListener(type, (event) => events.push(event));
+  return events;
+}
+
+describe('svc-card-fields', () => {
+  it('renders number, expiry, CVC and holder in one novalidate form, in that order', async () => {
+    const { element } = await cardFields();
+    const form = element.querySelector('form');
+    expect(form?.noValidate).toBe(true);
+    expect([...(form?.children ?? [])].map((child) => child.localName)).toEqual([
+      'svc-card-number',
+      'svc-card-expiry',
+      'svc-card-cvc',
+      'svc-card-holder',
+    ]);
+    expect(form?.querySelectorAll('input')).toHaveLength(4);
+    expect(element.querySelector('[type="checkbox"]')).toBeNull();
+    expect(element.saveCard).toBe(false);
+  });
+
+  it('shows the save-card checkbox on request and reads it', async () => {
+    const { element } = await cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    const box = inputOf(element, '[type="checkbox"]');
+    expect(element.querySelector(`label[for="${box.id}"]`)?.textContent).toBe(
+      'Save this card for future purchases',
+    );
+    box.click();
+    expect(element.saveCard).toBe(true);
+  });
+
+  it('sizes the CVC for the number typed: 4 digits for Amex', async () => {
+    const { element, input } = await cardFields();
+    const cvc = input('svc-card-cvc');
+    typeText(input('svc-card-number'), '3782');
+    await settle(element);
+    expect(cvc.maxLength).toBe(4);
+    expect(element.querySelector('svc-card-cvc .svc-hint')?.textContent).toBe(
+      '4 digits on the front of the card',
+    );
+    edit(input('svc-card-number'), '4111');
+    await settle(element);
+    expect(cvc.maxLength).toBe(3);
+    expect(element.getState().brand).toBe('visa');
+  });
+
+  it('validateAll shows every error and focuses the first invalid field', async () => {
+    const { element, input } = await cardFields();
+    typeText(input('svc-card-number'), '4111111111111111');
+    expect(element.validateAll()).toBe(false);
+    await settle(element);
+    expect(document.activeElement).toBe(input('svc-card-expiry'));
+    expect(input('svc-card-number').hasAttribute('aria-invalid')).toBe(false);
+    for (const tag of ['svc-card-expiry', 'svc-card-cvc', 'svc-card-holder'] as const) {
+      expect(input(tag).getAttribute('aria-invalid')).toBe('true');
+    }
+    const state = element.getState();
+    expect(state.complete).toBe(false);
+    expect(state.fields.expiry.error).toBe('required');
+    expect(element.querySelector('svc-card-holder .svc-error')?.textContent).toBe(
+      'Enter the name on the card.',
+    );
+  });
+
+  it('readCard returns nothing until every field is valid, then the exact values', async () => {
+    const { element, input } = await cardFields();
+    await fillCard(element);
+    input('svc-card-holder').focus();
+    edit(input('svc-card-holder'), '');
+    expect(element.readCard()).toBeUndefined();
+    edit(input('svc-card-holder'), '  Maria Silva  ');
+    expect(element.getState().complete).toBe(true);
+    expect(element.readCard()).toEqual({
+      cardNumber: '4111111111111111',
+      expirationMonth: 12,
+      expirationYear: 2031,
+      cvv: '123',
+      cardHolderName: 'Maria Silva',
+    });
+    expect(element.readCvv()).toEqual({ cvv: '123' });
+    expect(element.validateAll()).toBe(true);
+  });
+
+  it('dispatches svc-fields-submit on Enter and keeps the page where it is', async () => {
+    const { element, input } = await cardFields();
+    const submits: Event[] = [];
+    element.addEventListener('svc-fields-submit', (event) => submits.push(event));
+    let navigated = true;
+    element.querySelector('form')?.addEventListener('submit', (event) => {
+      navigated = !event.defaultPrevented;
+    });
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    input('svc-card-expiry').dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(submits).toHaveLength(1);
+    expect(submits[0]?.bubbles && submits[0].composed).toBe(true);
+    expect(navigated).toBe(false);
+    input('svc-card-cvc').dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    expect(submits).toHaveLength(1);
+  });
+
+  it('never puts card data in change, focus, blur or submit events', async () => {
+    const { element, input } = await cardFields();
+    const events = record(element);
+    await fillCard(element);
+    input('svc-card-cvc').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+
+    const relayable = events.filter((event) => !(event instanceof SvcFieldsBinEvent));
+    expect(relayable.map((event) => event.type)).toContain('svc-fields-submit');
+    const inherited = new Set(Object.keys(new Event('x')));
+    for (const event of relayable) {
+      const own = Object.entries(event).filter(([key]) => !inherited.has(key));
+      const serialised = JSON.stringify([event.type, ...own]);
+      // States hold brand ids, flags and error codes: no digit at all, so no BIN, last4 or CVV.
+      expect(serialised).not.toMatch(/\d/);
+      expect(serialised).not.toContain('Maria');
+    }
+    const last = relayable.filter((event) => event instanceof SvcFieldsChangeEvent).at(-1);
+    expect(last?.state).toEqual(element.getState());
+    expect(last?.state.complete).toBe(true);
+    expect(last?.state.brand).toBe('visa');
+  });
+
+  it('reports a change only when a flag, error or the brand changes', async () => {
+    const { element, input } = await cardFields();
+    const changes: SvcFieldsChangeEvent[] = [];
+    element.addEventListener('svc-fields-change', (event) => changes.push(event));
+    typeText(input('svc-card-number'), '4111111111111111');
+    // First digit: not empty and Visa; sixteenth: complete and valid. Nothing in between.
+    expect(changes.map((event) => [event.field, event.state.fields.number.complete])).toEqual([
+      ['number', false],
+      ['number', true],
+    ]);
+  });
+
+  it('names the field in focus and blur events', async () => {
+    const { element, input } = await cardFields();
+    const events = record(element);
+    input('svc-card-number').focus();
+    input('svc-card-expiry').focus();
+    expect(events.map((event) => [event.type, 'field' in event ? event.field : undefined])).toEqual([
+      ['svc-fields-focus', 'number'],
+      ['svc-fields-blur', 'number'],
+      ['svc-fields-focus', 'expiry'],
+    ]);
+  });
+
+  it('gives the BIN to the frame once eight digits of a known brand are typed, and takes it back', async () => {
+    const { element, input } = await cardFields();
+    const bins: (string | undefined)[] = [];
+    element.addEventListener('svc-fields-bin', (event) => bins.push(event.bin));
+    const number = input('svc-card-number');
+    typeText(number, '4111111');
+    expect(bins).toEqual([]);
+    typeText(number, '1111111111');
+    expect(bins).toEqual(['41111111']);
+    backspace(number);
+    expect(bins).toEqual(['41111111']);
+    edit(number, '4111 111');
+    expect(bins).toEqual(['41111111', undefined]);
+    edit(number, '9999 9999 9');
+    expect(bins).toEqual(['41111111', undefined]); // no brand: no 3DS setup
+  });
+
+  it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', async () => {
+    const label = 'Security code for the Amex card ending in 0005';
+    const { element } = await cardFields((e) => {
+      e.mode = 'cvv';
+      e.brand = 'amex';
+      e.cvcLabel = label;
+    });
+    const inputs = element.querySelectorAll('input');
+    expect(inputs).toHaveLength(1);
+    const cvc = inputs[0]!;
+    expect(document.querySelector(`label[for="${cvc.id}"]`)?.textContent).toBe(label);
+    expect(cvc.maxLength).toBe(4);
+    expect(element.getState().complete).toBe(false);
+    cvc.focus();
+    typeText(cvc, '1234');
+    const state = element.getState();
+    expect(state.brand).toBe('amex');
+    expect(state.complete).toBe(true);
+    expect(state.fields.number).toEqual({ empty: true, complete: true, valid: true, error: undefined });
+    expect(element.readCvv()).toEqual({ cvv: '1234' });
+    expect(element.readCard()).toBeUndefined();
+    expect(element.validateAll()).toBe(true);
+  });
+
+  it('clear() empties every field, hides errors and unticks the checkbox', async () => {
+    const { element, input } = await cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    typeText(input('svc-card-number'), '378282');
+    blur(input('svc-card-number'));
+    typeText(input('svc-card-cvc'), '12');
+    inputOf(element, '[type="checkbox"]').click();
+    element.validateAll();
+    await settle(element);
+    element.clear();
+    await settle(element);
+    for (const field of element.querySelectorAll(
+      'svc-card-number, svc-card-expiry, svc-card-cvc, svc-card-holder',
+    )) {
+      expect(inputOf(field).value).toBe('');
+      expect(inputOf(field).hasAttribute('aria-invalid')).toBe(false);
+      expect(field.querySelector('.svc-error')?.textContent).toBe('');
+    }
+    expect(element.querySelector('.svc-brand')?.textContent).toBe('');
+    expect(input('svc-card-cvc').maxLength).toBe(4);
+    expect(element.saveCard).toBe(false);
+    expect(element.getState().brand).toBeUndefined();
+  });
+
+  it('re-renders every label when the strings change', async () => {
+    const { element, input } = await cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    element.validateAll();
+    element.strings = ptBR;
+    await settle(element);
+    const labels = [...element.querySelectorAll('label')].map((label) => label.textContent);
+    expect(labels).toEqual([
+      ptBR.cardNumberLabel,
+      ptBR.expiryLabel,
+      ptBR.cvcLabel,
+      ptBR.holderLabel,
+      ptBR.saveCardLabel,
+    ]);
+    expect(input('svc-card-expiry').placeholder).toBe(ptBR.expiryPlaceholder);
+    expect(element.querySelector('svc-card-number .svc-error')?.textContent).toBe(ptBR.errorNumberRequired);
+  });
+
+  it('disables every input while the frame submits', async () => {
+    const { element } = await cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    element.disabled = true;
+    await settle(element);
+    expect([...element.querySelectorAll('input')].every((input) => input.disabled)).toBe(true);
+  });
+
+  it('focusField moves focus to that field', async () => {
+    const { element, input } = await cardFields();
+    element.focusField('holder');
+    expect(document.activeElement).toBe(input('svc-card-holder'));
+  });
+
+  it('has a state the merchant-side CardFormState accepts', () => {
+    expectTypeOf<FieldsState>().toExtend<CardFormState>();
+  });
+});

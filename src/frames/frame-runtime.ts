@@ -1,0 +1,70 @@
+// What every token-host frame does first: read its boot data, check it is embedded by a page the
+// account allows, and connect to that page over a MessagePort. Shared by the card frame and, later,
+// the 3DS and passkey frames.
+
+import { connectToParent, parentAllowed, readBoot } from '../messaging/handshake.ts';
+
+/** The token host writes the account's allowed merchant origins into this meta tag when serving. */
+export function allowedOrigins(doc: Document): string[] {
+  const content = doc.querySelector('meta[name="svc-allowed-origins"]')?.getAttribute('content') ?? '';
+  return content.split(/\s+/).filter((origin) => origin !== '');
+}
+
+const REFUSAL: Readonly<Record<string, string>> = {
+  en: 'This payment form cannot be shown on this website.',
+  pt: 'Este formulário de pagamento não pode ser exibido neste site.',
+  es: 'Este formulario de pago no se puede mostrar en este sitio.',
+};
+
+function refuse(doc: Document): void {
+  const language = (navigator.language.split('-')[0] ?? 'en').toLowerCase();
+  const message = doc.createElement('p');
+  message.className = 'svc-refusal';
+  message.textContent = REFUSAL[language] ?? REFUSAL['en'] ?? '';
+  doc.getElementById('root')?.replaceChildren(message);
+}
+
+/** Resolves with the port to the parent page, or undefined when the frame refuses to run. */
+export async function startFrame(win: Window): Promise<MessagePort | undefined> {
+  const boot = readBoot(win);
+  if (
+    boot === undefined ||
+    win.parent === win ||
+    !parentAllowed(boot, allowedOrigins(win.document), win.location.ancestorOrigins)
+  ) {
+    refuse(win.document);
+    return undefined;
+  }
+  try {
+    return await connectToParent(win, boot);
+  } catch {
+    refuse(win.document);
+    return undefined;
+  }
+}
+
+const APPEARANCE_VARIABLES = {
+  colorText: ['--svc-color-text', 'color'],
+  colorBackground: ['--svc-color-background', 'color'],
+  colorBorder: ['--svc-color-border', 'color'],
+  colorFocus: ['--svc-color-focus', 'color'],
+  colorError: ['--svc-color-error', 'color'],
+  fontFamily: ['--svc-font-family', 'font-family'],
+  fontSize: ['--svc-font-size', 'font-size'],
+  radius: ['--svc-radius', 'border-radius'],
+  spacing: ['--svc-spacing', 'padding'],
+} as const;
+
+/**
+ * Applies the merchant's appearance as CSS custom properties through the CSSOM (allowed by the frame's
+ * CSP, unlike style attributes). A value the browser would not accept for its property is skipped, so
+ * nothing like url(...) can sneak in as a colour.
+ */
+export function applyAppearance(doc: Document, appearance: Readonly<Record<string, string>>): void {
+  for (const [key, value] of Object.entries(appearance)) {
+    const entry = (APPEARANCE_VARIABLES as Record<string, readonly [string, string] | undefined>)[key];
+    if (entry === undefined || /url\(|expression\(|[;{}]/i.test(value)) continue;
+    if (!CSS.supports(entry[1], value)) continue;
+    doc.documentElement.style.setProperty(entry[0], value);
+  }
+}

@@ -1,0 +1,38 @@
+// English strings: the source of truth for which strings exist. Other locales must give every key.
+
+export const en = {
+  cardNumberLabel: 'Card number',
+  expiryLabel: 'Expiry date',
+  expiryPlaceholder: 'MM / YY',
+  cvcLabel: 'Security code',
+  cvcHint: '3 digits on the back of the card',
+  cvcHintAmex: '4 digits on the front of the card',
+  holderLabel: 'Name on card',
+  saveCardLabel: 'Save this card for future purchases',
+  brandAnnouncement: '{brand} card',
+  storedCardsLabel: 'Saved cards',
+  storedCardDescription: '{brand} ending in {last4}, expires {month}/{year}',
+  storedCardExpired: 'expired',
+  newCardLabel: 'Use a new card',
+  storedCardCvcLabel: 'Security code for the {brand} card ending in {last4}',
+  frameTitle: 'Secure card payment form',
+  cvcFrameTitle: 'Secure security code form',
+  errorNumberRequired: 'Enter the card number.',
+  errorNumberIncomplete: 'The card number is incomplete.',
+  errorNumberInvalid: 'The card number is not valid.',
+  errorNumberUnsupported: 'This card brand is not accepted.',
+  errorExpiryRequired: 'Enter the expiry date.',
+  errorExpiryIncomplete: 'The expiry date is incomplete.',
+  errorExpiryInvalid: 'The expiry date is not valid.',
+  errorExpiryExpired: 'The card has expired.',
+  errorCvcRequired: 'Enter the security code.',
+  errorCvcIncomplete: 'The security code is incomplete.',
+  errorHolderRequired: 'Enter the name on the card.',
+  errorCvcMismatch: 'The security code does not match this card.',
+  errorSubmit: 'The card could not be processed. Check the details and try again.',
+  errorNetwork: 'We could not reach the payment service. Check your connection and try again.',
+  processing: 'Processing…',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Readonly<Record<MessageKey, string>>;

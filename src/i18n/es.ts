@@ -1,0 +1,37 @@
+// Neutral Latin-American Spanish strings: "tarjeta", "vencimiento", tuteo as regional checkouts use it.
+
+import type { Messages } from './en.ts';
+
+export const es: Messages = {
+  cardNumberLabel: 'Número de tarjeta',
+  expiryLabel: 'Fecha de vencimiento',
+  expiryPlaceholder: 'MM / AA',
+  cvcLabel: 'Código de seguridad (CVV)',
+  cvcHint: '3 dígitos en el reverso de la tarjeta',
+  cvcHintAmex: '4 dígitos en el frente de la tarjeta',
+  holderLabel: 'Nombre en la tarjeta',
+  saveCardLabel: 'Guardar esta tarjeta para compras futuras',
+  brandAnnouncement: 'Tarjeta {brand}',
+  storedCardsLabel: 'Tarjetas guardadas',
+  storedCardDescription: '{brand} terminada en {last4}, vence {month}/{year}',
+  storedCardExpired: 'vencida',
+  newCardLabel: 'Usar otra tarjeta',
+  storedCardCvcLabel: 'Código de seguridad de la tarjeta {brand} terminada en {last4}',
+  frameTitle: 'Formulario seguro de pago con tarjeta',
+  cvcFrameTitle: 'Formulario seguro del código de seguridad',
+  errorNumberRequired: 'Ingresa el número de tarjeta.',
+  errorNumberIncomplete: 'El número de tarjeta está incompleto.',
+  errorNumberInvalid: 'El número de tarjeta no es válido.',
+  errorNumberUnsupported: 'No se acepta esta marca de tarjeta.',
+  errorExpiryRequired: 'Ingresa la fecha de vencimiento.',
+  errorExpiryIncomplete: 'La fecha de vencimiento está incompleta.',
+  errorExpiryInvalid: 'La fecha de vencimiento no es válida.',
+  errorExpiryExpired: 'La tarjeta está vencida.',
+  errorCvcRequired: 'Ingresa el código de seguridad.',
+  errorCvcIncomplete: 'El código de seguridad está incompleto.',
+  errorHolderRequired: 'Ingresa el nombre que aparece en la tarjeta.',
+  errorCvcMismatch: 'El código de seguridad no corresponde a esta tarjeta.',
+  errorSubmit: 'No pudimos procesar la tarjeta. Revisa los datos e inténtalo de nuevo.',
+  errorNetwork: 'No pudimos conectar con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
+  processing: 'Procesando…',
+};

@@ -1,0 +1,35 @@
+// Picks the checkout's language from a merchant setting or the shopper's browser languages (BCP 47).
+
+export const SUPPORTED_LOCALES = ['en', 'pt-BR', 'es'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+/**
+ * The first supported locale matching `requested`, tried in order: an exact match (case-insensitive),
+ * then any supported locale of the same language (`pt-PT` → `pt-BR`, `es-419` → `es`), then the next
+ * entry of a list such as `navigator.languages`. Falls back to `en`; invalid tags are skipped.
+ */
+export function resolveLocale(requested: string | readonly string[] | undefined): Locale {
+  const tags = typeof requested === 'string' ? [requested] : (requested ?? []);
+  for (const tag of tags) {
+    const canonical = canonicalTag(tag);
+    if (canonical === undefined) continue;
+    const lower = canonical.toLowerCase();
+    const language = lower.split('-')[0];
+    const match =
+      SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower) ??
+      SUPPORTED_LOCALES.find((l) => l.toLowerCase().split('-')[0] === language);
+    if (match !== undefined) return match;
+  }
+  return 'en';
+}
+
+// The engine's own BCP 47 parser is smaller than any regex we could ship, and canonicalises aliases
+// (`iw` → `he`, `PT-br` → `pt-BR`). It throws on invalid tags; so can a non-string from untyped callers.
+function canonicalTag(tag: unknown): string | undefined {
+  if (typeof tag !== 'string') return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}

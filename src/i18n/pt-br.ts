@@ -1,0 +1,37 @@
+// Brazilian Portuguese strings, worded as Brazilian checkouts word them ("bandeira", "vencido", "Informe").
+
+import type { Messages } from './en.ts';
+
+export const ptBR: Messages = {
+  cardNumberLabel: 'Número do cartão',
+  expiryLabel: 'Validade',
+  expiryPlaceholder: 'MM / AA',
+  cvcLabel: 'Código de segurança (CVV)',
+  cvcHint: '3 dígitos no verso do cartão',
+  cvcHintAmex: '4 dígitos na frente do cartão',
+  holderLabel: 'Nome impresso no cartão',
+  saveCardLabel: 'Salvar este cartão para compras futuras',
+  brandAnnouncement: 'Cartão {brand}',
+  storedCardsLabel: 'Cartões salvos',
+  storedCardDescription: '{brand} final {last4}, validade {month}/{year}',
+  storedCardExpired: 'vencido',
+  newCardLabel: 'Usar outro cartão',
+  storedCardCvcLabel: 'Código de segurança do cartão {brand} final {last4}',
+  frameTitle: 'Formulário seguro de pagamento com cartão',
+  cvcFrameTitle: 'Formulário seguro do código de segurança',
+  errorNumberRequired: 'Informe o número do cartão.',
+  errorNumberIncomplete: 'O número do cartão está incompleto.',
+  errorNumberInvalid: 'O número do cartão é inválido.',
+  errorNumberUnsupported: 'Esta bandeira de cartão não é aceita.',
+  errorExpiryRequired: 'Informe a validade do cartão.',
+  errorExpiryIncomplete: 'A validade está incompleta.',
+  errorExpiryInvalid: 'A validade é inválida.',
+  errorExpiryExpired: 'O cartão está vencido.',
+  errorCvcRequired: 'Informe o código de segurança.',
+  errorCvcIncomplete: 'O código de segurança está incompleto.',
+  errorHolderRequired: 'Informe o nome impresso no cartão.',
+  errorCvcMismatch: 'O código de segurança não corresponde a este cartão.',
+  errorSubmit: 'Não foi possível processar o cartão. Confira os dados e tente novamente.',
+  errorNetwork: 'Não foi possível conectar ao serviço de pagamento. Verifique sua conexão e tente novamente.',
+  processing: 'Processando…',
+};

@@ -1,0 +1,114 @@
+// Both halves of the handshake. The frame says hello to the exact parent origin; the host accepts it
+// only from the token origin, from its own iframe's window, with the nonce it generated, and answers
+// with a MessagePort. After that the window listeners are gone and everything uses the port.
+
+import { decodeConnect, decodeHello } from './decode.ts';
+import { PROTOCOL_VERSION, type ConnectMessage, type HelloMessage } from './protocol.ts';
+
+/** 128 bits from the platform's CSPRNG, hex. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface HostHandshake {
+  /** Resolves with the host's end of the port once the right frame said hello. */
+  port: Promise<MessagePort>;
+  cancel(): void;
+}
+
+/** Host side: waits for the frame's hello, then hands it port2 of a new channel. */
+export function acceptFrame(
+  win: Window,
+  frame: HTMLIFrameElement,
+  tokenOrigin: string,
+  nonce: string,
+): HostHandshake {
+  let onMessage: (event: MessageEvent) => void = () => undefined;
+  const port = new Promise<MessagePort>((resolve) => {
+    onMessage = (event: MessageEvent) => {
+      const source = frame.contentWindow;
+      if (source === null) return;
+      if (
+        decodeHello(
+          { origin: event.origin, source: event.source, data: event.data },
+          { origin: tokenOrigin, source, nonce },
+        ) === undefined
+      )
+        return;
+      win.removeEventListener('message', onMessage);
+      const channel = new MessageChannel();
+      const connect: ConnectMessage = { v: PROTOCOL_VERSION, type: 'svc:connect', nonce };
+      source.postMessage(connect, tokenOrigin, [channel.port2]);
+      resolve(channel.port1);
+    };
+    win.addEventListener('message', onMessage);
+  });
+  return {
+    port,
+    cancel: () => {
+      win.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+export interface FrameBoot {
+  nonce: string;
+  parentOrigin: string;
+}
+
+/** Frame side: the nonce and parent origin from the fragment, which is then removed from the URL. */
+export function readBoot(win: Window): FrameBoot | undefined {
+  const params = new URLSearchParams(win.location.hash.slice(1));
+  const nonce = params.get('n');
+  const parentOrigin = params.get('o');
+  win.history.replaceState(null, '', win.location.pathname + win.location.search);
+  if (nonce === null || !/^[0-9a-f]{32}$/.test(nonce) || parentOrigin === null) return undefined;
+  return { nonce, parentOrigin };
+}
+
+/**
+ * Whether the frame may run under this parent: the claimed parent origin must be allowed for the
+ * account, and where the browser tells the real ancestors (ancestorOrigins), it must be the real one.
+ * Browsers without ancestorOrigins rely on the CSP frame-ancestors the token host sends.
+ */
+export function parentAllowed(
+  boot: FrameBoot,
+  allowedOrigins: readonly string[],
+  ancestorOrigins: DOMStringList | undefined,
+): boolean {
+  if (!allowedOrigins.includes(boot.parentOrigin)) return false;
+  if (ancestorOrigins === undefined) return true;
+  return ancestorOrigins.length > 0 && ancestorOrigins.item(0) === boot.parentOrigin;
+}
+
+/** Frame side: says hello to the parent and waits for its port. */
+export function connectToParent(win: Window, boot: FrameBoot, timeoutMs = 10_000): Promise<MessagePort> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      win.removeEventListener('message', onMessage);
+      reject(new Error('handshake_timeout'));
+    }, timeoutMs);
+    const onMessage = (event: MessageEvent) => {
+      const delivered = {
+        origin: event.origin,
+        source: event.source,
+        data: event.data as unknown,
+        ports: event.ports,
+      };
+      if (
+        decodeConnect(delivered, { origin: boot.parentOrigin, source: win.parent, nonce: boot.nonce }) ===
+        undefined
+      )
+        return;
+      win.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+      const port = event.ports[0];
+      if (port === undefined) return;
+      resolve(port);
+    };
+    win.addEventListener('message', onMessage);
+    const hello: HelloMessage = { v: PROTOCOL_VERSION, type: 'svc:hello', nonce: boot.nonce };
+    win.parent.postMessage(hello, boot.parentOrigin);
+  });
+}

@@ -1,0 +1,80 @@
+// The host <-> frame protocol: every message is a versioned, discriminated, size-capped plain object.
+// Shapes are declared here; decode-*.ts check them, and anything that fails a check is dropped.
+
+import type { Appearance, CardFormState, FieldName, StoredCard } from '../types.ts';
+import type { MessageKey } from '../i18n/en.ts';
+
+export const PROTOCOL_VERSION = 1;
+/** No legitimate message comes near this; anything bigger is dropped unread. */
+export const MAX_MESSAGE_CHARS = 32 * 1024;
+
+// --- Handshake on window.postMessage, before the port exists ----------------------------------------
+
+/** Frame to parent, targeted at the exact parent origin the frame was created for. */
+export interface HelloMessage {
+  v: 1;
+  type: 'svc:hello';
+  nonce: string;
+}
+
+/** Parent to frame, carrying port2 of a fresh MessageChannel. */
+export interface ConnectMessage {
+  v: 1;
+  type: 'svc:connect';
+  nonce: string;
+}
+
+// --- On the port --------------------------------------------------------------------------------------
+
+export type FrameMode = 'card' | 'cvv';
+
+export interface FrameConfig {
+  sessionId: string;
+  account: string;
+  locale: string;
+  messages: Partial<Record<MessageKey, string>>;
+  appearance: Appearance;
+  mode: FrameMode;
+  showSaveCard: boolean;
+  /** The stored card whose CVV is collected (mode `cvv`). */
+  storedCard?: Pick<StoredCard, 'token' | 'brand' | 'last4'>;
+}
+
+export type HostToFrame =
+  | { v: 1; type: 'configure'; config: FrameConfig }
+  | { v: 1; type: 'submit'; id: number }
+  | { v: 1; type: 'focus'; field: FieldName | undefined }
+  | { v: 1; type: 'clear' };
+
+/** An error as it crosses the frame boundary: the frame builds it, the host turns it into a CheckoutError. */
+export interface WireError {
+  code: string;
+  type: string;
+  message: string;
+  field?: string;
+}
+
+/** A tokenization result as it crosses the boundary (masked data only). */
+export interface WireTokenResult {
+  token: string;
+  brand: string;
+  last4: string;
+  maskedNumber: string;
+  expirationMonth: number;
+  expirationYear: number;
+  singleUse: boolean;
+  frontData: Record<string, string>;
+}
+
+export type FrameToHost =
+  | { v: 1; type: 'ready' }
+  | { v: 1; type: 'resize'; height: number }
+  | { v: 1; type: 'change'; field: FieldName; state: CardFormState }
+  | { v: 1; type: 'focus'; field: FieldName }
+  | { v: 1; type: 'blur'; field: FieldName }
+  | { v: 1; type: 'submit-request' }
+  | { v: 1; type: 'result'; id: number; result: WireTokenResult }
+  | { v: 1; type: 'failure'; id: number; error: WireError }
+  | { v: 1; type: 'fatal'; error: WireError };
+
+export const FIELD_NAMES: readonly FieldName[] = ['number', 'expiry', 'cvc', 'holder'];

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { Checkout } from './checkout.ts';
+import { isCheckoutError } from './errors.ts';
+
+const valid = { sessionId: 'ses_1', account: 'demo', environment: 'sandbox' } as const;
+
+function thrown(fn: () => unknown): { code: string; type: string; message: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (isCheckoutError(error)) return { code: error.code, type: error.type, message: error.message };
+    throw error;
+  }
+  throw new Error('did not throw');
+}
+
+describe('new Checkout(options)', () => {
+  it('accepts the minimal options and resolves the locale with fallback', () => {
+    expect(new Checkout({ ...valid, locale: 'pt-PT' }).locale).toBe('pt-BR');
+    expect(new Checkout({ ...valid, locale: 'fr' }).locale).toBe('en');
+    expect(new Checkout({ ...valid, locale: 'es-AR' }).locale).toBe('es');
+  });
+
+  it.each([
+    ['no options', undefined, 'new Checkout(options) needs an options object.'],
+    ['an empty sessionId', { ...valid, sessionId: '' }, 'sessionId must be a non-empty string.'],
+    ['a missing account', { sessionId: 's', environment: 'sandbox' }, 'account must be a non-empty string.'],
+    [
+      'an unknown environment',
+      { ...valid, environment: 'staging' },
+      'environment must be "sandbox" or "production".',
+    ],
+    ['a callback that is not a function', { ...valid, callback: 'pay' }, 'callback must be a function.'],
+    ['an unknown option', { ...valid, sessionID: 'x' }, 'Unknown option "sessionID".'],
+    [
+      'an unknown message key',
+      { ...valid, messages: { cardNumber: 'x' } },
+      'messages.cardNumber is not a known message key.',
+    ],
+    [
+      'an unknown appearance variable',
+      { ...valid, appearance: { color: 'red' } },
+      'appearance.color is not a known variable (colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, radius, spacing).',
+    ],
+    [
+      'production without tokenUrl',
+      { ...valid, environment: 'production' },
+      'tokenUrl is required in production: use the token host given at onboarding.',
+    ],
+    [
+      'an http tokenUrl off localhost',
+      { ...valid, tokenUrl: 'http://token.example' },
+      'tokenUrl must use https (http only on localhost).',
+    ],
+    [
+      'a tokenUrl that is not a URL',
+      { ...valid, tokenUrl: 'token host' },
+      'tokenUrl "token host" is not a URL.',
+    ],
+  ])('throws a configuration CheckoutError for %s', (_name, options, message) => {
+    expect(thrown(() => new Checkout(options as never))).toEqual({
+      code: 'invalid_option',
+      type: 'configuration',
+      message,
+    });
+  });
+
+  it('mountCardForm names a missing target precisely', () => {
+    expect(thrown(() => new Checkout(valid).mountCardForm('#nowhere'))).toMatchObject({
+      code: 'invalid_target',
+      message: 'No element matches "#nowhere".',
+    });
+  });
+
+  it('submit before mounting resolves with not_mounted and calls the callback with the same value', async () => {
+    const seen: unknown[] = [];
+    const result = await new Checkout({ ...valid, callback: (r) => seen.push(r) }).submit();
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_mounted', type: 'configuration' } });
+    expect(seen).toEqual([result]);
+  });
+});
+
+describe('tokenizeCard (headless) refuses bad input locally', () => {
+  const card = {
+    cardNumber: '4111 1111 1111 1111',
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 2,
+    cvv: '123',
+  };
+  it.each([
+    ['a failing Luhn check', { cardNumber: '4111111111111112' }, 'card_number_invalid'],
+    ['an unknown brand', { cardNumber: '9111111111111111' }, 'card_number_invalid'],
+    ['a past expiry', { expirationMonth: 1, expirationYear: 2020 }, 'card_expired'],
+    ['month 13', { expirationMonth: 13 }, 'card_expiry_invalid'],
+    ['a short CVV', { cvv: '12' }, 'cvv_invalid'],
+  ])('%s', async (_name, change, code) => {
+    const requests: unknown[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      requests.push(args);
+      return original(...args);
+    };
+    try {
+      const result = await new Checkout(valid).tokenizeCard({ ...card, ...change });
+      expect(result).toMatchObject({ ok: false, error: { code, type: 'validation' } });
+      expect(JSON.stringify(result)).not.toMatch(/4111|123/);
+      expect(requests).toHaveLength(0);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});

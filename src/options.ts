@@ -1,0 +1,73 @@
+// Checks what a merchant passes to `new Checkout(...)`, with messages that say exactly what is wrong.
+// Programming errors throw (a CheckoutError of type configuration); nothing here touches the DOM.
+
+import { CheckoutError } from './errors.ts';
+import { isMessageKey } from './i18n/messages.ts';
+import type { Appearance, CheckoutOptions } from './types.ts';
+
+const APPEARANCE_KEYS: readonly (keyof Appearance)[] = [
+  'colorText',
+  'colorBackground',
+  'colorBorder',
+  'colorFocus',
+  'colorError',
+  'fontFamily',
+  'fontSize',
+  'radius',
+  'spacing',
+];
+
+const KNOWN = new Set([
+  'sessionId',
+  'account',
+  'environment',
+  'callback',
+  'locale',
+  'messages',
+  'appearance',
+  'saveCard',
+  'tokenUrl',
+]);
+
+function fail(message: string): never {
+  throw new CheckoutError('invalid_option', 'configuration', message);
+}
+
+function nonEmptyString(value: unknown, name: string, max: number): void {
+  if (typeof value !== 'string' || value.trim() === '') fail(`${name} must be a non-empty string.`);
+  if (value.length > max) fail(`${name} is longer than ${String(max)} characters.`);
+}
+
+export function validateOptions(options: unknown): CheckoutOptions {
+  if (typeof options !== 'object' || options === null) fail('new Checkout(options) needs an options object.');
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o)) if (!KNOWN.has(key)) fail(`Unknown option "${key}".`);
+  nonEmptyString(o['sessionId'], 'sessionId', 128);
+  nonEmptyString(o['account'], 'account', 64);
+  if (o['environment'] !== 'sandbox' && o['environment'] !== 'production')
+    fail('environment must be "sandbox" or "production".');
+  if (o['callback'] !== undefined && typeof o['callback'] !== 'function')
+    fail('callback must be a function.');
+  if (o['locale'] !== undefined) nonEmptyString(o['locale'], 'locale', 35);
+  if (o['saveCard'] !== undefined && typeof o['saveCard'] !== 'boolean') fail('saveCard must be a boolean.');
+  if (o['tokenUrl'] !== undefined) nonEmptyString(o['tokenUrl'], 'tokenUrl', 256);
+  const messages = o['messages'];
+  if (messages !== undefined) {
+    if (typeof messages !== 'object' || messages === null) fail('messages must be an object of strings.');
+    for (const [key, value] of Object.entries(messages)) {
+      if (!isMessageKey(key)) fail(`messages.${key} is not a known message key.`);
+      if (typeof value !== 'string' || value.length > 512)
+        fail(`messages.${key} must be a string of at most 512 characters.`);
+    }
+  }
+  const appearance = o['appearance'];
+  if (appearance !== undefined) {
+    if (typeof appearance !== 'object' || appearance === null) fail('appearance must be an object.');
+    for (const [key, value] of Object.entries(appearance)) {
+      if (!(APPEARANCE_KEYS as readonly string[]).includes(key))
+        fail(`appearance.${key} is not a known variable (${APPEARANCE_KEYS.join(', ')}).`);
+      if (typeof value !== 'string' || value.length > 256) fail(`appearance.${key} must be a string.`);
+    }
+  }
+  return o as unknown as CheckoutOptions;
+}

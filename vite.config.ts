@@ -4,7 +4,7 @@
 //   --mode frames  dist/frames/: the documents the token host serves (card frame), hashed assets
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -15,6 +15,18 @@ export const shared: UserConfig = {
   define: { __SDK_VERSION__: JSON.stringify(version) },
   build: { target: 'es2022', sourcemap: true, reportCompressedSize: false },
 };
+
+/** Frames build: Lit's shadow-DOM style module swapped for a stub (see the stub's header). */
+function litLightDomOnly(): Plugin {
+  const stub = resolve(root, 'src/frames/build/lit-css-tag-stub.js');
+  return {
+    name: 'lit-light-dom-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './css-tag.js' && importer?.includes('@lit/reactive-element') === true ? stub : null;
+    },
+  };
+}
 
 function forMode(mode: string): UserConfig {
   switch (mode) {
@@ -35,6 +47,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: '/frames/',
+        plugins: [litLightDomOnly()],
         build: {
           outDir: resolve(root, 'dist/frames'),
           emptyOutDir: true,

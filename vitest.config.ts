@@ -15,14 +15,24 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', environment: 'happy-dom', include: ['src/**/*.test.ts'] },
+          test: {
+            name: 'unit',
+            environment: 'happy-dom',
+            include: ['src/**/*.test.ts'],
+            exclude: ['src/**/*.ssr.test.ts'],
+          },
         },
         {
           extends: true,
           test: {
             name: 'node',
             environment: 'node',
-            include: ['sandbox/**/*.test.ts', 'demo/**/*.test.ts', 'scripts/**/*.test.ts'],
+            include: [
+              'sandbox/**/*.test.ts',
+              'demo/**/*.test.ts',
+              'scripts/**/*.test.ts',
+              'src/**/*.ssr.test.ts',
+            ],
           },
         },
       ],

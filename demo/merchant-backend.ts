@@ -2,6 +2,7 @@
 // Payment/Init with what the checkout script handed the page, and reads payment status. Its own
 // endpoints accept JSON from its own pages only.
 
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -237,13 +238,29 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     }
   });
 
+  /** Pages name the SDK's integrity as {{sri:file}}: computed from the build, so it always matches. */
+  async function withIntegrity(html: string): Promise<string> {
+    const names = [...new Set([...html.matchAll(/\{\{sri:([\w.-]+)\}\}/g)].map((m) => m[1] ?? ''))];
+    let out = html;
+    for (const name of names) {
+      const digest = SDK_FILES.has(name)
+        ? createHash('sha384')
+            .update(await readFile(join(SDK, name)))
+            .digest('base64')
+        : 'missing';
+      out = out.replaceAll(`{{sri:${name}}}`, `sha384-${digest}`);
+    }
+    return out;
+  }
+
   app.get('/*', async (c) => {
     const path =
       c.req.path === '/' ? '/index.html' : c.req.path.endsWith('/') ? `${c.req.path}index.html` : c.req.path;
     const file = normalize(join(PAGES, path));
     if (!file.startsWith(PAGES)) return c.notFound();
     try {
-      const content = await readFile(file);
+      const content =
+        extname(file) === '.html' ? await withIntegrity(await readFile(file, 'utf8')) : await readFile(file);
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': policy,

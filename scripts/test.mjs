@@ -148,6 +148,7 @@ await runner('vitest', {
 });
 
 const built = await gate('build', async () => (await run('npm', ['run', 'build'])) === 0);
+if (built) await gate('size budgets', async () => (await run('node', ['scripts/size.mjs'])) === 0);
 
 await runner('e2e', {
   format: 'playwright',

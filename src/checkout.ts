@@ -88,7 +88,7 @@ export class Checkout {
       );
     }
     const run = form
-      .submit()
+      .submit({ ...collectFrontData(window) })
       .then((outcome) => (outcome.ok ? toResult(outcome.result) : failure(outcome.error)));
     this.#inFlight = this.#deliver(run).finally(() => {
       this.#inFlight = undefined;
@@ -207,7 +207,7 @@ export class Checkout {
         sessionId: this.#options.sessionId,
         account: this.#options.account,
         locale: this.#locale,
-        messages: this.#options.messages ?? {},
+        messages,
         appearance: this.#options.appearance ?? {},
         ...frame,
       },

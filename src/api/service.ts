@@ -51,42 +51,35 @@ export interface ListedToken extends TokenCard {
 
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: CheckoutError };
 
-/** Service error codes that mean the shopper's input, mapped to the type merchants switch on. */
-const ERROR_TYPES: Readonly<Record<string, CheckoutErrorType>> = {
-  card_number_invalid: 'validation',
-  card_brand_unsupported: 'validation',
-  card_expiry_invalid: 'validation',
-  card_expired: 'validation',
-  cvv_invalid: 'validation',
-  cvv_mismatch: 'validation',
-  too_many_attempts: 'validation',
-  authentication_failed: 'authentication',
-  authentication_invalid: 'authentication',
-  session_not_found: 'configuration',
-  session_expired: 'configuration',
-  origin_not_allowed: 'configuration',
-  unknown_account: 'configuration',
-  missing_account: 'configuration',
-};
+/**
+ * The error type merchants switch on, from the service's code (docs/service-contract.md). A rule by
+ * prefix rather than a table: this module ships inside the card frame, where bytes count.
+ */
+export function errorTypeOf(code: string): CheckoutErrorType {
+  if (/^(card_|cvv_|too_many_)/.test(code)) return 'validation';
+  if (code.startsWith('authentication_')) return 'authentication';
+  if (/^(session_|origin_not_allowed$|unknown_account$|missing_account$)/.test(code)) return 'configuration';
+  return 'service';
+}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function invalidResponse(path: string): CheckoutError {
-  return new CheckoutError(
-    'invalid_response',
-    'service',
-    `The service answered ${path} with something unexpected.`,
-  );
+function failure(
+  code: string,
+  type: CheckoutErrorType,
+  message: string,
+  cause?: unknown,
+): { ok: false; error: CheckoutError } {
+  return { ok: false, error: new CheckoutError(code, type, message, { cause }) };
 }
 
-async function call(
-  target: ServiceTarget,
-  path: string,
-  body: unknown,
-  signal?: AbortSignal,
-): Promise<ServiceResult<unknown>> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+function invalidResponse(path: string) {
+  return failure('invalid_response', 'service', `The service answered ${path} with something unexpected.`);
+}
+
+async function call(target: ServiceTarget, path: string, body: unknown): Promise<ServiceResult<unknown>> {
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(`${target.origin}${path}`, {
@@ -100,42 +93,24 @@ async function call(
       credentials: 'omit',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
-      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      signal,
     });
   } catch (cause) {
-    if (signal?.aborted === true)
-      return {
-        ok: false,
-        error: new CheckoutError('aborted', 'cancelled', 'The request was cancelled.', { cause }),
-      };
-    if (timeout.aborted) {
-      return {
-        ok: false,
-        error: new CheckoutError('timeout', 'network', 'The payment service did not answer in time.', {
-          cause,
-        }),
-      };
-    }
-    return {
-      ok: false,
-      error: new CheckoutError('network_error', 'network', 'The payment service could not be reached.', {
-        cause,
-      }),
-    };
+    return signal.aborted
+      ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
+      : failure('network_error', 'network', 'The payment service could not be reached.', cause);
   }
+  const status = String(response.status);
   let json: unknown;
   try {
     json = await response.json();
   } catch (cause) {
-    return {
-      ok: false,
-      error: new CheckoutError(
-        response.ok ? 'invalid_response' : 'service_unavailable',
-        'service',
-        `The service answered ${path} with HTTP ${String(response.status)} and no readable body.`,
-        { cause },
-      ),
-    };
+    return failure(
+      response.ok ? 'invalid_response' : 'service_unavailable',
+      'service',
+      `The service answered ${path} with HTTP ${status} and no readable body.`,
+      cause,
+    );
   }
   if (response.ok) return { ok: true, value: json };
   const error = isObj(json) && isObj(json['error']) ? json['error'] : {};
@@ -144,16 +119,11 @@ async function call(
       ? error['code']
       : 'service_error';
   const message =
-    typeof error['message'] === 'string'
-      ? redact(error['message']).slice(0, 300)
-      : `HTTP ${String(response.status)}`;
-  const type = ERROR_TYPES[code] ?? (response.status >= 500 ? 'service' : 'service');
-  return {
-    ok: false,
-    error: new CheckoutError(response.status >= 500 ? 'service_unavailable' : code, type, message, {
-      cause: { status: response.status, code },
-    }),
-  };
+    typeof error['message'] === 'string' ? redact(error['message']).slice(0, 300) : `HTTP ${status}`;
+  return failure(response.status >= 500 ? 'service_unavailable' : code, errorTypeOf(code), message, {
+    status: response.status,
+    code,
+  });
 }
 
 function decodeCard(value: unknown): TokenCard | undefined {
@@ -163,10 +133,11 @@ function decodeCard(value: unknown): TokenCard | undefined {
     typeof brand !== 'string' ||
     typeof bin !== 'string' ||
     typeof last4 !== 'string' ||
-    typeof maskedNumber !== 'string'
+    typeof maskedNumber !== 'string' ||
+    typeof expirationMonth !== 'number' ||
+    typeof expirationYear !== 'number'
   )
     return undefined;
-  if (typeof expirationMonth !== 'number' || typeof expirationYear !== 'number') return undefined;
   return {
     brand,
     bin,
@@ -188,22 +159,16 @@ function stringRecord(value: unknown): Record<string, string> {
 export async function generateToken(
   target: ServiceTarget,
   request: GenerateRequest,
-  signal?: AbortSignal,
 ): Promise<ServiceResult<GenerateResponse>> {
   const path = '/api/Token/Generate';
-  const reply = await call(
-    target,
-    path,
-    {
-      sessionId: request.sessionId,
-      card: request.card,
-      frontData: request.frontData,
-      ...(request.authenticationCode === undefined
-        ? {}
-        : { authenticationInformation: { code: request.authenticationCode } }),
-    },
-    signal,
-  );
+  const reply = await call(target, path, {
+    sessionId: request.sessionId,
+    card: request.card,
+    frontData: request.frontData,
+    ...(request.authenticationCode === undefined
+      ? {}
+      : { authenticationInformation: { code: request.authenticationCode } }),
+  });
   if (!reply.ok) return reply;
   const body = reply.value;
   const card = isObj(body) ? decodeCard(body['card']) : undefined;
@@ -213,7 +178,7 @@ export async function generateToken(
     typeof body['singleUse'] !== 'boolean' ||
     card === undefined
   ) {
-    return { ok: false, error: invalidResponse(path) };
+    return invalidResponse(path);
   }
   return {
     ok: true,
@@ -229,18 +194,17 @@ export async function generateToken(
 export async function listTokens(
   target: ServiceTarget,
   sessionId: string,
-  signal?: AbortSignal,
 ): Promise<ServiceResult<ListedToken[]>> {
   const path = '/api/Token/List';
-  const reply = await call(target, path, { sessionId }, signal);
+  const reply = await call(target, path, { sessionId });
   if (!reply.ok) return reply;
   const tokens = isObj(reply.value) ? reply.value['tokens'] : undefined;
-  if (!Array.isArray(tokens)) return { ok: false, error: invalidResponse(path) };
+  if (!Array.isArray(tokens)) return invalidResponse(path);
   const listed: ListedToken[] = [];
   for (const entry of tokens) {
     const card = decodeCard(entry);
     if (!isObj(entry) || typeof entry['token'] !== 'string' || card === undefined)
-      return { ok: false, error: invalidResponse(path) };
+      return invalidResponse(path);
     listed.push({ ...card, token: entry['token'], expired: entry['expired'] === true });
   }
   return { ok: true, value: listed };
@@ -249,14 +213,13 @@ export async function listTokens(
 export async function bindToken(
   target: ServiceTarget,
   request: { sessionId: string; token: string; cvv: string },
-  signal?: AbortSignal,
 ): Promise<ServiceResult<{ token: string; card: TokenCard }>> {
   const path = '/api/Token/Bind';
-  const reply = await call(target, path, request, signal);
+  const reply = await call(target, path, request);
   if (!reply.ok) return reply;
   const body = reply.value;
   const card = isObj(body) ? decodeCard(body['card']) : undefined;
   if (!isObj(body) || typeof body['token'] !== 'string' || body['bound'] !== true || card === undefined)
-    return { ok: false, error: invalidResponse(path) };
+    return invalidResponse(path);
   return { ok: true, value: { token: body['token'], card } };
 }

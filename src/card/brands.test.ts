@@ -30,6 +30,11 @@ describe('BRANDS', () => {
       ['Cabal', '077'],
     ]);
   });
+
+  // detectBrand walks BRANDS in this order, which decides between equally long prefixes.
+  it('lists the brands in BRAND_IDS order', () => {
+    expect(Object.keys(BRANDS)).toEqual(BRAND_IDS);
+  });
 });
 
 describe('detectBrand', () => {

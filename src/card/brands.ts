@@ -111,10 +111,10 @@ const PREFIXES: Readonly<Record<BrandId, string>> = {
 
 type Range = readonly [brand: Brand, min: string, max: string];
 
-const RANGES: readonly Range[] = BRAND_IDS.flatMap((id) =>
-  PREFIXES[id].split(' ').map((range): Range => {
+const RANGES: readonly Range[] = Object.values(BRANDS).flatMap((brand) =>
+  PREFIXES[brand.id].split(' ').map((range): Range => {
     const [min = '', max = min] = range.split('-');
-    return [BRANDS[id], min, max];
+    return [brand, min, max];
   }),
 );
 

@@ -130,7 +130,7 @@ export class SvcCardForm extends LitElement {
   }
 
   /** Runs the frame's submit: validate, then tokenize (or bind, for a stored card). */
-  async submit(): Promise<FrameSubmitOutcome> {
+  async submit(frontData: Readonly<Record<string, string>>): Promise<FrameSubmitOutcome> {
     const ready = await this.#whenReady();
     if (!ready || this.#port === undefined) {
       return {
@@ -152,7 +152,7 @@ export class SvcCardForm extends LitElement {
         });
       }, SUBMIT_TIMEOUT_MS);
       this.#pending.set(id, { resolve, timer });
-      this.#post({ v: PROTOCOL_VERSION, type: 'submit', id });
+      this.#post({ v: PROTOCOL_VERSION, type: 'submit', id, frontData: { ...frontData } });
     });
   }
 

@@ -185,7 +185,11 @@ describe('decodeHostMessage (frame side, on the port)', () => {
       type: 'configure',
       config,
     });
-    expect(decodeHostMessage({ v: 1, type: 'submit', id: 3 })).toEqual({ v: 1, type: 'submit', id: 3 });
+    const submit = { v: 1, type: 'submit', id: 3, frontData: { userAgent: 'UA', timeDifference: '-180' } };
+    expect(decodeHostMessage(submit)).toEqual(submit);
+    expect(decodeHostMessage({ v: 1, type: 'submit', id: 3 })).toBeUndefined();
+    expect(decodeHostMessage({ ...submit, frontData: { userAgent: 1 } })).toBeUndefined();
+    expect(decodeHostMessage({ ...submit, frontData: { 'bad key': 'x' } })).toBeUndefined();
     expect(decodeHostMessage({ v: 1, type: 'focus', field: undefined })).toEqual({
       v: 1,
       type: 'focus',

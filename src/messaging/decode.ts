@@ -186,8 +186,8 @@ export function decodeFrameMessage(data: unknown): FrameToHost | undefined {
 function decodeConfig(value: unknown): FrameConfig | undefined {
   if (!isObj(value)) return undefined;
   const { sessionId, account, locale, messages, appearance, mode, showSaveCard, storedCard } = value;
-  if (!str(sessionId, 128) || sessionId === '' || !str(account, 64) || account === '' || !str(locale, 35))
-    return undefined;
+  if (!str(sessionId, 128) || sessionId === '' || !str(account, 64) || account === '') return undefined;
+  if (!str(locale, 35) || !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale)) return undefined;
   if (!isObj(messages) || !Object.values(messages).every((m) => str(m, 512))) return undefined;
   if (!isObj(appearance) || !Object.values(appearance).every((a) => str(a, 256))) return undefined;
   if ((mode !== 'card' && mode !== 'cvv') || typeof showSaveCard !== 'boolean') return undefined;
@@ -224,10 +224,14 @@ export function decodeHostMessage(data: unknown): HostToFrame | undefined {
       const config = decodeConfig(message['config']);
       return config === undefined ? undefined : { v: 1, type: 'configure', config };
     }
-    case 'submit':
-      return int(message['id'], 1, Number.MAX_SAFE_INTEGER)
-        ? { v: 1, type: 'submit', id: message['id'] }
-        : undefined;
+    case 'submit': {
+      const { id, frontData } = message;
+      if (!int(id, 1, Number.MAX_SAFE_INTEGER) || !isObj(frontData)) return undefined;
+      const entries = Object.entries(frontData);
+      if (entries.length > 16 || !entries.every(([key, value]) => /^[a-zA-Z]{1,32}$/.test(key) && str(value)))
+        return undefined;
+      return { v: 1, type: 'submit', id, frontData: Object.fromEntries(entries) as Record<string, string> };
+    }
     case 'focus': {
       const field = message['field'];
       return field === undefined || isField(field) ? { v: 1, type: 'focus', field } : undefined;

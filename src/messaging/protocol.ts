@@ -31,7 +31,9 @@ export type FrameMode = 'card' | 'cvv';
 export interface FrameConfig {
   sessionId: string;
   account: string;
+  /** Resolved by the page (`pt-PT` → `pt-BR`), so the frame ships no locale tables of its own. */
   locale: string;
+  /** Every string the frame shows, in that locale, with the merchant's overrides applied. */
   messages: Partial<Record<MessageKey, string>>;
   appearance: Appearance;
   mode: FrameMode;
@@ -42,7 +44,8 @@ export interface FrameConfig {
 
 export type HostToFrame =
   | { v: 1; type: 'configure'; config: FrameConfig }
-  | { v: 1; type: 'submit'; id: number }
+  /** frontData is collected by the page (same browser) and sent with Token/Generate by the frame. */
+  | { v: 1; type: 'submit'; id: number; frontData: Record<string, string> }
   | { v: 1; type: 'focus'; field: FieldName | undefined }
   | { v: 1; type: 'clear' };
 

@@ -1,7 +1,6 @@
 // <svc-card-expiry>: 'MM / YY' with the separator typed for the shopper, and the date check.
 
 import { formatExpiryInput, parseExpiry, validateExpiry, type Expiry } from '../../card/index.ts';
-import type { PropertyDeclarations } from 'lit';
 import type { MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import type { FieldError } from './types.ts';
@@ -16,10 +15,6 @@ const ERRORS = {
 
 /** Expiry date input. Months past 12 and years more than 20 ahead are 'invalid'. */
 export class SvcCardExpiry extends SvcField {
-  static override properties: PropertyDeclarations = {
-    now: { attribute: false },
-  };
-
   /** The clock for the expired check; the current time when unset (tests set it). */
   declare now: Date | undefined;
 

@@ -295,6 +295,19 @@ describe('svc-card-fields', () => {
     expect(document.activeElement).toBe(input('svc-card-holder'));
   });
 
+  it('focusField() without a field focuses the first one: the number, or the CVC in cvv mode', async () => {
+    const { element, input } = await cardFields();
+    element.focusField();
+    expect(document.activeElement).toBe(input('svc-card-number'));
+    document.body.replaceChildren();
+    const cvv = await cardFields((e) => {
+      e.mode = 'cvv';
+      e.brand = 'visa';
+    });
+    cvv.element.focusField();
+    expect(document.activeElement).toBe(cvv.input('svc-card-cvc'));
+  });
+
   it('has a state the merchant-side CardFormState accepts', () => {
     expectTypeOf<FieldsState>().toExtend<CardFormState>();
   });

@@ -67,7 +67,7 @@ export class SvcCardFields extends LitElement {
   /** The clock for the expiry check; the current time when unset. */
   declare now: Date | undefined;
 
-  readonly #saveId = `svc-save-card-${String(++nextId)}`;
+  readonly #saveId = `svc-save-card-${++nextId}`;
   #bin: string | undefined;
   // The last state reported, serialised: typing a digit that changes no flag reports nothing.
   #reported = '';
@@ -152,8 +152,9 @@ export class SvcCardFields extends LitElement {
     return cvc?.state.valid ? { cvv: cvc.value } : undefined;
   }
 
-  focusField(field: FieldName): void {
-    this.#field(field)?.focus();
+  /** Focuses that field, or the first one on show (the number, or the CVC in cvv mode). */
+  focusField(field?: FieldName): void {
+    (field ? this.#field(field) : this.#fields()[0])?.focus();
   }
 
   /** Empties every field and the checkbox and hides errors. Dispatches nothing. */
@@ -239,12 +240,15 @@ export class SvcCardFields extends LitElement {
 
   protected override render(): TemplateResult {
     const s = this.strings;
+    // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+    // prettier-ignore
     const cvc = html`<svc-card-cvc
       .strings=${s}
       .brand=${this.#brand()}
       .label=${this.cvcLabel}
       .disabled=${this.disabled}
     ></svc-card-cvc>`;
+    // prettier-ignore
     return html`<form
       class="svc-form"
       novalidate
@@ -253,29 +257,30 @@ export class SvcCardFields extends LitElement {
       @input=${this.#onInput}
       @focusin=${this.#onFocusIn}
       @focusout=${this.#onFocusOut}
-    >
-      ${
-        this.mode === 'cvv'
-          ? cvc
-          : html`<svc-card-number .strings=${s} .disabled=${this.disabled}></svc-card-number>
-              <svc-card-expiry .strings=${s} .now=${this.now} .disabled=${this.disabled}></svc-card-expiry>
-              ${cvc}
-              <svc-card-holder .strings=${s} .disabled=${this.disabled}></svc-card-holder>
-              ${
-                this.showSaveCard
-                  ? html`<div class="svc-save">
-                      <input
-                        id=${this.#saveId}
-                        class="svc-checkbox"
-                        type="checkbox"
-                        ?disabled=${this.disabled}
-                      />
-                      <label for=${this.#saveId}>${s.saveCardLabel}</label>
-                    </div>`
-                  : nothing
-              }`
-      }
-    </form>`;
+    >${
+      this.mode === 'cvv'
+        ? cvc
+        : html`<svc-card-number
+            .strings=${s}
+            .disabled=${this.disabled}
+          ></svc-card-number><svc-card-expiry
+            .strings=${s}
+            .now=${this.now}
+            .disabled=${this.disabled}
+          ></svc-card-expiry>${cvc}<svc-card-holder
+            .strings=${s}
+            .disabled=${this.disabled}
+          ></svc-card-holder>${
+            this.showSaveCard
+              ? html`<div class="svc-save"><input
+                  id=${this.#saveId}
+                  class="svc-checkbox"
+                  type="checkbox"
+                  ?disabled=${this.disabled}
+                ><label for=${this.#saveId}>${s.saveCardLabel}</label></div>`
+              : nothing
+          }`
+    }</form>`;
   }
 }
 

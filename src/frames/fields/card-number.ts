@@ -1,6 +1,6 @@
 // <svc-card-number>: formats the number as it is typed, keeps the caret in place, detects the brand.
 
-import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import {
   detectBrand,
   digitsOnly,
@@ -29,10 +29,6 @@ const DEFAULT_GAPS = [4, 8, 12, 16] as const;
  * visually hidden polite live region ('Visa card').
  */
 export class SvcCardNumber extends SvcField {
-  static override properties: PropertyDeclarations = {
-    brand: { state: true },
-  };
-
   /** Brand of the digits typed so far, once they can only be one brand. */
   declare brand: Brand | undefined;
 

@@ -33,10 +33,14 @@ let nextId = 0;
  * disappear as soon as the value is valid.
  */
 export abstract class SvcField extends LitElement {
+  // The subclasses' properties too, declared once: each subclass declares the ones it uses.
   static override properties: PropertyDeclarations = {
     strings: { attribute: false },
     disabled: { type: Boolean },
     shown: { state: true },
+    brand: { attribute: false },
+    label: { attribute: false },
+    now: { attribute: false },
   };
 
   declare strings: Messages;
@@ -47,7 +51,7 @@ export abstract class SvcField extends LitElement {
   abstract readonly field: FieldName;
 
   // Light DOM ids must be unique in the document, not just in this element.
-  readonly #id = `svc-field-${String(++nextId)}`;
+  readonly #id = `svc-field-${++nextId}`;
 
   constructor() {
     super();
@@ -144,30 +148,29 @@ export abstract class SvcField extends LitElement {
     const c = this.config();
     const id = this.#id;
     const error = this.state.error;
-    return html`<label class="svc-label" for=${id}>${c.label}</label>
-      <div class="svc-control">
-        <input
-          id=${id}
-          class="svc-input"
-          type="text"
-          name=${c.name}
-          autocomplete=${c.autocomplete}
-          inputmode=${c.numeric ? 'numeric' : nothing}
-          maxlength=${c.maxlength}
-          placeholder=${c.placeholder ?? nothing}
-          autocapitalize=${c.numeric ? 'off' : 'words'}
-          autocorrect="off"
-          spellcheck="false"
-          required
-          aria-describedby=${c.hint ? `${id}-hint ${id}-error` : `${id}-error`}
-          aria-invalid=${error ? 'true' : nothing}
-          ?disabled=${this.disabled}
-          @input=${this.#onInput}
-          @focusout=${this.#onFocusOut}
-          @paste=${this.#onPaste}
-        />${this.extra()}
-      </div>
-      ${c.hint ? html`<p id="${id}-hint" class="svc-hint">${c.hint}</p>` : nothing}
-      <p id="${id}-error" class="svc-error" aria-live="polite">${error ? this.errorMessage(error) : ''}</p>`;
+    // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+    // prettier-ignore
+    return html`<label class="svc-label" for=${id}>${c.label}</label><div class="svc-control"><input
+      id=${id}
+      class="svc-input"
+      type="text"
+      name=${c.name}
+      autocomplete=${c.autocomplete}
+      inputmode=${c.numeric ? 'numeric' : nothing}
+      maxlength=${c.maxlength}
+      placeholder=${c.placeholder ?? nothing}
+      autocapitalize=${c.numeric ? 'off' : 'words'}
+      autocorrect="off"
+      spellcheck="false"
+      required
+      aria-describedby=${c.hint ? `${id}-hint ${id}-error` : `${id}-error`}
+      aria-invalid=${error ? 'true' : nothing}
+      ?disabled=${this.disabled}
+      @input=${this.#onInput}
+      @focusout=${this.#onFocusOut}
+      @paste=${this.#onPaste}
+    >${this.extra()}</div>${
+      c.hint ? html`<p id="${id}-hint" class="svc-hint">${c.hint}</p>` : nothing
+    }<p id="${id}-error" class="svc-error" aria-live="polite">${error ? this.errorMessage(error) : ''}</p>`;
   }
 }

@@ -1,0 +1,48 @@
+// The smallest merchant page: a session from the backend, the card form, a Pay button. The token
+// goes back to the backend for Payment/Init.
+const status = document.getElementById('status');
+const pay = document.getElementById('pay');
+
+async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const customerId = new URLSearchParams(location.search).get('customer');
+const session = (await postJson('/api/session', customerId ? { customer: { id: customerId } } : {})).body;
+
+const checkout = new window.Checkout({
+  sessionId: session.sessionId,
+  account: session.account,
+  environment: session.environment,
+  tokenUrl: session.tokenUrl,
+  locale: 'en',
+  callback: async (result) => {
+    if (!result.ok) {
+      status.textContent = `Not paid: ${result.error.code}`;
+      return;
+    }
+    const paid = await postJson('/api/pay', {
+      sessionId: session.sessionId,
+      token: result.token,
+      amount: 10,
+      frontData: result.frontData,
+    });
+    status.textContent = `Payment ${paid.body.status ?? paid.body.error?.code}: ${result.brand} ending in ${result.last4}`;
+  },
+});
+const form = checkout.mountCardForm('#card-slot');
+form.id = 'card-form';
+form.addEventListener('svc-ready', () => {
+  pay.disabled = false;
+});
+document.getElementById('checkout').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void checkout.submit();
+});
+// For tests that drive the page like a single-page app would.
+window.demo = { checkout, session };

@@ -1,0 +1,161 @@
+// The card form as single-page apps use it: events, mount, destroy and mount again, appearance.
+
+import { expect, test } from '@playwright/test';
+import { EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/plain.html');
+  await expect(page.locator('#pay')).toBeEnabled();
+});
+
+test('the host element reports ready, change, focus and blur, with flags only', async ({ page }) => {
+  await page.evaluate(() => {
+    const log: unknown[] = [];
+    (window as unknown as { log: unknown[] }).log = log;
+    const form = document.querySelector('svc-card-form');
+    for (const type of ['svc-change', 'svc-focus', 'svc-blur'] as const) {
+      form?.addEventListener(type, (event) => {
+        log.push({
+          type: event.type,
+          field: 'field' in event ? event.field : undefined,
+          state: 'state' in event ? event.state : undefined,
+        });
+      });
+    }
+  });
+  const frame = page.frameLocator('svc-card-form iframe');
+  await frame.getByLabel('Card number').fill('4111111111111111');
+  await frame.getByLabel('Expiry date').click();
+  const log = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          log: {
+            type: string;
+            field?: string;
+            state?: { brand?: string; fields: { number: { complete: boolean } } };
+          }[];
+        }
+      ).log,
+  );
+  expect(log).toContainEqual(expect.objectContaining({ type: 'svc-focus', field: 'number' }));
+  expect(log).toContainEqual(expect.objectContaining({ type: 'svc-blur', field: 'number' }));
+  expect(log).toContainEqual(expect.objectContaining({ type: 'svc-focus', field: 'expiry' }));
+  const last = log.filter((e) => e.type === 'svc-change').at(-1);
+  expect(last?.state).toMatchObject({
+    brand: 'visa',
+    complete: false,
+    fields: { number: { complete: true, valid: true } },
+  });
+  expect(JSON.stringify(log)).not.toContain('4111');
+});
+
+test('destroy removes the frame, and mounting again works', async ({ page }) => {
+  const before = await page.evaluate(() => {
+    const { checkout } = (window as unknown as { demo: { checkout: { destroy(): void } } }).demo;
+    checkout.destroy();
+    return document.querySelectorAll('iframe').length;
+  });
+  expect(before).toBe(0);
+  await page.evaluate(() => {
+    const { checkout } = (
+      window as unknown as { demo: { checkout: { mountCardForm(t: string): HTMLElement; destroy(): void } } }
+    ).demo;
+    // Twice, as React StrictMode does: mount, destroy, mount.
+    checkout.mountCardForm('#card-slot');
+    checkout.destroy();
+    checkout.mountCardForm('#card-slot').id = 'card-form';
+  });
+  expect(await page.locator('svc-card-form').count()).toBe(1);
+  const frame = page.frameLocator('svc-card-form iframe');
+  await frame.getByLabel('Card number').fill('4111111111111111');
+  await frame.getByLabel('Expiry date').fill(EXPIRY);
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Name on card').fill('Ada Lovelace');
+  await frame.getByLabel('Name on card').press('Enter');
+  await expect(page.locator('#status')).toHaveText('Payment authorized: Visa ending in 1111');
+  expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
+});
+
+test('appearance variables reach the frame, and values that are not CSS are ignored', async ({ page }) => {
+  await page.evaluate(() => {
+    const { session } = (window as unknown as { demo: { session: Record<string, string> } }).demo;
+    const Checkout = (
+      window as unknown as { Checkout: new (o: unknown) => { mountCardForm(t: string): HTMLElement } }
+    ).Checkout;
+    document.querySelector('svc-card-form')?.remove();
+    const checkout = new Checkout({
+      ...session,
+      appearance: {
+        colorText: 'rgb(10, 20, 30)',
+        radius: '12px',
+        colorBorder: 'url(https://evil.test/x)',
+        fontSize: '18px',
+      },
+    });
+    checkout.mountCardForm('#card-slot');
+  });
+  const input = page.frameLocator('svc-card-form iframe').getByLabel('Card number');
+  await expect(input).toHaveCSS('color', 'rgb(10, 20, 30)');
+  await expect(input).toHaveCSS('border-top-left-radius', '12px');
+  await expect(input).toHaveCSS('font-size', '18px');
+  await expect(input).not.toHaveCSS('border-top-color', /url/);
+});
+
+test('the host takes the frame’s height without a layout shift', async ({ page }) => {
+  const shift = await page.evaluate(async () => {
+    let total = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return total;
+  });
+  const heights = await page.evaluate(() => {
+    const frame = document.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe');
+    return frame?.getBoundingClientRect().height ?? 0;
+  });
+  expect(heights).toBeGreaterThan(200);
+  expect(shift).toBeLessThan(0.01);
+});
+
+test('headless mode tokenizes a card from the merchant’s own form, and refuses bad input without a request', async ({
+  page,
+}) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/Token/Generate')) calls.push(request.url());
+  });
+  const [invalid, valid] = await page.evaluate(async (year) => {
+    const { checkout } = (
+      window as unknown as {
+        demo: { checkout: { tokenizeCard(c: unknown): Promise<Record<string, unknown>> } };
+      }
+    ).demo;
+    const bad = await checkout.tokenizeCard({
+      cardNumber: '4111111111111112',
+      expirationMonth: 12,
+      expirationYear: year,
+      cvv: '123',
+    });
+    const good = await checkout.tokenizeCard({
+      cardNumber: '4111 1111 1111 1111',
+      expirationMonth: 12,
+      expirationYear: year,
+      cvv: '123',
+      cardHolderName: 'Ada',
+    });
+    return [
+      { ok: bad['ok'], code: (bad['error'] as { code?: string } | undefined)?.code },
+      { ok: good['ok'], last4: good['last4'], maskedNumber: good['maskedNumber'] },
+    ];
+  }, new Date().getUTCFullYear() + 2);
+  expect(invalid).toEqual({ ok: false, code: 'card_number_invalid' });
+  expect(valid).toEqual({ ok: true, last4: '1111', maskedNumber: '411111******1111' });
+  expect(calls).toHaveLength(1);
+});

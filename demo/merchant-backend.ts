@@ -47,14 +47,14 @@ function pagePolicy(tokenUrl: string): string {
   ].join('; ');
 }
 
+const customerShape = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().max(128).optional(),
+  email: z.email().optional(),
+});
+
 const sessionRequest = z.strictObject({
-  customer: z
-    .strictObject({
-      id: z.string().min(1).max(64),
-      name: z.string().max(128).optional(),
-      email: z.email().optional(),
-    })
-    .optional(),
+  customer: customerShape.optional(),
   amount: z.number().positive().max(1e9).optional(),
   currency: z.string().length(3).optional(),
 });
@@ -66,13 +66,7 @@ const payRequest = z.strictObject({
   currency: z.string().length(3).default('BRL'),
   installments: z.int().min(1).max(12).default(1),
   brand: z.string().max(32).optional(),
-  customer: z
-    .strictObject({
-      id: z.string().min(1).max(64),
-      name: z.string().max(128).optional(),
-      email: z.email().optional(),
-    })
-    .optional(),
+  customer: customerShape.optional(),
   authentication: z
     .strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() })
     .optional(),

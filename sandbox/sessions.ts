@@ -3,7 +3,65 @@
 import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
-import type { Session } from './store.ts';
+import type { CheckedCard } from './card-rules.ts';
+import type { Customer } from './schemas.ts';
+import { randomId, type Session, type StoredToken } from './store.ts';
+
+/** A new session (not stored yet: callers store it once everything else has passed). */
+export function newSession(
+  ctx: SandboxContext,
+  account: Account,
+  fields: {
+    customer: Customer;
+    partnerUniqueId?: string | undefined;
+    is3dsTest?: boolean;
+    order?: Session['order'];
+  },
+): Session {
+  const now = ctx.now();
+  return {
+    id: randomId('ses'),
+    account: account.name,
+    customer: fields.customer,
+    partnerUniqueId: fields.partnerUniqueId,
+    is3dsTest: fields.is3dsTest ?? false,
+    order: fields.order,
+    orderPaid: false,
+    createdAt: now,
+    expiresAt: now + ctx.sessionTtlMs,
+    boundTokens: new Set(),
+    bindFailures: new Map(),
+  };
+}
+
+/** A vault entry for a checked card: masked data and a keyed hash of the CVV, never the number. */
+export function newToken(
+  ctx: SandboxContext,
+  session: Session,
+  card: CheckedCard,
+  cvv: string,
+  singleUse: boolean,
+): StoredToken {
+  return {
+    token: randomId('tok'),
+    account: session.account,
+    customerId: session.customer.id,
+    sessionId: session.id,
+    singleUse,
+    used: false,
+    brand: card.brand,
+    bin: card.bin,
+    last4: card.last4,
+    maskedNumber: card.maskedNumber,
+    expirationMonth: card.expirationMonth,
+    expirationYear: card.expirationYear,
+    holderName: card.holderName,
+    cvvLength: card.cvvLength,
+    cvvDigest: ctx.store.digestCvv(cvv),
+    outcome: card.declines ? 'decline' : 'approve',
+    createdAt: ctx.now(),
+  };
+}
 
 /** A session of this account that has not expired. Another account's session is simply "not found". */
 export function loadSession(ctx: SandboxContext, account: Account, sessionId: string): Session {

@@ -9,7 +9,8 @@ import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { initPayment, paymentView } from '../payments.ts';
 import { paymentInitSchema, paymentStatusSchema, type PaymentInitRequest } from '../schemas.ts';
-import { randomId, type Session, type StoredToken } from '../store.ts';
+import { randomId, type StoredToken } from '../store.ts';
+import { newSession, newToken } from '../sessions.ts';
 
 export function registerEngineRoutes(
   app: Hono<SandboxEnv>,
@@ -55,20 +56,10 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
     if (!account.pciCertified) throw new ServiceError('pci_certification_required');
     const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
     const now = ctx.now();
-    const customerId = body.customer?.id ?? randomId('cus');
-    const session: Session = {
-      id: randomId('ses'),
-      account: account.name,
-      customer: body.customer ?? { id: customerId },
+    const session = newSession(ctx, account, {
+      customer: body.customer ?? { id: randomId('cus') },
       partnerUniqueId: body.partnerUniqueId,
-      is3dsTest: false,
-      order: undefined,
-      orderPaid: false,
-      createdAt: now,
-      expiresAt: now + ctx.sessionTtlMs,
-      boundTokens: new Set(),
-      bindFailures: new Map(),
-    };
+    });
     const created: StoredToken[] = [];
     const methods = body.paymentData.paymentMethods.map((method, index) => {
       const info = method.cardInfo;
@@ -91,25 +82,7 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
         new Date(now),
         field,
       );
-      const token: StoredToken = {
-        token: randomId('tok'),
-        account: account.name,
-        customerId: session.customer.id,
-        sessionId: session.id,
-        singleUse: !(info.saveCard ?? false),
-        used: false,
-        brand: card.brand,
-        bin: card.bin,
-        last4: card.last4,
-        maskedNumber: card.maskedNumber,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        holderName: card.holderName,
-        cvvLength: card.cvvLength,
-        cvvDigest: ctx.store.digestCvv(info.cvv),
-        outcome: card.declines ? 'decline' : 'approve',
-        createdAt: now,
-      };
+      const token = newToken(ctx, session, card, info.cvv, !(info.saveCard ?? false));
       created.push(token);
       const { cardNumber: _number, cvv: _cvv, singleUse: _singleUse, ...rest } = info;
       return { ...method, cardInfo: { ...rest, token: token.token, tokenProvider: 'Service' } };

@@ -8,8 +8,8 @@ import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
-import { loadSession } from '../sessions.ts';
-import { randomId, type Session, type StoredToken } from '../store.ts';
+import { loadSession, newSession, newToken } from '../sessions.ts';
+import type { StoredToken } from '../store.ts';
 
 /** After this many wrong CVVs for one token in one session, Token/Bind refuses that token. */
 export const MAX_BIND_FAILURES = 5;
@@ -53,20 +53,12 @@ export function registerTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext):
     if (body.Is3dsTest === true && account.environment !== 'sandbox') {
       throw new ServiceError('is3ds_test_not_allowed', { field: 'Is3dsTest' });
     }
-    const now = ctx.now();
-    const session: Session = {
-      id: randomId('ses'),
-      account: account.name,
+    const session = newSession(ctx, account, {
       customer: body.customer,
       partnerUniqueId: body.partnerUniqueId,
       is3dsTest: body.Is3dsTest ?? false,
       order: body.paymentData && { amount: body.paymentData.amount, currency: body.paymentData.currency },
-      orderPaid: false,
-      createdAt: now,
-      expiresAt: now + ctx.sessionTtlMs,
-      boundTokens: new Set(),
-      bindFailures: new Map(),
-    };
+    });
     store.sessions.set(session.id, session);
     return c.json({ sessionId: session.id, expiresAt: new Date(session.expiresAt).toISOString() });
   });
@@ -86,26 +78,8 @@ export function registerTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext):
           throw new ServiceError('authentication_invalid', { field: 'authenticationInformation.code' });
         }
       }
-      const token: StoredToken = {
-        token: randomId('tok'),
-        account: account.name,
-        customerId: session.customer.id,
-        sessionId: session.id,
-        // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
-        singleUse: body.card.singleUse ?? true,
-        used: false,
-        brand: card.brand,
-        bin: card.bin,
-        last4: card.last4,
-        maskedNumber: card.maskedNumber,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        holderName: card.holderName,
-        cvvLength: card.cvvLength,
-        cvvDigest: store.digestCvv(body.card.cvv),
-        outcome: card.declines ? 'decline' : 'approve',
-        createdAt: ctx.now(),
-      };
+      // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
+      const token = newToken(ctx, session, card, body.card.cvv, body.card.singleUse ?? true);
       store.tokens.set(token.token, token);
       return c.json({
         token: token.token,

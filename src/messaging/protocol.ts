@@ -1,7 +1,7 @@
 // The host <-> frame protocol: every message is a versioned, discriminated, size-capped plain object.
 // Shapes are declared here; decode-*.ts check them, and anything that fails a check is dropped.
 
-import type { Appearance, CardFormState, FieldName, StoredCard } from '../types.ts';
+import type { Appearance, CardFormState, CardTokenResult, FieldName, StoredCard } from '../types.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 export const PROTOCOL_VERSION = 1;
@@ -57,17 +57,10 @@ export interface WireError {
   field?: string;
 }
 
-/** A tokenization result as it crosses the boundary (masked data only). */
-export interface WireTokenResult {
-  token: string;
-  brand: string;
-  last4: string;
-  maskedNumber: string;
-  expirationMonth: number;
-  expirationYear: number;
-  singleUse: boolean;
+/** A tokenization result as it crosses the boundary: what the merchant gets, without the `ok` flag. */
+export type WireTokenResult = Omit<CardTokenResult, 'ok' | 'frontData'> & {
   frontData: Record<string, string>;
-}
+};
 
 export type FrameToHost =
   | { v: 1; type: 'ready' }

@@ -6,7 +6,7 @@
 import { generateToken, listTokens, type ServiceTarget } from './api/service.ts';
 import { resolveTokenOrigin } from './api/hosts.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
-import { detectBrand, luhnValid, validateCvv, validateExpiry } from './card/index.ts';
+import { checkCardData, type CardCheckError } from './card/index.ts';
 import { defineElements } from './define.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { CheckoutError } from './errors.ts';
@@ -25,6 +25,15 @@ export interface HeadlessCard {
   /** The shopper consented to save the card. */
   saveCard?: boolean;
 }
+
+/** What headless mode says when it refuses a card locally (never the card's data). */
+const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
+  card_number_invalid: 'The card number is not valid.',
+  card_brand_unsupported: 'The card brand is not supported.',
+  card_expiry_invalid: 'The expiry date is not valid.',
+  card_expired: 'The card has expired.',
+  cvv_invalid: 'The security code does not have the length the card brand needs.',
+};
 
 function toResult(result: WireTokenResult): CardTokenResult {
   return { ok: true, ...result };
@@ -126,29 +135,12 @@ export class Checkout {
    * Invalid input fails locally without a request.
    */
   tokenizeCard(card: HeadlessCard): Promise<CardResult> {
-    const invalid = (code: string, message: string) =>
-      this.#deliver(Promise.resolve(failure(new CheckoutError(code, 'validation', message))));
     const digits = typeof card.cardNumber === 'string' ? card.cardNumber.replace(/[\s-]/g, '') : '';
-    const brand = detectBrand(digits);
-    if (
-      !/^\d{12,19}$/.test(digits) ||
-      !luhnValid(digits) ||
-      (brand !== undefined && !brand.lengths.includes(digits.length))
-    ) {
-      return invalid('card_number_invalid', 'The card number is not valid.');
+    const check = checkCardData({ ...card, cardNumber: digits }, new Date());
+    if (!check.ok) {
+      const message = HEADLESS_MESSAGES[check.error];
+      return this.#deliver(Promise.resolve(failure(new CheckoutError(check.error, 'validation', message))));
     }
-    if (brand === undefined) return invalid('card_brand_unsupported', 'The card brand is not supported.');
-    if (!Number.isInteger(card.expirationMonth) || !Number.isInteger(card.expirationYear))
-      return invalid('card_expiry_invalid', 'The expiry month and year must be integers.');
-    const expiry = validateExpiry(card.expirationMonth, card.expirationYear, new Date());
-    if (expiry === 'expired') return invalid('card_expired', 'The card has expired.');
-    if (expiry !== 'valid' || card.expirationYear < 1000)
-      return invalid('card_expiry_invalid', 'The expiry date is not valid.');
-    if (validateCvv(card.cvv, brand) !== 'valid')
-      return invalid(
-        'cvv_invalid',
-        `The security code of a ${brand.name} card has ${String(brand.cvvLength)} digits.`,
-      );
     const run = generateToken(this.#target, {
       sessionId: this.#options.sessionId,
       card: {

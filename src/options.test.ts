@@ -89,7 +89,7 @@ describe('tokenizeCard (headless) refuses bad input locally', () => {
   };
   it.each([
     ['a failing Luhn check', { cardNumber: '4111111111111112' }, 'card_number_invalid'],
-    ['an unknown brand', { cardNumber: '9111111111111111' }, 'card_number_invalid'],
+    ['an unknown brand', { cardNumber: '9111111111111111' }, 'card_brand_unsupported'],
     ['a past expiry', { expirationMonth: 1, expirationYear: 2020 }, 'card_expired'],
     ['month 13', { expirationMonth: 13 }, 'card_expiry_invalid'],
     ['a short CVV', { cvv: '12' }, 'cvv_invalid'],

@@ -20,3 +20,4 @@ export {
 } from './expiry.ts';
 export { luhnValid } from './luhn.ts';
 export { last4, maskCardNumber } from './mask.ts';
+export { checkCardData, type CardCheck, type CardCheckError, type CardData } from './check-card.ts';

@@ -1,0 +1,121 @@
+// <svc-challenge-dialog>: the merchant-side modal for a 3DS challenge. A native <dialog> opened with
+// showModal() (the page behind is inert, so focus stays inside), holding the 3DS frame from the token
+// host at the size the issuer asked for. Escape or the close button cancels; focus goes back to where
+// the shopper was.
+
+import { html, LitElement, nothing } from 'lit';
+import { resolveChallengeBox, type ChallengeBox } from '../three-ds/challenge-size.ts';
+import { challengeDialogStyles } from './challenge-dialog.styles.ts';
+
+/** The shopper closed the challenge (Escape or the close button) before it finished. */
+export class SvcChallengeCancelEvent extends Event {
+  static readonly type = 'svc-challenge-cancel';
+  constructor() {
+    super(SvcChallengeCancelEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+export interface ChallengeDialogOptions {
+  /** The 3DS frame's URL on the token host. */
+  src: string;
+  /** Accessible name of the dialog and title of its frame. */
+  label: string;
+  closeLabel: string;
+  /** EMV challengeWindowSize ('01'–'05'); anything else means '02'. */
+  windowSize: unknown;
+}
+
+/**
+ * @tag svc-challenge-dialog
+ * @event svc-challenge-cancel - The shopper cancelled the challenge.
+ * @csspart dialog - The native dialog.
+ * @csspart close - The close button.
+ * @csspart frame - The 3DS frame.
+ */
+export class SvcChallengeDialog extends LitElement {
+  static override styles = challengeDialogStyles;
+
+  #options: ChallengeDialogOptions | undefined;
+  #box: ChallengeBox | undefined;
+  #returnFocus: HTMLElement | null = null;
+
+  /** The box chosen for the last show(): the size code, pixels, full screen or not. */
+  get box(): ChallengeBox | undefined {
+    return this.#box;
+  }
+
+  get frame(): HTMLIFrameElement | null {
+    return this.renderRoot.querySelector('iframe');
+  }
+
+  get isOpen(): boolean {
+    return this.renderRoot.querySelector('dialog')?.open === true;
+  }
+
+  /** Opens the dialog modally and resolves with its frame once rendered. */
+  async show(options: ChallengeDialogOptions): Promise<HTMLIFrameElement> {
+    this.#options = options;
+    this.#box = resolveChallengeBox(options.windowSize, {
+      width: window.innerWidth,
+      height: window.innerHeight,
+    });
+    this.style.setProperty('--svc-challenge-width', `${String(this.#box.width)}px`);
+    this.style.setProperty('--svc-challenge-height', `${String(this.#box.height)}px`);
+    const active = document.activeElement;
+    this.#returnFocus = active instanceof HTMLElement ? active : null;
+    this.requestUpdate();
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog');
+    const frame = this.frame;
+    if (dialog === null || frame === null) throw new Error('challenge dialog did not render');
+    if (!dialog.open) dialog.showModal();
+    return frame;
+  }
+
+  /** Closes the dialog (the challenge finished or failed) and gives focus back. */
+  close(): void {
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog?.open === true) dialog.close();
+    this.#options = undefined;
+    this.requestUpdate();
+    this.#returnFocus?.focus();
+    this.#returnFocus = null;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#returnFocus = null;
+  }
+
+  override render() {
+    const options = this.#options;
+    if (options === undefined) return nothing;
+    return html`<dialog
+      part="dialog"
+      class=${this.#box?.fullScreen === true ? 'full' : ''}
+      aria-label=${options.label}
+      @cancel=${this.#onCancel}
+    >
+      <div class="bar">
+        <button part="close" type="button" aria-label=${options.closeLabel} @click=${this.#cancel}>×</button>
+      </div>
+      <iframe
+        part="frame"
+        src=${options.src}
+        title=${options.label}
+        allow="payment; publickey-credentials-get"
+      ></iframe>
+    </dialog>`;
+  }
+
+  #onCancel = (event: Event) => {
+    // Escape: close ourselves, so the same path runs as for the close button.
+    event.preventDefault();
+    this.#cancel();
+  };
+
+  #cancel = () => {
+    this.close();
+    this.dispatchEvent(new SvcChallengeCancelEvent());
+  };
+}

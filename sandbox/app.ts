@@ -11,6 +11,12 @@ import { registerFrameRoutes } from './frames.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { randomId, Store } from './store.ts';
+import { ThreeDsProvider } from './three-ds/provider.ts';
+import {
+  registerThreeDsProviderRoutes,
+  registerThreeDsTokenRoutes,
+  THREE_DS_BROWSER_PATHS,
+} from './three-ds/routes.ts';
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 
@@ -31,6 +37,8 @@ export interface Sandbox {
   engine: Hono<SandboxEnv>;
   sandboxEngine: Hono<SandboxEnv>;
   threeDs: Hono<SandboxEnv>;
+  /** The 3DS flow's state (setups, collections, challenges), for tests that look inside. */
+  threeDsProvider: ThreeDsProvider;
 }
 
 /** Paths of the real service are matched case-insensitively, as its examples vary the case. */
@@ -89,14 +97,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
   };
 
+  const threeDsProvider = new ThreeDsProvider(ctx);
+
   const token = newApp('token', log);
-  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind'])
+  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind', ...THREE_DS_BROWSER_PATHS])
     token.use(path, cors(ctx.accounts));
-  registerTokenRoutes(token, ctx);
+  registerTokenRoutes(token, ctx, threeDsProvider);
   registerPciRoutes(token, ctx);
+  // Before the frame routes: their GET /frames/* would otherwise answer for the return page's script.
+  registerThreeDsTokenRoutes(token, ctx, threeDsProvider);
   registerFrameRoutes(token, ctx, options.framesDir);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
+    threeDsProvider.reset();
     return c.json({ ok: true });
   });
 
@@ -108,6 +121,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 
   const threeDs = newApp('3ds-provider', log);
+  registerThreeDsProviderRoutes(threeDs, threeDsProvider);
 
-  return { ctx, token, engine: newEngine('production'), sandboxEngine: newEngine('sandbox'), threeDs };
+  return {
+    ctx,
+    token,
+    engine: newEngine('production'),
+    sandboxEngine: newEngine('sandbox'),
+    threeDs,
+    threeDsProvider,
+  };
 }

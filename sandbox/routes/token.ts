@@ -10,6 +10,7 @@ import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { StoredToken } from '../store.ts';
+import type { ThreeDsProvider } from '../three-ds/provider.ts';
 
 /** After this many wrong CVVs for one token in one session, Token/Bind refuses that token. */
 export const MAX_BIND_FAILURES = 5;
@@ -41,7 +42,11 @@ function completeFrontData(c: Context<SandboxEnv>, frontData: FrontData | undefi
   };
 }
 
-export function registerTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+export function registerTokenRoutes(
+  app: Hono<SandboxEnv>,
+  ctx: SandboxContext,
+  threeDs: ThreeDsProvider,
+): void {
   const { store, accounts } = ctx;
 
   app.post('/api/token/newsession', backendOnly(accounts), async (c) => {
@@ -71,21 +76,29 @@ export function registerTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext):
       const body = await readBody(c, generateSchema, BODY_LIMITS.token);
       const session = loadSession(ctx, account, body.sessionId);
       const card = checkCard(body.card, new Date(ctx.now()));
-      if (body.authenticationInformation !== undefined && account.threeDS) {
-        // A code comes only from the 3DS setup of this session; none is known yet, so the code is refused.
-        const known = store.authentications.get(body.authenticationInformation.code);
-        if (known?.sessionId !== session.id) {
-          throw new ServiceError('authentication_invalid', { field: 'authenticationInformation.code' });
-        }
-      }
+      // 3DS check enrollment (spec 4.2): the code must be a setup of this session; accounts with 3DS off
+      // ignore it. Everything is checked before anything is written.
+      const enrollment =
+        body.authenticationInformation !== undefined && account.threeDS
+          ? await threeDs.prepareEnrollment(
+              session,
+              body.authenticationInformation.code,
+              card,
+              body.card.cardNumber,
+              body.frontData,
+            )
+          : undefined;
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
       const token = newToken(ctx, session, card, body.card.cvv, body.card.singleUse ?? true);
+      const authentication = enrollment?.commit(token.token);
       store.tokens.set(token.token, token);
+      threeDs.rememberCard(token, body.card.cardNumber);
       return c.json({
         token: token.token,
         singleUse: token.singleUse,
         card: cardView(token),
         frontData: completeFrontData(c, body.frontData),
+        ...(authentication === undefined ? {} : { authentication }),
       });
     },
   );

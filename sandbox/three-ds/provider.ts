@@ -1,0 +1,694 @@
+// The 3DS flow as the service runs it with its provider (Cybersource Payer Authentication, Cardinal Cruise
+// Direct Connection): setup, device data collection, check enrollment (inside Token/Generate), step-up and
+// validation. This module holds the state and the rules; routes.ts puts them on HTTP. It never keeps a card
+// number: a setup remembers the BIN and the scenario the test card scripts, nothing else.
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import { validateCardNumber } from '../../src/card/index.ts';
+import type { CheckedCard } from '../card-rules.ts';
+import { ServiceError } from '../errors.ts';
+import type { SandboxContext } from '../http/context.ts';
+import type { FrontData } from '../schemas.ts';
+import { randomId, type Authentication, type Session, type StoredToken } from '../store.ts';
+import { JWT_ISSUER, JwtKeys } from './jwt.ts';
+import {
+  cardTypeOf,
+  ecommerceIndicator,
+  eciValue,
+  ENROLLMENT,
+  enrollmentScenario,
+  testCardScenario,
+  type EciOutcome,
+  type Pares,
+  type ReasonCode,
+  type Scenario,
+  type Veres,
+} from './test-cards.ts';
+
+/** The step-up JWT must reach the ACS within this long of the enrollment answer (protocol notes). */
+export const STEP_UP_WINDOW_MS = 30_000;
+/** Wrong one-time codes before the sandbox ACS fails the authentication. */
+export const MAX_CODE_ATTEMPTS = 3;
+/** The sandbox ACS's one-time code. */
+export const SANDBOX_OTP = '1234';
+/** Merchant data (MD) is echoed back by the ACS; real ACSs cap it, so does the sandbox. */
+export const MAX_MD_LENGTH = 1024;
+
+export const DDC_OUTCOMES = ['success', 'degraded', 'never'] as const;
+export type DdcOutcome = (typeof DDC_OUTCOMES)[number];
+
+/** How the collection page behaves for a session (set by tests through a sandbox-only endpoint). */
+export interface DdcBehaviour {
+  delayMs: number;
+  version: 1 | 2;
+  outcome: DdcOutcome;
+}
+
+/** Quick enough for tests, slow enough that a client which does not wait for the message is caught. */
+export const DEFAULT_DDC: DdcBehaviour = { delayMs: 100, version: 1, outcome: 'success' };
+
+/** EMV challenge window sizes: 01 250×400, 02 390×400, 03 500×600, 04 600×400, 05 full screen. */
+export type ChallengeWindowSize = '01' | '02' | '03' | '04' | '05';
+
+export interface SetupRecord {
+  code: string;
+  referenceId: string;
+  sessionId: string;
+  account: string;
+  /** First six digits: what a new setup is needed for when it changes. */
+  bin: string;
+  cardType: string | undefined;
+  /** The scenario a test card scripts (expiry not applied yet); undefined for other cards. */
+  scripted: Scenario | undefined;
+  /** The saved card the setup was made for, if it was made with a token. */
+  token: string | undefined;
+  createdAt: number;
+  enrolledAt: number | undefined;
+}
+
+interface Collection {
+  id: string;
+  referenceId: string;
+  servedAt: number;
+  outcome: DdcOutcome;
+}
+
+export type ChallengeState = 'pending' | 'started' | 'expired' | 'completed';
+
+export interface Challenge {
+  transactionId: string;
+  code: string;
+  referenceId: string;
+  sessionId: string;
+  account: string;
+  cardType: string | undefined;
+  /** challenge_success or challenge_failure: the issuer's answer for a completed challenge. */
+  scenario: Scenario;
+  acsTransId: string;
+  windowSize: ChallengeWindowSize;
+  returnUrl: string;
+  enrolledAt: number;
+  state: ChallengeState;
+  startedAt: number | undefined;
+  md: string | undefined;
+  attempts: number;
+  /** What the ACS decided: Y or N, and whether the shopper cancelled. */
+  result: { status: 'Y' | 'N'; cancelled: boolean } | undefined;
+  completedAt: number | undefined;
+}
+
+/** The `authentication` block of Token/Generate and the answer of ThreeDS/Validate. */
+export interface AuthenticationView {
+  code: string;
+  referenceId: string;
+  transactionId: string;
+  /** The PARes status, or U when enrollment could not be checked (VERes U, no PARes). */
+  status: Pares;
+  reasonCode: ReasonCode;
+  veres: Veres;
+  pares?: Pares;
+  eci?: string;
+  ecommerceIndicator?: string;
+  cavv?: string;
+  liabilityShift: 'full' | 'partial' | 'none';
+  deviceDataCollected: boolean;
+  cardType?: string;
+  /** EMV challengeCancel 01: the shopper pressed Cancel in the challenge. */
+  challengeCancel?: '01';
+  stepUpUrl?: string;
+  accessToken?: string;
+  pareq?: string;
+  challengeWindowSize?: ChallengeWindowSize;
+  authenticationTransactionId?: string;
+}
+
+export type SetupView =
+  | { enabled: false }
+  | {
+      enabled: true;
+      code: string;
+      referenceId: string;
+      deviceDataCollectionUrl: string;
+      accessToken: string;
+    };
+
+/** An enrollment that passed every check; `commit` writes it (synchronously, with the token). */
+export interface PendingEnrollment {
+  commit(token: string): AuthenticationView;
+}
+
+/** Page data for the collection page, or why there is none. */
+export type CollectionStart =
+  | {
+      ok: true;
+      targetOrigin: string;
+      /** The JSON string the page posts, exactly as the provider does. */
+      message: string | undefined;
+      delayMs: number;
+      /** Set only when collection succeeds: the page reports it to /ddc/collect before answering. */
+      collectionId: string | undefined;
+      frameAncestors: string[];
+    }
+  | { ok: false; message: string };
+
+export type ChallengeStep =
+  | { ok: true; challenge: Challenge; frameAncestors: string[]; error: string | undefined }
+  | { ok: false; message: string };
+
+function liabilityShift(status: Pares): AuthenticationView['liabilityShift'] {
+  return status === 'Y' ? 'full' : status === 'A' ? 'partial' : 'none';
+}
+
+function cavv(): string {
+  return randomBytes(20).toString('base64');
+}
+
+/** A narrow screen gets a full-screen challenge; everything else the peers' default, 390×400. */
+function windowSizeFor(frontData: FrontData | undefined): ChallengeWindowSize {
+  const width = Number(frontData?.screenWidth);
+  return Number.isFinite(width) && width > 0 && width < 600 ? '05' : '02';
+}
+
+export class ThreeDsProvider {
+  private readonly setups = new Map<string, SetupRecord>();
+  private readonly codeByReference = new Map<string, string>();
+  private readonly ddc = new Map<string, DdcBehaviour>();
+  private readonly collections = new Map<string, Collection>();
+  /** referenceId → when collection completed. */
+  private readonly collected = new Map<string, number>();
+  private readonly challenges = new Map<string, Challenge>();
+  private readonly challengeByAcsId = new Map<string, string>();
+  /** Saved card token → the scenario its test card scripts, so a setup by token knows it. */
+  private readonly savedCards = new Map<string, Scenario>();
+  private readonly keys = new JwtKeys();
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  get deviceDataCollectionUrl(): string {
+    return `${this.ctx.urls.threeDsUrl}/ddc`;
+  }
+
+  get stepUpUrl(): string {
+    return `${this.ctx.urls.threeDsUrl}/stepup`;
+  }
+
+  get returnUrl(): string {
+    return `${this.ctx.urls.tokenUrl}/frames/3ds-return`;
+  }
+
+  reset(): void {
+    for (const map of [
+      this.setups,
+      this.codeByReference,
+      this.ddc,
+      this.collections,
+      this.collected,
+      this.challenges,
+      this.challengeByAcsId,
+      this.savedCards,
+    ])
+      map.clear();
+    this.keys.rotate();
+  }
+
+  // --- setup --------------------------------------------------------------------------------------
+
+  async setup(
+    session: Session,
+    threeDSEnabled: boolean,
+    card: { cardNumber: string } | { token: string },
+  ): Promise<SetupView> {
+    // Checked first, so a merchant sees a bad number or token whether or not 3DS is on.
+    const source =
+      'cardNumber' in card ? this.checkNumber(card.cardNumber) : this.checkToken(session, card.token);
+    if (!threeDSEnabled) return { enabled: false };
+    const now = this.ctx.now();
+    const record: SetupRecord = {
+      code: randomId('tds'),
+      referenceId: randomUUID(),
+      sessionId: session.id,
+      account: session.account,
+      createdAt: now,
+      enrolledAt: undefined,
+      ...source,
+    };
+    const accessToken = await this.keys.sign({
+      jti: randomUUID(),
+      iat: Math.floor(now / 1000),
+      // A setup lives as long as its session.
+      exp: Math.floor(session.expiresAt / 1000),
+      iss: JWT_ISSUER,
+      aud: 'ddc',
+      OrgUnitId: session.account,
+      ReferenceId: record.referenceId,
+      ReturnUrl: new URL(this.ctx.urls.tokenUrl).origin,
+    });
+    this.setups.set(record.code, record);
+    this.codeByReference.set(record.referenceId, record.code);
+    return {
+      enabled: true,
+      code: record.code,
+      referenceId: record.referenceId,
+      deviceDataCollectionUrl: this.deviceDataCollectionUrl,
+      accessToken,
+    };
+  }
+
+  private checkNumber(digits: string): Pick<SetupRecord, 'bin' | 'cardType' | 'scripted' | 'token'> {
+    const field = 'cardNumber';
+    if (!/^\d{12,19}$/.test(digits)) {
+      throw new ServiceError('card_number_invalid', {
+        field,
+        message: 'The card number must be 12 to 19 digits.',
+      });
+    }
+    // The card fields' own check (src/card), so the frame and the service agree on what is complete.
+    const check = validateCardNumber(digits);
+    if (check.state !== 'complete') {
+      const code = check.error === 'unsupported' ? 'card_brand_unsupported' : 'card_number_invalid';
+      throw new ServiceError(code, { field });
+    }
+    return {
+      bin: digits.slice(0, 6),
+      cardType: check.brand.cardType,
+      scripted: testCardScenario(digits),
+      token: undefined,
+    };
+  }
+
+  private checkToken(
+    session: Session,
+    tokenId: string,
+  ): Pick<SetupRecord, 'bin' | 'cardType' | 'scripted' | 'token'> {
+    const token = this.ctx.store.tokens.get(tokenId);
+    // As Token/Bind: only a saved card of this session's customer, and existence is not revealed.
+    if (token?.account !== session.account || token.customerId !== session.customer.id || token.singleUse) {
+      throw new ServiceError('token_not_found', { field: 'token' });
+    }
+    return {
+      bin: token.bin,
+      cardType: cardTypeOf(token.bin),
+      scripted: this.savedCards.get(token.token),
+      token: token.token,
+    };
+  }
+
+  /** Token/Generate calls this for every token it stores, so a later setup by token knows the test card. */
+  rememberCard(token: StoredToken, cardNumber: string): void {
+    const scripted = testCardScenario(cardNumber);
+    if (!token.singleUse && scripted !== undefined) this.savedCards.set(token.token, scripted);
+  }
+
+  // --- device data collection ------------------------------------------------------------------------
+
+  configureDdc(sessionId: string, behaviour: DdcBehaviour): void {
+    this.ddc.set(sessionId, behaviour);
+  }
+
+  async openCollection(jwt: string, bin: string | undefined): Promise<CollectionStart> {
+    const now = this.ctx.now();
+    const check = await this.keys.check(jwt, 'ddc', now);
+    if (!check.ok) {
+      return {
+        ok: false,
+        message:
+          check.reason === 'expired'
+            ? 'The JWT has expired: run the 3DS setup again.'
+            : 'The JWT is not valid: post the accessToken of a 3DS setup, unchanged.',
+      };
+    }
+    const code = this.codeByReference.get(check.claims.ReferenceId);
+    const setup = code === undefined ? undefined : this.setups.get(code);
+    if (setup === undefined) return { ok: false, message: 'No 3DS setup has this ReferenceId.' };
+    if (bin !== undefined && (!/^\d{6,8}$/.test(bin) || bin.slice(0, 6) !== setup.bin)) {
+      return {
+        ok: false,
+        message: 'The Bin does not belong to the card of this setup: run the setup again for a new card.',
+      };
+    }
+    const behaviour = this.ddc.get(setup.sessionId) ?? DEFAULT_DDC;
+    const collection: Collection = {
+      id: randomId('ddc'),
+      referenceId: setup.referenceId,
+      servedAt: now,
+      outcome: behaviour.outcome,
+    };
+    this.collections.set(collection.id, collection);
+    return {
+      ok: true,
+      targetOrigin: check.claims.ReturnUrl,
+      message:
+        behaviour.outcome === 'never'
+          ? undefined
+          : profileCompleted(setup.referenceId, behaviour.version, behaviour.outcome === 'success'),
+      delayMs: behaviour.delayMs,
+      collectionId: behaviour.outcome === 'success' ? collection.id : undefined,
+      frameAncestors: this.frameAncestors(setup.account),
+    };
+  }
+
+  /** The collection page reports its data; from then on enrollment says deviceDataCollected. */
+  completeCollection(collectionId: string): boolean {
+    const collection = this.collections.get(collectionId);
+    if (collection?.outcome !== 'success') return false;
+    this.collections.delete(collectionId);
+    if (!this.collected.has(collection.referenceId))
+      this.collected.set(collection.referenceId, this.ctx.now());
+    return true;
+  }
+
+  /** When collection completed for a referenceId, if it did. */
+  collectedAt(referenceId: string): number | undefined {
+    return this.collected.get(referenceId);
+  }
+
+  // --- check enrollment (inside Token/Generate) ------------------------------------------------------
+
+  /**
+   * Everything enrollment checks and computes, before Token/Generate writes anything: the code must be a
+   * setup of this session, not used yet, for a card with the same BIN (a new BIN needs a new setup).
+   */
+  prepareEnrollment(
+    session: Session,
+    code: string,
+    card: CheckedCard,
+    cardNumber: string,
+    frontData: FrontData | undefined,
+  ): Promise<PendingEnrollment> {
+    return this.enroll(
+      session,
+      code,
+      {
+        bin: card.bin,
+        scripted: testCardScenario(cardNumber),
+        expiry: { month: card.expirationMonth, year: card.expirationYear },
+        token: undefined,
+      },
+      frontData,
+    );
+  }
+
+  /**
+   * The same for a saved card (a setup made with its token). Nothing calls it yet: Token/Bind would, once
+   * its request takes `authenticationInformation`.
+   */
+  prepareSavedCardEnrollment(
+    session: Session,
+    code: string,
+    token: StoredToken,
+    frontData: FrontData | undefined,
+  ): Promise<PendingEnrollment> {
+    return this.enroll(
+      session,
+      code,
+      {
+        bin: token.bin,
+        scripted: this.savedCards.get(token.token),
+        expiry: { month: token.expirationMonth, year: token.expirationYear },
+        token: token.token,
+      },
+      frontData,
+    );
+  }
+
+  private async enroll(
+    session: Session,
+    code: string,
+    card: {
+      bin: string;
+      scripted: Scenario | undefined;
+      expiry: { month: number; year: number };
+      token: string | undefined;
+    },
+    frontData: FrontData | undefined,
+  ): Promise<PendingEnrollment> {
+    const field = 'authenticationInformation.code';
+    const setup = this.setups.get(code);
+    if (setup?.sessionId !== session.id) throw new ServiceError('authentication_invalid', { field });
+    if (setup.enrolledAt !== undefined) {
+      throw new ServiceError('authentication_invalid', {
+        field,
+        message: 'This 3DS setup was already used: run the setup again.',
+      });
+    }
+    if (setup.bin !== card.bin || (setup.token !== undefined && setup.token !== card.token)) {
+      throw new ServiceError('authentication_invalid', {
+        field,
+        message: 'The 3DS setup was made for another card: run the setup again.',
+      });
+    }
+    const now = this.ctx.now();
+    const scenario = enrollmentScenario(card.scripted, card.expiry, new Date(now));
+    const cardType = cardTypeOf(card.bin);
+    const answer = ENROLLMENT[scenario];
+    const transactionId = randomId('txn');
+    const base = {
+      code,
+      referenceId: setup.referenceId,
+      transactionId,
+      reasonCode: answer.reasonCode,
+      veres: answer.veres,
+      ...(answer.pares === undefined ? {} : { pares: answer.pares }),
+      ...(cardType === undefined ? {} : { cardType }),
+    };
+    const status: Pares = answer.pares ?? 'U';
+    const stored = { code, referenceId: setup.referenceId, transactionId, sessionId: session.id };
+
+    if (answer.pares === 'C') {
+      const challenge: Challenge = {
+        transactionId,
+        code,
+        referenceId: setup.referenceId,
+        sessionId: session.id,
+        account: session.account,
+        cardType,
+        scenario,
+        acsTransId: randomUUID(),
+        windowSize: windowSizeFor(frontData),
+        returnUrl: this.returnUrl,
+        enrolledAt: now,
+        state: 'pending',
+        startedAt: undefined,
+        md: undefined,
+        attempts: 0,
+        result: undefined,
+        completedAt: undefined,
+      };
+      const pareq = Buffer.from(
+        JSON.stringify({
+          messageType: 'CReq',
+          messageVersion: '2.2.0',
+          threeDSServerTransID: transactionId,
+          acsTransID: challenge.acsTransId,
+          challengeWindowSize: challenge.windowSize,
+        }),
+      ).toString('base64');
+      const accessToken = await this.keys.sign({
+        jti: randomUUID(),
+        iat: Math.floor(now / 1000),
+        exp: Math.ceil((now + STEP_UP_WINDOW_MS) / 1000),
+        iss: JWT_ISSUER,
+        aud: 'stepup',
+        OrgUnitId: session.account,
+        ReferenceId: setup.referenceId,
+        ReturnUrl: challenge.returnUrl,
+        TransactionId: transactionId,
+        Payload: { ACSUrl: this.stepUpUrl, Payload: pareq, TransactionId: transactionId },
+        ObjectifyPayload: true,
+      });
+      return {
+        commit: (token) => {
+          this.claim(setup, now);
+          this.challenges.set(transactionId, challenge);
+          this.challengeByAcsId.set(challenge.acsTransId, transactionId);
+          this.storeAuthentication({ ...stored, token, status, eci: undefined });
+          return {
+            ...base,
+            status,
+            liabilityShift: 'none',
+            deviceDataCollected: this.collected.has(setup.referenceId),
+            stepUpUrl: this.stepUpUrl,
+            accessToken,
+            pareq,
+            challengeWindowSize: challenge.windowSize,
+            authenticationTransactionId: transactionId,
+          };
+        },
+      };
+    }
+
+    const eciOutcome: EciOutcome = answer.eci ?? 'failed';
+    const eci = eciValue(cardType, eciOutcome);
+    return {
+      commit: (token) => {
+        this.claim(setup, now);
+        this.storeAuthentication({ ...stored, token, status, eci });
+        return {
+          ...base,
+          status,
+          eci,
+          ecommerceIndicator: ecommerceIndicator(cardType, eciOutcome),
+          ...(status === 'Y' || status === 'A' ? { cavv: cavv() } : {}),
+          liabilityShift: liabilityShift(status),
+          deviceDataCollected: this.collected.has(setup.referenceId),
+        };
+      },
+    };
+  }
+
+  /** Re-checked at commit: two Generate calls racing with one code must not both enroll. */
+  private claim(setup: SetupRecord, now: number): void {
+    if (setup.enrolledAt !== undefined) {
+      throw new ServiceError('authentication_invalid', {
+        field: 'authenticationInformation.code',
+        message: 'This 3DS setup was already used: run the setup again.',
+      });
+    }
+    setup.enrolledAt = now;
+  }
+
+  /** What Payment/Init checks AuthenticationInformation against (sandbox/payments.ts). */
+  private storeAuthentication(authentication: Authentication): void {
+    this.ctx.store.authentications.set(authentication.code, authentication);
+  }
+
+  // --- step-up (the ACS) -----------------------------------------------------------------------------
+
+  async startChallenge(jwt: string, md: string | undefined): Promise<ChallengeStep> {
+    const now = this.ctx.now();
+    const check = await this.keys.check(jwt, 'stepup', now);
+    if (!check.ok && check.reason === 'invalid') {
+      return {
+        ok: false,
+        message: 'The JWT is not valid: post the accessToken of the enrollment, unchanged.',
+      };
+    }
+    const challenge = this.challenges.get(check.claims.TransactionId ?? '');
+    if (challenge === undefined) return { ok: false, message: 'No challenge has this TransactionId.' };
+    if (!check.ok || now - challenge.enrolledAt > STEP_UP_WINDOW_MS) {
+      if (challenge.state === 'pending') challenge.state = 'expired';
+      return {
+        ok: false,
+        message: `The challenge must be opened within ${String(STEP_UP_WINDOW_MS / 1000)} s of the enrollment answer; pay again.`,
+      };
+    }
+    if (challenge.state !== 'pending') return { ok: false, message: 'This challenge was already opened.' };
+    if (md !== undefined && md.length > MAX_MD_LENGTH) {
+      return { ok: false, message: `MD is limited to ${String(MAX_MD_LENGTH)} characters.` };
+    }
+    challenge.state = 'started';
+    challenge.startedAt = now;
+    challenge.md = md;
+    return { ok: true, challenge, frameAncestors: this.frameAncestors(challenge.account), error: undefined };
+  }
+
+  /** The shopper's answer on the challenge page: a code, "fail", or "cancel". */
+  answerChallenge(acsTransId: string, action: string, otp: string): ChallengeStep {
+    const transactionId = this.challengeByAcsId.get(acsTransId);
+    const challenge = transactionId === undefined ? undefined : this.challenges.get(transactionId);
+    if (challenge?.state !== 'started') return { ok: false, message: 'This challenge is not open.' };
+    const frameAncestors = this.frameAncestors(challenge.account);
+    const complete = (status: 'Y' | 'N', cancelled = false): ChallengeStep => {
+      // The issuer of a "challenge failed" test card fails it whatever the shopper does.
+      const final = challenge.scenario === 'challenge_success' ? status : 'N';
+      challenge.result = { status: final, cancelled };
+      challenge.state = 'completed';
+      challenge.completedAt = this.ctx.now();
+      return { ok: true, challenge, frameAncestors, error: undefined };
+    };
+    switch (action) {
+      case 'cancel':
+        return complete('N', true);
+      case 'fail':
+        return complete('N');
+      case 'authenticate': {
+        const code = otp.trim();
+        if (code === '') return { ok: true, challenge, frameAncestors, error: 'Enter the code.' };
+        if (code === SANDBOX_OTP) return complete('Y');
+        challenge.attempts += 1;
+        if (challenge.attempts >= MAX_CODE_ATTEMPTS) return complete('N');
+        const left = MAX_CODE_ATTEMPTS - challenge.attempts;
+        return {
+          ok: true,
+          challenge,
+          frameAncestors,
+          error: `That code is not right. ${String(left)} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+        };
+      }
+      default:
+        return { ok: false, message: 'Unknown action.' };
+    }
+  }
+
+  // --- validate ------------------------------------------------------------------------------------
+
+  /** The final answer of a challenge (spec section 3: C → Y with RC 100, or N with RC 476). */
+  validate(session: Session, authenticationTransactionId: string): AuthenticationView {
+    const challenge = this.challenges.get(authenticationTransactionId);
+    if (challenge?.sessionId !== session.id) {
+      throw new ServiceError('authentication_not_found', { field: 'authenticationTransactionId' });
+    }
+    if (challenge.state !== 'completed' || challenge.result === undefined) {
+      throw new ServiceError('challenge_not_completed', {
+        field: 'authenticationTransactionId',
+        details: { state: challenge.state },
+      });
+    }
+    const { status, cancelled } = challenge.result;
+    const outcome: EciOutcome = status === 'Y' ? 'successful' : 'failed';
+    const eci = eciValue(challenge.cardType, outcome);
+    const stored = this.ctx.store.authentications.get(challenge.code);
+    if (stored !== undefined) {
+      stored.status = status;
+      stored.eci = eci;
+    }
+    return {
+      code: challenge.code,
+      referenceId: challenge.referenceId,
+      transactionId: challenge.transactionId,
+      status,
+      reasonCode: status === 'Y' ? 100 : 476,
+      veres: 'Y',
+      pares: status,
+      eci,
+      ecommerceIndicator: ecommerceIndicator(challenge.cardType, outcome),
+      ...(status === 'Y' ? { cavv: cavv() } : {}),
+      liabilityShift: liabilityShift(status),
+      deviceDataCollected: this.collected.has(challenge.referenceId),
+      ...(challenge.cardType === undefined ? {} : { cardType: challenge.cardType }),
+      ...(cancelled ? { challengeCancel: '01' as const } : {}),
+      authenticationTransactionId: challenge.transactionId,
+    };
+  }
+
+  /** Who may frame the return page for a transaction; undefined when it is not a challenge. */
+  returnAncestors(transactionId: string): string[] | undefined {
+    const challenge = this.challenges.get(transactionId);
+    return challenge === undefined ? undefined : this.frameAncestors(challenge.account);
+  }
+
+  /** The provider's pages may be framed by the token host's frames inside the account's merchant pages. */
+  private frameAncestors(accountName: string): string[] {
+    const account = this.ctx.accounts.get(accountName);
+    return [new URL(this.ctx.urls.tokenUrl).origin, ...(account?.allowedOrigins ?? [])];
+  }
+}
+
+/** Cardinal's `profile.completed` message, as the JSON string the collection page posts. */
+export function profileCompleted(referenceId: string, version: 1 | 2, collected: boolean): string {
+  if (version === 1) {
+    return JSON.stringify({ MessageType: 'profile.completed', SessionId: referenceId, Status: collected });
+  }
+  return JSON.stringify({
+    MessageType: 'profile.completed',
+    Payload: {
+      // Cardinal documents SUCCESS and ERROR.
+      ActionCode: collected ? 'SUCCESS' : 'ERROR',
+      SessionId: referenceId,
+      DataSources: {
+        CardinalData: { Attempted: true, Completed: collected },
+        MethodUrl: { Attempted: collected, Completed: collected },
+      },
+    },
+  });
+}

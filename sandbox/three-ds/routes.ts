@@ -1,0 +1,194 @@
+// The 3DS flow on HTTP. On the token host: ThreeDS/Setup and ThreeDS/Validate (browser-facing, by
+// session, like Token/List), the challenge return page and a sandbox-only switch for device data
+// collection. On the 3DS provider's own origin: the collection page and the sandbox ACS (step-up).
+
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { ServiceError } from '../errors.ts';
+import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import { browserFacing } from '../http/guards.ts';
+import { BODY_LIMITS, readBody } from '../http/request.ts';
+import { strict } from '../schemas.ts';
+import { loadSession } from '../sessions.ts';
+import { field, readForm } from './forms.ts';
+import { MAX_JWT_LENGTH } from './jwt.ts';
+import {
+  ASSET_FILES,
+  challengePage,
+  challengeResultPage,
+  collectionPage,
+  providerErrorPage,
+  returnErrorPage,
+  returnPage,
+  type Page,
+} from './pages.ts';
+import { DDC_OUTCOMES, DEFAULT_DDC, MAX_MD_LENGTH, type ThreeDsProvider } from './provider.ts';
+
+/** Token host paths that browsers call cross-origin (app.ts gives them CORS). */
+export const THREE_DS_BROWSER_PATHS = ['/api/threeds/setup', '/api/threeds/validate'] as const;
+
+const sessionId = z.string().min(1).max(128);
+
+export const setupSchema = strict({
+  sessionId,
+  cardNumber: z.string().max(32).optional(),
+  token: z.string().min(1).max(128).optional(),
+});
+
+export const validateSchema = strict({ sessionId, authenticationTransactionId: z.string().min(1).max(128) });
+
+export const ddcConfigSchema = strict({
+  sessionId,
+  delayMs: z.int().min(0).max(60_000).optional(),
+  version: z.union([z.literal(1), z.literal(2)]).optional(),
+  outcome: z.enum(DDC_OUTCOMES).optional(),
+});
+
+function html(c: Context<SandboxEnv>, page: Page): Response {
+  return c.body(page.html, page.status as 200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': page.csp,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+}
+
+function asset(c: Context<SandboxEnv>, name: string): Response {
+  const file = ASSET_FILES[name];
+  if (file === undefined) return c.text('Not found.', 404);
+  return c.body(file.body, 200, {
+    'content-type': file.type,
+    // Not content-hashed like the SDK's assets: revalidate, so an edited sandbox is seen at once.
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+}
+
+export function registerThreeDsTokenRoutes(
+  app: Hono<SandboxEnv>,
+  ctx: SandboxContext,
+  provider: ThreeDsProvider,
+): void {
+  const byBrowser = browserFacing(ctx.accounts, { serverCalls: 'app-token', selfOrigin: ctx.urls.tokenUrl });
+  const tokenOrigin = new URL(ctx.urls.tokenUrl).origin;
+
+  app.post('/api/threeds/setup', byBrowser, async (c) => {
+    const account = c.get('account');
+    const body = await readBody(c, setupSchema, BODY_LIMITS.token);
+    const session = loadSession(ctx, account, body.sessionId);
+    if ((body.cardNumber === undefined) === (body.token === undefined)) {
+      throw new ServiceError('invalid_request', {
+        field: 'cardNumber',
+        message: 'cardNumber: send either cardNumber (a new card) or token (a saved card), not both',
+      });
+    }
+    if (body.cardNumber !== undefined) {
+      // A card number from a server is card data like Token/Generate's: PCI DSS Level 1 only.
+      if (c.get('browserOrigin') === undefined && !account.pciCertified)
+        throw new ServiceError('pci_certification_required');
+      return c.json(await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }));
+    }
+    return c.json(await provider.setup(session, account.threeDS, { token: body.token ?? '' }));
+  });
+
+  app.post('/api/threeds/validate', byBrowser, async (c) => {
+    const account = c.get('account');
+    const body = await readBody(c, validateSchema, BODY_LIMITS.token);
+    const session = loadSession(ctx, account, body.sessionId);
+    return c.json(provider.validate(session, body.authenticationTransactionId));
+  });
+
+  // Sandbox-only: how the collection page answers for one session (tests of the 10 s wait, v2, ...).
+  app.post('/__sandbox/three-ds/ddc', async (c) => {
+    const body = await readBody(c, ddcConfigSchema, BODY_LIMITS.token);
+    if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
+    const ddc = {
+      delayMs: body.delayMs ?? DEFAULT_DDC.delayMs,
+      version: body.version ?? DEFAULT_DDC.version,
+      outcome: body.outcome ?? DEFAULT_DDC.outcome,
+    };
+    provider.configureDdc(body.sessionId, ddc);
+    return c.json({ ok: true, sessionId: body.sessionId, ddc });
+  });
+
+  // Where the ACS posts TransactionId and MD at the end of a challenge.
+  app.post('/frames/3ds-return', async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return html(c, { ...returnErrorPage(form.message), status: form.status });
+    const transactionId = field(form.fields, 'TransactionId', 128);
+    const md = field(form.fields, 'MD', MAX_MD_LENGTH);
+    const ancestors = typeof transactionId === 'string' ? provider.returnAncestors(transactionId) : undefined;
+    if (typeof transactionId !== 'string' || md === null || ancestors === undefined) {
+      return html(c, returnErrorPage('TransactionId is not the id of a 3DS challenge.'));
+    }
+    return html(c, returnPage({ tokenOrigin, transactionId, md: md ?? '', frameAncestors: ancestors }));
+  });
+
+  // Registered before the frame documents' catch-all GET /frames/*, which only serves the build output.
+  app.get('/frames/3ds-return.js', (c) => asset(c, 'return.js'));
+}
+
+export function registerThreeDsProviderRoutes(app: Hono<SandboxEnv>, provider: ThreeDsProvider): void {
+  app.post('/ddc', async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+    const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
+    const bin = field(form.fields, 'Bin', 19);
+    if (typeof jwt !== 'string' || bin === null) {
+      return html(c, providerErrorPage(400, 'Post the setup accessToken as JWT and, optionally, the Bin.'));
+    }
+    const start = await provider.openCollection(jwt, bin);
+    if (!start.ok) return html(c, providerErrorPage(400, start.message));
+    return html(c, collectionPage(start));
+  });
+
+  // The collection page's own report (same origin): what makes enrollment say deviceDataCollected.
+  app.post('/ddc/collect', async (c) => {
+    const form = await readForm(c);
+    const id = form.ok ? field(form.fields, 'collectionId', 128) : undefined;
+    if (typeof id !== 'string' || !provider.completeCollection(id)) return c.text('Unknown collection.', 404);
+    return c.body(null, 204);
+  });
+
+  app.post('/stepup', async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+    const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
+    const md = field(form.fields, 'MD', MAX_MD_LENGTH);
+    if (typeof jwt !== 'string' || md === null) {
+      return html(
+        c,
+        providerErrorPage(
+          400,
+          `Post the enrollment accessToken as JWT and, optionally, MD (≤ ${String(MAX_MD_LENGTH)}).`,
+        ),
+      );
+    }
+    const step = await provider.startChallenge(jwt, md);
+    if (!step.ok) return html(c, providerErrorPage(400, step.message));
+    return html(c, challengePage(step.challenge, step.frameAncestors, undefined));
+  });
+
+  app.post('/stepup/answer', async (c) => {
+    const form = await readForm(c);
+    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+    const acsTransId = field(form.fields, 'acsTransId', 64);
+    const action = field(form.fields, 'action', 32);
+    const code = field(form.fields, 'code', 32);
+    if (typeof acsTransId !== 'string' || typeof action !== 'string' || code === null) {
+      return html(c, providerErrorPage(400, 'The challenge form is incomplete.'));
+    }
+    const step = provider.answerChallenge(acsTransId, action, code ?? '');
+    if (!step.ok) return html(c, providerErrorPage(400, step.message));
+    if (step.error !== undefined)
+      return html(c, challengePage(step.challenge, step.frameAncestors, step.error));
+    return html(c, challengeResultPage(step.challenge, step.frameAncestors));
+  });
+
+  app.get('/assets/:name', (c) => {
+    const name = c.req.param('name');
+    // return.js belongs to the token host, not to the provider.
+    return name === 'return.js' ? c.text('Not found.', 404) : asset(c, name);
+  });
+}

@@ -1,0 +1,122 @@
+// The pages' browser scripts, run against the real pages' data attributes in a bare context with fakes
+// for the few browser APIs they touch: what they post, to whom, and when.
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+import { ASSET_FILES, challengeResultPage, collectionPage, returnPage } from './pages.ts';
+import { profileCompleted, type Challenge } from './provider.ts';
+
+const TOKEN_ORIGIN = 'http://localhost:4174';
+
+/** data-* attributes of the element with this id, as `dataset` would give them. */
+function dataset(html: string, id: string): Record<string, string> {
+  const element = new RegExp(`<[a-z]+ id="${id}"([^>]*)>`).exec(html)?.[1] ?? '';
+  const entries = [...element.matchAll(/data-([a-z-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [
+    name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()),
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  ]);
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+function run(script: string, html: string, id: string) {
+  const postMessage = vi.fn();
+  const fetch = vi.fn(() => Promise.resolve({ ok: true }));
+  const timers: { fn: () => void; ms: number }[] = [];
+  const submit = vi.fn();
+  class HTMLFormElement {
+    submit = submit;
+  }
+  const element = id === 'cres' ? new HTMLFormElement() : { dataset: dataset(html, id) };
+  const parent = { postMessage };
+  const window = {
+    parent,
+    setTimeout: (fn: () => void, ms: number) => {
+      timers.push({ fn, ms });
+      return timers.length;
+    },
+  };
+  runInNewContext(script, {
+    window,
+    document: { getElementById: (wanted: string) => (wanted === id ? element : null) },
+    fetch,
+    URLSearchParams,
+    HTMLFormElement,
+  });
+  return { postMessage, fetch, timers, submit };
+}
+
+describe('ddc.js', () => {
+  const page = (message: string | undefined, collectionId: string | undefined) =>
+    collectionPage({ targetOrigin: TOKEN_ORIGIN, message, delayMs: 7000, collectionId, frameAncestors: [] })
+      .html;
+
+  it('waits the delay, reports the collection, then posts the JSON string to the token host only', async () => {
+    const message = profileCompleted('ref-1', 1, true);
+    const { postMessage, fetch, timers } = run(
+      ASSET_FILES['ddc.js']?.body ?? '',
+      page(message, 'ddc_1'),
+      'ddc',
+    );
+    expect(timers.map((t) => t.ms)).toEqual([7000]);
+    expect(postMessage).not.toHaveBeenCalled();
+    timers[0]?.fn();
+    await vi.waitFor(() => {
+      expect(postMessage).toHaveBeenCalledOnce();
+    });
+    expect(fetch).toHaveBeenCalledWith('/ddc/collect', expect.objectContaining({ method: 'POST' }));
+    const [data, target] = postMessage.mock.calls[0] as [unknown, unknown];
+    expect(typeof data).toBe('string');
+    expect(JSON.parse(data as string)).toEqual({
+      MessageType: 'profile.completed',
+      SessionId: 'ref-1',
+      Status: true,
+    });
+    expect(target).toBe(TOKEN_ORIGIN);
+  });
+
+  it('posts a degraded answer without reporting, and nothing at all for "never"', () => {
+    const degraded = run(
+      ASSET_FILES['ddc.js']?.body ?? '',
+      page(profileCompleted('ref-2', 2, false), undefined),
+      'ddc',
+    );
+    degraded.timers[0]?.fn();
+    expect(degraded.fetch).not.toHaveBeenCalled();
+    expect(JSON.parse(degraded.postMessage.mock.calls[0]?.[0] as string)).toMatchObject({
+      Payload: { ActionCode: 'ERROR', SessionId: 'ref-2' },
+    });
+    const never = run(ASSET_FILES['ddc.js']?.body ?? '', page(undefined, undefined), 'ddc');
+    expect(never.timers).toHaveLength(0);
+    expect(never.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('return.js', () => {
+  it('relays TransactionId and MD to the 3DS frame, targeted at the token host', () => {
+    const html = returnPage({
+      tokenOrigin: TOKEN_ORIGIN,
+      transactionId: 'txn_1',
+      md: 'a"b<c',
+      frameAncestors: [TOKEN_ORIGIN],
+    }).html;
+    const { postMessage } = run(ASSET_FILES['return.js']?.body ?? '', html, 'result');
+    expect(postMessage).toHaveBeenCalledWith(
+      { v: 1, type: 'svc:3ds-complete', transactionId: 'txn_1', md: 'a"b<c' },
+      TOKEN_ORIGIN,
+    );
+  });
+});
+
+describe('cres.js', () => {
+  it('submits the return form', () => {
+    const html = challengeResultPage(
+      { returnUrl: `${TOKEN_ORIGIN}/frames/3ds-return`, transactionId: 'txn_1', md: undefined } as Challenge,
+      [],
+    ).html;
+    expect(run(ASSET_FILES['cres.js']?.body ?? '', html, 'cres').submit).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,137 @@
+// Helpers for the 3DS tests: the flow's steps as a browser would run them, over real HTTP.
+
+import { expect } from 'vitest';
+import { futureYear, type Reply, type Server, type TestSandbox } from '../test/harness.ts';
+
+export interface HtmlReply {
+  status: number;
+  headers: Headers;
+  html: string;
+}
+
+/** The sandbox expiry that lets a 3DS test card authenticate. */
+export function testExpiry(): { expirationMonth: number; expirationYear: number } {
+  return { expirationMonth: 1, expirationYear: futureYear(3) };
+}
+
+export async function postForm(
+  sb: TestSandbox,
+  server: Server,
+  path: string,
+  fields: Record<string, string>,
+): Promise<HtmlReply> {
+  const response = await fetch(sb.url(server, path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** Reverses the pages' attribute escaping. */
+function unescape(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+export function dataAttribute(html: string, name: string): string | undefined {
+  const match = new RegExp(`data-${name}="([^"]*)"`).exec(html);
+  return match?.[1] === undefined ? undefined : unescape(match[1]);
+}
+
+export function hiddenInput(html: string, name: string): string | undefined {
+  const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
+  return match?.[1] === undefined ? undefined : unescape(match[1]);
+}
+
+/** Every <script> of a page has a src: no inline code for a strict CSP to forbid. */
+export function expectNoInlineScript(html: string): void {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  for (const [, attributes = '', body = ''] of scripts) {
+    expect(attributes).toMatch(/\bsrc="\/[^"]+"/);
+    expect(body.trim()).toBe('');
+  }
+  expect(html).not.toMatch(/\son[a-z]+=/i);
+  expect(html).not.toMatch(/<style\b|\sstyle=/i);
+}
+
+export interface ThreeDsSteps {
+  setup(
+    sessionId: string,
+    card: { cardNumber: string } | { token: string },
+    account?: string,
+  ): Promise<Reply>;
+  /** Setup that must succeed; returns its fields. */
+  setupOk(
+    sessionId: string,
+    cardNumber: string,
+    account?: string,
+  ): Promise<{ code: string; referenceId: string; deviceDataCollectionUrl: string; accessToken: string }>;
+  generate(
+    sessionId: string,
+    card: Record<string, unknown>,
+    code: string | undefined,
+    options?: { account?: string; frontData?: Record<string, unknown> },
+  ): Promise<Reply>;
+  validate(sessionId: string, authenticationTransactionId: string, account?: string): Promise<Reply>;
+  /** Setup, collection page (reported as collected), then Generate: what a card frame does. */
+  enroll(
+    sessionId: string,
+    cardNumber: string,
+    options?: { card?: Record<string, unknown>; collect?: boolean },
+  ): Promise<{ reply: Reply; authentication: Record<string, unknown>; token: string }>;
+}
+
+export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
+  const steps: ThreeDsSteps = {
+    setup: (sessionId, card, account = 'demo') =>
+      sb.browser('token', '/api/ThreeDS/Setup', { sessionId, ...card }, { account }),
+    setupOk: async (sessionId, cardNumber, account = 'demo') => {
+      const reply = await steps.setup(sessionId, { cardNumber }, account);
+      if (reply.status !== 200 || reply.body['enabled'] !== true)
+        throw new Error(`Setup failed: ${JSON.stringify(reply.body)}`);
+      return reply.body as unknown as Awaited<ReturnType<ThreeDsSteps['setupOk']>>;
+    },
+    generate: (sessionId, card, code, options = {}) =>
+      sb.browser(
+        'token',
+        '/api/Token/Generate',
+        {
+          sessionId,
+          card: { cardHolderName: 'Ada Lovelace', cvv: '123', ...card },
+          ...(code === undefined ? {} : { authenticationInformation: { code } }),
+          ...(options.frontData === undefined ? {} : { frontData: options.frontData }),
+        },
+        { account: options.account ?? 'demo' },
+      ),
+    validate: (sessionId, authenticationTransactionId, account = 'demo') =>
+      sb.browser('token', '/api/ThreeDS/Validate', { sessionId, authenticationTransactionId }, { account }),
+    enroll: async (sessionId, cardNumber, options = {}) => {
+      const setup = await steps.setupOk(sessionId, cardNumber);
+      if (options.collect ?? true) {
+        const page = await postForm(sb, 'threeDs', '/ddc', {
+          JWT: setup.accessToken,
+          Bin: cardNumber.slice(0, 8),
+        });
+        const collectionId = dataAttribute(page.html, 'collection-id');
+        if (collectionId !== undefined) await postForm(sb, 'threeDs', '/ddc/collect', { collectionId });
+      }
+      const reply = await steps.generate(
+        sessionId,
+        { cardNumber, ...testExpiry(), ...options.card },
+        setup.code,
+      );
+      if (reply.status !== 200) throw new Error(`Generate failed: ${JSON.stringify(reply.body)}`);
+      return {
+        reply,
+        authentication: reply.body['authentication'] as Record<string, unknown>,
+        token: reply.body['token'] as string,
+      };
+    },
+  };
+  return steps;
+}

@@ -74,11 +74,16 @@ function failure(
   return { ok: false, error: new CheckoutError(code, type, message, { cause }) };
 }
 
-function invalidResponse(path: string) {
+export function invalidResponse(path: string) {
   return failure('invalid_response', 'service', `The service answered ${path} with something unexpected.`);
 }
 
-async function call(target: ServiceTarget, path: string, body: unknown): Promise<ServiceResult<unknown>> {
+/** One POST to the token host: timeout, no retry, errors as CheckoutErrors. Shared by the service modules. */
+export async function call(
+  target: ServiceTarget,
+  path: string,
+  body: unknown,
+): Promise<ServiceResult<unknown>> {
   const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   let response: Response;
   try {

@@ -11,7 +11,11 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+/** Reads a request body up to `limit` bytes; undefined when it is larger (the rest is never read). */
+export async function readLimited(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<string | undefined> {
   if (body === null) return '';
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,7 +26,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ServiceError('payload_too_large', { details: { limitBytes: limit } });
+      return undefined;
     }
     chunks.push(value);
   }
@@ -34,6 +38,7 @@ export async function readJson(c: Context, limit: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > limit) throw new ServiceError('payload_too_large', { details: { limitBytes: limit } });
   const text = await readLimited(c.req.raw.body, limit);
+  if (text === undefined) throw new ServiceError('payload_too_large', { details: { limitBytes: limit } });
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -3,6 +3,7 @@
 // HTML pages, not JSON errors.
 
 import type { Context } from 'hono';
+import { readLimited } from '../http/request.ts';
 
 /** A JWT (≤ 2048), MD (≤ 1024) and a few short fields, with room for percent-encoding. */
 export const FORM_LIMIT = 16 * 1024;
@@ -21,22 +22,9 @@ export async function readForm(c: Context, limit = FORM_LIMIT): Promise<FormRead
   }
   const tooLarge = { ok: false, status: 413, message: 'The form is too large.' } as const;
   if (Number(c.req.header('content-length') ?? '0') > limit) return tooLarge;
-  const body = c.req.raw.body;
-  if (body === null) return { ok: true, fields: new URLSearchParams() };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  return { ok: true, fields: new URLSearchParams(Buffer.concat(chunks).toString('utf8')) };
+  const text = await readLimited(c.req.raw.body, limit);
+  if (text === undefined) return tooLarge;
+  return { ok: true, fields: new URLSearchParams(text) };
 }
 
 /** One field, at most `max` characters; a repeated field counts as malformed. */

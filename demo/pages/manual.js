@@ -1,0 +1,54 @@
+// Manual tokenization: the merchant's own form, tokenized from the page with tokenizeCard(), then paid
+// by the merchant backend. The inputs are cleared as soon as the card is tokenized.
+const status = document.getElementById('status');
+const form = document.getElementById('manual');
+const pay = document.getElementById('pay');
+const field = (id) => document.getElementById(id);
+
+async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const session = (await postJson('/api/session', {})).body;
+const checkout = new window.Checkout({
+  sessionId: session.sessionId,
+  account: session.account,
+  environment: session.environment,
+  tokenUrl: session.tokenUrl,
+});
+pay.disabled = false;
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  pay.disabled = true;
+  status.textContent = 'Processing…';
+  const result = await checkout.tokenizeCard({
+    cardNumber: field('number').value,
+    expirationMonth: Number(field('month').value),
+    expirationYear: Number(field('year').value),
+    cvv: field('cvv').value,
+    cardHolderName: field('holder').value,
+  });
+  pay.disabled = false;
+  if (!result.ok) {
+    status.textContent = `Not paid: ${result.error.message} (${result.error.code})`;
+    return;
+  }
+  for (const id of ['number', 'month', 'year', 'cvv']) field(id).value = '';
+  const paid = await postJson('/api/pay', {
+    sessionId: session.sessionId,
+    token: result.token,
+    amount: 80,
+    brand: result.brand,
+    frontData: result.frontData,
+  });
+  status.textContent =
+    paid.status === 201
+      ? `Payment ${paid.body.status}: ${result.brand} ending in ${result.last4}`
+      : `Payment refused: ${paid.body.error?.code}`;
+});

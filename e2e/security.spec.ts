@@ -157,10 +157,14 @@ test('the frame refuses a page of an origin the account does not allow', async (
 
 test('the frame refuses to run when the page claims another origin than its own', async ({ page }) => {
   await page.goto('/plain.html');
+  // The page's own card frame has said hello by then; only the forged frame's messages count below.
+  await expect(page.locator('#pay')).toBeEnabled();
   const messages: unknown[] = [];
   await page.exposeFunction('recordMessage', (data: unknown) => messages.push(data));
   await page.evaluate((origin) => {
     window.addEventListener('message', (event) => {
+      if (event.source !== (document.getElementById('forged') as HTMLIFrameElement | null)?.contentWindow)
+        return;
       void (window as unknown as { recordMessage: (d: unknown) => Promise<void> }).recordMessage(event.data);
     });
     const frame = document.createElement('iframe');

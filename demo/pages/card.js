@@ -1,5 +1,7 @@
 // Demo merchant page: the "client script for tokenization" mode. The page asks its backend for a
 // session, mounts the card form, submits it, and hands the token to its backend for Payment/Init.
+import { createSession, postJson } from './merchant-api.js';
+
 const AMOUNT = 120;
 const statusEl = document.getElementById('status');
 const recordEl = document.getElementById('record');
@@ -14,15 +16,6 @@ let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navi
 
 let session;
 let checkout;
-
-async function postJson(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 function show(message) {
   statusEl.textContent = message;
@@ -98,12 +91,7 @@ async function refreshStoredCards() {
 }
 
 async function start() {
-  // ?customer=… picks the shopper (each has their own saved cards); the demo shopper by default.
-  const customerId = new URLSearchParams(location.search).get('customer');
-  const created = await postJson(
-    '/api/session',
-    customerId ? { customer: { id: customerId, email: `${customerId}@example.test` } } : {},
-  );
+  const created = await createSession();
   if (created.status !== 200) {
     show(`Could not start the checkout: ${created.body.error?.code ?? created.status}`);
     return;

@@ -1,20 +1,13 @@
 // Manual tokenization: the merchant's own form, tokenized from the page with tokenizeCard(), then paid
 // by the merchant backend. The inputs are cleared as soon as the card is tokenized.
+import { createSession, postJson } from './merchant-api.js';
+
 const status = document.getElementById('status');
 const form = document.getElementById('manual');
 const pay = document.getElementById('pay');
 const field = (id) => document.getElementById(id);
 
-async function postJson(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const session = (await postJson('/api/session', {})).body;
+const session = (await createSession()).body;
 const checkout = new window.Checkout({
   sessionId: session.sessionId,
   account: session.account,

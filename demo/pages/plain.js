@@ -1,19 +1,11 @@
 // The smallest merchant page: a session from the backend, the card form, a Pay button. The token
 // goes back to the backend for Payment/Init.
+import { createSession, postJson } from './merchant-api.js';
+
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
 
-async function postJson(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const customerId = new URLSearchParams(location.search).get('customer');
-const session = (await postJson('/api/session', customerId ? { customer: { id: customerId } } : {})).body;
+const session = (await createSession()).body;
 
 const checkout = new window.Checkout({
   sessionId: session.sessionId,

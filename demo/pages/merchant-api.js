@@ -1,0 +1,19 @@
+// The demo pages' calls to their own merchant backend (never to the service with the app token).
+
+export async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A checkout session for the shopper named by ?customer=… (each has their own saved cards), or the demo shopper. */
+export async function createSession() {
+  const customerId = new URLSearchParams(location.search).get('customer');
+  return postJson(
+    '/api/session',
+    customerId ? { customer: { id: customerId, email: `${customerId}@example.test` } } : {},
+  );
+}

@@ -45,24 +45,13 @@ export async function startSandbox(options: {
     if (current.sandbox === undefined) return new Response('starting', { status: 503 });
     return pick(current.sandbox).fetch(request, env);
   };
-  const servers = await Promise.all([
-    listen(
-      route((s) => s.token),
-      options.ports.token,
-    ),
-    listen(
-      route((s) => s.engine),
-      options.ports.engine,
-    ),
-    listen(
-      route((s) => s.sandboxEngine),
-      options.ports.sandbox,
-    ),
-    listen(
-      route((s) => s.threeDs),
-      options.ports.threeDs,
-    ),
-  ]);
+  const apps = [
+    [(s: Sandbox) => s.token, options.ports.token],
+    [(s: Sandbox) => s.engine, options.ports.engine],
+    [(s: Sandbox) => s.sandboxEngine, options.ports.sandbox],
+    [(s: Sandbox) => s.threeDs, options.ports.threeDs],
+  ] as const;
+  const servers = await Promise.all(apps.map(([pick, port]) => listen(route(pick), port)));
   const [token, engine, sandboxEngine, threeDs] = servers.map(portOf) as [number, number, number, number];
   const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, demo: options.ports.demo });
   const sandbox = createSandbox({

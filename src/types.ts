@@ -10,9 +10,19 @@ export type FieldError = 'required' | 'incomplete' | 'invalid' | 'unsupported' |
 
 /** One field's state, as merchants see it: flags and an error code, never a value. */
 export interface FieldState {
+  /** Nothing typed. */
   empty: boolean;
+  /**
+   * As many characters as the format needs: a length the detected brand allows, `MM / YY`, the
+   * brand's CVC length, a non-blank name. A complete value can still be invalid (Luhn, expired).
+   */
   complete: boolean;
+  /** The value would be accepted now. */
   valid: boolean;
+  /**
+   * The error the shopper sees: set on blur or by validateAll(), cleared as soon as the value is
+   * valid, so it mirrors the screen rather than every keystroke.
+   */
   error: FieldError | undefined;
 }
 

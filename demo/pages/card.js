@@ -104,10 +104,8 @@ async function start() {
 function createCheckout() {
   checkout?.destroy();
   checkout = new window.Checkout({
-    sessionId: session.sessionId,
-    account: session.account,
-    environment: session.environment,
-    tokenUrl: session.tokenUrl,
+    // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
+    ...session,
     locale: requestedLocale,
     saveCard: true,
     callback: (result) => {

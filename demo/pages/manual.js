@@ -9,10 +9,8 @@ const field = (id) => document.getElementById(id);
 
 const session = (await createSession()).body;
 const checkout = new window.Checkout({
-  sessionId: session.sessionId,
-  account: session.account,
-  environment: session.environment,
-  tokenUrl: session.tokenUrl,
+  // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
+  ...session,
 });
 pay.disabled = false;
 

@@ -8,10 +8,8 @@ const pay = document.getElementById('pay');
 const session = (await createSession()).body;
 
 const checkout = new window.Checkout({
-  sessionId: session.sessionId,
-  account: session.account,
-  environment: session.environment,
-  tokenUrl: session.tokenUrl,
+  // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
+  ...session,
   locale: 'en',
   callback: async (result) => {
     if (!result.ok) {

@@ -2,6 +2,8 @@
 // service never has to reject or repair them. ipAddress and acceptHeader are not readable in JS: the
 // token host adds them from the request.
 
+import { canonicalTag } from '../i18n/locale.ts';
+
 export interface FrontData {
   userAgent: string;
   acceptLanguage: string;
@@ -90,16 +92,6 @@ function shortLanguageTag(language: unknown): string {
     if (valid !== undefined && valid.length <= MAX_LANGUAGE) best = valid;
   }
   return best;
-}
-
-// The engine's BCP 47 parser: smaller than a shipped regex, and it throws on anything invalid.
-function canonicalTag(tag: unknown): string | undefined {
-  if (typeof tag !== 'string') return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
 }
 
 // EMV takes only the listed depths; anything between goes to the next lower one (30 → 24).

@@ -25,7 +25,7 @@ export function resolveLocale(requested: string | readonly string[] | undefined)
 
 // The engine's own BCP 47 parser is smaller than any regex we could ship, and canonicalises aliases
 // (`iw` → `he`, `PT-br` → `pt-BR`). It throws on invalid tags; so can a non-string from untyped callers.
-function canonicalTag(tag: unknown): string | undefined {
+export function canonicalTag(tag: unknown): string | undefined {
   if (typeof tag !== 'string') return undefined;
   try {
     return Intl.getCanonicalLocales(tag)[0];

@@ -73,4 +73,4 @@ export type FrameToHost =
   | { v: 1; type: 'failure'; id: number; error: WireError }
   | { v: 1; type: 'fatal'; error: WireError };
 
-export const FIELD_NAMES: readonly FieldName[] = ['number', 'expiry', 'cvc', 'holder'];
+export { FIELD_NAMES } from '../frames/fields/types.ts';

@@ -1,28 +1,12 @@
 // State the card fields expose to the frame script: field names, error codes and flags, never a value.
 
-import type { BrandId } from '../../card/index.ts';
+import type { BrandId, CardData as CardNumberData } from '../../card/index.ts';
 
-export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder'] as const;
-export type FieldName = (typeof FIELD_NAMES)[number];
+import type { FieldName, FieldState } from '../../types.ts';
 
-export type FieldError = 'required' | 'incomplete' | 'invalid' | 'unsupported' | 'expired';
+export type { FieldError, FieldName, FieldState } from '../../types.ts';
 
-export interface FieldState {
-  /** Nothing typed. */
-  empty: boolean;
-  /**
-   * As many characters as the format needs: a length the detected brand allows, `MM / YY`, the
-   * brand's CVC length, a non-blank name. A complete value can still be invalid (Luhn, expired).
-   */
-  complete: boolean;
-  /** The value would be accepted now. */
-  valid: boolean;
-  /**
-   * The error the shopper sees: set on blur or by validateAll(), cleared as soon as the value is
-   * valid, so it mirrors the screen rather than every keystroke.
-   */
-  error: FieldError | undefined;
-}
+export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder'] as const satisfies readonly FieldName[];
 
 export interface FieldsState {
   /** Detected brand (card mode) or the stored card's brand (cvv mode). */
@@ -32,14 +16,8 @@ export interface FieldsState {
   fields: Record<FieldName, FieldState>;
 }
 
-/** What Token/Generate needs from the shopper. Only the frame script ever holds it. */
-export interface CardData {
-  /** Digits only. */
-  cardNumber: string;
-  expirationMonth: number;
-  /** Four digits. */
-  expirationYear: number;
-  cvv: string;
+/** What Token/Generate needs from the shopper (the card rules' CardData and the name). Only the frame script ever holds it. */
+export interface CardData extends CardNumberData {
   /** Trimmed. */
   cardHolderName: string;
 }

@@ -2,6 +2,7 @@
 //   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler
 //   --mode iife    dist/checkout.essentials.iife.js: the script-tag build, everything inlined
 //   --mode frames  dist/frames/: the documents the token host serves (card frame), hashed assets
+//   --mode challenge  dist/frames/3ds.html: the 3DS challenge frame, with its own assets
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -28,6 +29,33 @@ function litLightDomOnly(): Plugin {
   };
 }
 
+/**
+ * The card frame's 3DS code as a chunk of its own, loaded by URL: a plain dynamic import would pull in
+ * Vite's preload helper (vitejs/vite#13952, #18551), about 450 bytes gzip of the frame's budget, for a
+ * chunk that has nothing to preload. `virtual:three-ds-chunk` exports the chunk's hashed URL.
+ */
+function lazyThreeDsChunk(): Plugin {
+  const id = 'virtual:three-ds-chunk';
+  let reference = '';
+  return {
+    name: 'svc-lazy-three-ds-chunk',
+    buildStart() {
+      reference = this.emitFile({
+        type: 'chunk',
+        id: resolve(root, 'src/frames/card/three-ds.ts'),
+        name: 'three-ds',
+        preserveSignature: 'exports-only',
+      });
+    },
+    resolveId(source) {
+      return source === id ? `\0${id}` : null;
+    },
+    load(loaded) {
+      return loaded === `\0${id}` ? `export default import.meta.ROLLUP_FILE_URL_${reference};` : null;
+    },
+  };
+}
+
 function forMode(mode: string): UserConfig {
   switch (mode) {
     case 'iife':
@@ -47,12 +75,25 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: '/frames/',
-        plugins: [litLightDomOnly()],
+        plugins: [litLightDomOnly(), lazyThreeDsChunk()],
         build: {
           outDir: resolve(root, 'dist/frames'),
           emptyOutDir: true,
-          modulePreload: { polyfill: false },
+          // No preload helper: the 3DS chunk is the frame's only lazy import and has no CSS of its own.
+          modulePreload: false,
           rolldownOptions: { input: { card: resolve(root, 'src/frames/card.html') } },
+        },
+      };
+    case 'challenge':
+      // The 3DS challenge frame, built on its own so it shares no chunk with the card frame.
+      return {
+        root: resolve(root, 'src/frames'),
+        base: '/frames/',
+        build: {
+          outDir: resolve(root, 'dist/frames'),
+          emptyOutDir: false,
+          modulePreload: false,
+          rolldownOptions: { input: { '3ds': resolve(root, 'src/frames/3ds.html') } },
         },
       };
     default:

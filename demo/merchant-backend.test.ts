@@ -64,6 +64,24 @@ describe('the demo merchant backend', () => {
     expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
   });
 
+  it('lists the sandbox’s 3DS test cards for the scenario picker, with the expiry they need', async () => {
+    const response = await app.request('/api/test-cards');
+    const body = (await response.json()) as {
+      expiry: { month: number; year: number };
+      scenarios: { scenario: string; cards: { brand: string; number: string }[] }[];
+    };
+    expect(body.expiry).toEqual({ month: 1, year: new Date().getUTCFullYear() + 3 });
+    expect(body.scenarios).toHaveLength(8);
+    expect(body.scenarios[0]).toEqual({
+      scenario: 'frictionless_success',
+      cards: [
+        { cardType: '001', brand: 'Visa', number: '4000000000002701' },
+        { cardType: '002', brand: 'Mastercard', number: '5200000000002235' },
+        { cardType: '054', brand: 'Elo', number: '6505290000002000' },
+      ],
+    });
+  });
+
   it('passes the service’s error through when a token is reused', async () => {
     const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
     const token = await sb.tokenize(sessionId, { expirationYear: futureYear(2) });

@@ -9,6 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { MerchantConfig } from './config.ts';
+import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
+
+const CARD_TYPE_BRANDS: Readonly<Record<TestCardType, string>> = {
+  '001': 'Visa',
+  '002': 'Mastercard',
+  '054': 'Elo',
+};
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
 /** The built checkout script, self-hosted by the merchant (served under /sdk/). */
@@ -202,6 +209,21 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     if (body instanceof Response) return body;
     return relay(c, await service(config.engineApiUrl, '/api/Payment/Status', body));
   });
+
+  // The sandbox's published 3DS test cards, for the card page's scenario picker (test data, not a shopper's).
+  app.get('/api/test-cards', (c) =>
+    c.json({
+      expiry: { month: 1, year: new Date().getUTCFullYear() + 3 },
+      scenarios: SCENARIOS.map((scenario) => ({
+        scenario,
+        cards: TEST_CARD_TYPES.map((cardType) => ({
+          cardType,
+          brand: CARD_TYPE_BRANDS[cardType],
+          number: TEST_CARDS[cardType][scenario],
+        })),
+      })),
+    }),
+  );
 
   app.get('/api/health', async (c) => {
     const check = async (url: string) => {

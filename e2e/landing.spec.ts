@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './models/axe.ts';
 
 test('the landing page lists the four integration modes and sees the sandbox', async ({ page }) => {
   await page.goto('/');
@@ -19,10 +19,5 @@ test('the landing page lists the four integration modes and sees the sandbox', a
 test('the landing page has no WCAG 2.1 AA violation', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('status')).toContainText('Sandbox connected');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -20,7 +20,7 @@ async function watchHostEvents(page: Page): Promise<void> {
   });
 }
 
-test('card number and CVV never leave the frame except to Token/Generate and Token/Bind', async ({
+test('card number and CVV never leave the frame except to Token/Generate, ThreeDS/Setup and Token/Bind', async ({
   page,
   context,
   browserName,
@@ -41,16 +41,28 @@ test('card number and CVV never leave the frame except to Token/Generate and Tok
   await card.pay();
   await expect(card.status).toHaveText(/^Payment authorized/);
 
-  const requests = card.requests.map((r) => ({ url: r.url(), body: r.postData() ?? '' }));
-  for (const { url, body } of requests) {
+  const requests = card.requests.map((r) => ({
+    url: r.url(),
+    body: r.postData() ?? '',
+    json: (r.headers()['content-type'] ?? '').includes('json'),
+  }));
+  // The token host's two card endpoints take the number; the 3DS provider gets the BIN (form posts).
+  const takeTheNumber = [`${TOKEN_ORIGIN}/api/Token/Generate`, `${TOKEN_ORIGIN}/api/ThreeDS/Setup`];
+  for (const { url, body, json } of requests) {
     expect(url).not.toContain(NUMBER);
     expect(url).not.toContain(CVV);
-    const values = JSON.stringify(body === '' ? {} : (JSON.parse(body) as unknown));
-    if (url === `${TOKEN_ORIGIN}/api/Token/Generate`) continue;
+    const values = json
+      ? JSON.stringify(body === '' ? {} : (JSON.parse(body) as unknown))
+      : decodeURIComponent(body);
+    if (takeTheNumber.includes(url)) continue;
     expect(values, url).not.toContain(NUMBER);
     if (url === `${TOKEN_ORIGIN}/api/Token/Bind`) continue;
     expect(values, url).not.toContain(`"${CVV}"`);
   }
+  const collection = requests.find((r) => r.url.endsWith('/ddc'));
+  expect(collection, 'the 3DS device data collection ran').toBeDefined();
+  if (collection?.body !== '')
+    expect(new URLSearchParams(collection?.body).get('Bin')).toBe(NUMBER.slice(0, 8));
   const generate = requests.find((r) => r.url === `${TOKEN_ORIGIN}/api/Token/Generate`);
   const bind = requests.find((r) => r.url === `${TOKEN_ORIGIN}/api/Token/Bind`);
   expect(generate).toBeDefined();

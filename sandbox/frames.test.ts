@@ -11,6 +11,10 @@ writeFileSync(
   join(dir, 'card.html'),
   '<html><head><meta name="svc-allowed-origins" content="" /><script type="module" src="/frames/assets/card-AbC12.js"></script></head></html>',
 );
+writeFileSync(
+  join(dir, '3ds.html'),
+  '<html><head><meta name="svc-allowed-origins" content="" /></head></html>',
+);
 writeFileSync(join(dir, 'assets', 'card-AbC12.js'), 'console.log(1)');
 writeFileSync(join(dir, 'secret.txt'), 'nope');
 
@@ -35,6 +39,23 @@ describe('frame documents on the token host', () => {
     expect(await response.text()).toContain(
       `<meta name="svc-allowed-origins" content="${MERCHANT_ORIGIN}" />`,
     );
+  });
+
+  it('lets each frame frame and post forms to the 3DS provider only, and the 3DS frame its return page', async () => {
+    const provider = new URL(sb.urls.threeDsUrl).origin;
+    const directives = async (path: string) =>
+      new Map(
+        ((await get(path)).headers.get('content-security-policy') ?? '')
+          .split('; ')
+          .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+      );
+    const card = await directives('/frames/card.html?account=demo');
+    expect(card.get('frame-src')).toBe(provider);
+    expect(card.get('form-action')).toBe(provider);
+    const threeDs = await directives('/frames/3ds.html?account=demo');
+    expect(threeDs.get('frame-src')).toBe(`'self' ${provider}`);
+    expect(threeDs.get('form-action')).toBe(provider);
+    expect(threeDs.get('frame-ancestors')).toBe(MERCHANT_ORIGIN);
   });
 
   it('refuses an unknown account', async () => {

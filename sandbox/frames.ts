@@ -10,7 +10,16 @@ import type { SandboxContext, SandboxEnv } from './http/context.ts';
 
 export const FRAMES_DIR = fileURLToPath(new URL('../dist/frames/', import.meta.url));
 
-const FRAME_DOCUMENTS = new Set(['card.html']);
+/**
+ * The frame documents and what each may frame and post forms to besides nothing: the card frame runs
+ * device data collection on the 3DS provider; the 3DS frame opens the provider's step-up page, which
+ * ends on the token host's own return page.
+ */
+const FRAME_DOCUMENTS: ReadonlyMap<string, (threeDsOrigin: string) => { frames: string; forms: string }> =
+  new Map([
+    ['card.html', (provider: string) => ({ frames: provider, forms: provider })],
+    ['3ds.html', (provider: string) => ({ frames: `'self' ${provider}`, forms: provider })],
+  ]);
 
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -24,7 +33,10 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function frameCsp(allowedOrigins: readonly string[]): string {
+export function frameCsp(
+  allowedOrigins: readonly string[],
+  nested: { frames: string; forms: string } = { frames: "'none'", forms: "'none'" },
+): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -32,9 +44,10 @@ export function frameCsp(allowedOrigins: readonly string[]): string {
     "connect-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
+    `frame-src ${nested.frames}`,
     `frame-ancestors ${allowedOrigins.join(' ')}`,
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${nested.forms}`,
   ].join('; ');
 }
 
@@ -54,7 +67,8 @@ export function registerFrameRoutes(
   app.get('/frames/*', async (c) => {
     const url = new URL(c.req.url);
     const name = url.pathname.slice('/frames/'.length);
-    if (FRAME_DOCUMENTS.has(name)) {
+    const nested = FRAME_DOCUMENTS.get(name);
+    if (nested !== undefined) {
       const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
       if (account === undefined) return text(404, 'Unknown account.');
       let html: string;
@@ -69,7 +83,10 @@ export function registerFrameRoutes(
       );
       return c.body(filled, 200, {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': frameCsp(account.allowedOrigins),
+        'content-security-policy': frameCsp(
+          account.allowedOrigins,
+          nested(new URL(ctx.urls.threeDsUrl).origin),
+        ),
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',

@@ -9,11 +9,16 @@ import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import { checkCardData, type CardCheckError } from './card/index.ts';
 import { defineElements } from './define.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
+import { SvcChallengeCancelEvent, type SvcChallengeDialog } from './elements/challenge-dialog.ts';
 import { CheckoutError } from './errors.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import type { FrameConfig, WireTokenResult } from './messaging/protocol.ts';
-import { validateOptions } from './options.ts';
-import type { CardResult, CardTokenResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
+import { CHALLENGE_TIMEOUT_MS, validateOptions } from './options.ts';
+import { decodeAuthentication, type Authentication } from './api/three-ds-decode.ts';
+import { SvcThreeDsEvent } from './events.ts';
+import type { MessageKey } from './i18n/en.ts';
+import { runChallenge } from './three-ds/challenge.ts';
+import type { CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
 
 /** A card from the merchant's own form (headless mode, SAQ A-EP). */
 export interface HeadlessCard {
@@ -35,8 +40,45 @@ const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
   cvv_invalid: 'The security code does not have the length the card brand needs.',
 };
 
-function toResult(result: WireTokenResult): CardTokenResult {
-  return { ok: true, ...result };
+/** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
+function alertKey(error: CheckoutError): MessageKey | undefined {
+  switch (error.code) {
+    case 'validation_failed':
+    case 'submit_in_progress':
+    case 'not_ready':
+    case 'destroyed':
+      return undefined;
+    case 'cvv_mismatch':
+      return 'errorCvcMismatch';
+    case 'challenge_cancelled':
+      return 'errorChallengeCancelled';
+    case 'challenge_timeout':
+      return 'errorChallengeTimeout';
+  }
+  if (error.type === 'authentication') return 'errorAuthentication';
+  return error.type === 'network' ? 'errorNetwork' : 'errorSubmit';
+}
+
+/** N and R (and a challenge the shopper cancelled at the issuer) end the card payment: another method is needed. */
+function refusalOf(authentication: Authentication): CheckoutError | undefined {
+  if (authentication.cancelled) {
+    return new CheckoutError('challenge_cancelled', 'cancelled', 'The shopper cancelled the 3DS challenge.');
+  }
+  if (authentication.status === 'N') {
+    return new CheckoutError(
+      'authentication_failed',
+      'authentication',
+      'The card issuer did not authenticate the shopper (3DS status N): ask for another payment method.',
+    );
+  }
+  if (authentication.status === 'R') {
+    return new CheckoutError(
+      'authentication_rejected',
+      'authentication',
+      'The card issuer rejected the authentication (3DS status R): ask for another payment method.',
+    );
+  }
+  return undefined;
 }
 
 function failure(error: CheckoutError): CardResult {
@@ -49,6 +91,7 @@ export class Checkout {
   readonly #locale: Locale;
   #form: SvcCardForm | undefined;
   #inFlight: Promise<CardResult> | undefined;
+  #dialog: SvcChallengeDialog | undefined;
 
   constructor(options: CheckoutOptions) {
     this.#options = validateOptions(options);
@@ -98,7 +141,15 @@ export class Checkout {
     }
     const run = form
       .submit({ ...collectFrontData(window) })
-      .then((outcome) => (outcome.ok ? toResult(outcome.result) : failure(outcome.error)));
+      .then((outcome) => (outcome.ok ? this.#authenticate(form, outcome.result) : failure(outcome.error)))
+      .then((result) => {
+        // The shopper sees why, inside the frame; a validation failure already shows on its field.
+        if (!result.ok) {
+          const key = alertKey(result.error);
+          if (key !== undefined) form.alert(this.#messages()[key]);
+        }
+        return result;
+      });
     this.#inFlight = this.#deliver(run).finally(() => {
       this.#inFlight = undefined;
     });
@@ -172,6 +223,8 @@ export class Checkout {
 
   /** Removes the frame, its port and listeners. The Checkout can mount again afterwards. */
   destroy(): void {
+    // A challenge still open ends as cancelled, and its dialog goes with the form.
+    this.#dialog?.dispatchEvent(new SvcChallengeCancelEvent());
     this.#form?.remove();
     this.#form = undefined;
   }
@@ -190,7 +243,7 @@ export class Checkout {
     }
     defineElements();
     this.destroy();
-    const messages = messagesFor(this.#locale, this.#options.messages);
+    const messages = this.#messages();
     const form = document.createElement('svc-card-form');
     form.setup({
       tokenOrigin: this.#target.origin,
@@ -210,6 +263,68 @@ export class Checkout {
     container.append(form);
     this.#form = form;
     return form;
+  }
+
+  #messages() {
+    return messagesFor(this.#locale, this.#options.messages);
+  }
+
+  /** A token with a 3DS block: run the challenge if the issuer asked for one, then read the verdict. */
+  async #authenticate(form: SvcCardForm, wire: WireTokenResult): Promise<CardResult> {
+    const { authentication: block, ...token } = wire;
+    if (block === undefined) return { ok: true, ...token };
+    let authentication = decodeAuthentication(block);
+    if (authentication === undefined) {
+      return failure(
+        new CheckoutError('invalid_response', 'service', 'The card frame sent an unreadable 3DS block.'),
+      );
+    }
+    if (authentication.challenge !== undefined) {
+      const messages = this.#messages();
+      const dialog = document.createElement('svc-challenge-dialog');
+      document.body.append(dialog);
+      this.#dialog = dialog;
+      const challenged = await runChallenge({
+        dialog,
+        tokenOrigin: this.#target.origin,
+        sessionId: this.#options.sessionId,
+        account: this.#options.account,
+        locale: this.#locale,
+        title: messages.challengeTitle,
+        closeLabel: messages.challengeClose,
+        challenge: authentication.challenge,
+        timeoutMs: this.#options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
+        onShown: () => form.dispatchEvent(new SvcThreeDsEvent('challenge-shown')),
+      }).finally(() => {
+        dialog.remove();
+        this.#dialog = undefined;
+        // The dialog gave focus back to where it was; if that could not take it (a Pay button the
+        // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
+        const active = document.activeElement;
+        if (active === null || active === document.body) form.focus();
+        form.dispatchEvent(new SvcThreeDsEvent('challenge-finished'));
+      });
+      if (!challenged.ok) return challenged;
+      authentication = challenged.value;
+    }
+    const refused = refusalOf(authentication);
+    if (refused !== undefined) return failure(refused);
+    const { code, referenceId, transactionId, status, eci, liabilityShift } = authentication;
+    if (status !== 'Y' && status !== 'A' && status !== 'U') {
+      return failure(
+        new CheckoutError('invalid_response', 'service', `The 3DS status ${status} cannot end a payment.`),
+      );
+    }
+    return {
+      ok: true,
+      ...token,
+      code,
+      referenceId,
+      transactionId,
+      status,
+      ...(eci === undefined ? {} : { eci }),
+      liabilityShift,
+    };
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {

@@ -35,3 +35,11 @@ export class CheckoutError extends Error {
 export function isCheckoutError(value: unknown): value is CheckoutError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
+
+/** An error as it crossed a frame boundary ({code, type, message}); an unknown type reads as `service`. */
+export function errorFromWire(error: { code: string; type: string; message: string }): CheckoutError {
+  const type = (ERROR_TYPES as readonly string[]).includes(error.type)
+    ? (error.type as CheckoutErrorType)
+    : 'service';
+  return new CheckoutError(error.code, type, error.message);
+}

@@ -2,6 +2,7 @@
 // only brand ids, flags, field names and error codes.
 
 import type { CheckoutError } from './errors.ts';
+import type { ThreeDsStep } from './messaging/protocol.ts';
 import type { CardFormState, FieldName } from './types.ts';
 
 const init = { bubbles: true, composed: true } as const;
@@ -55,6 +56,17 @@ export class SvcErrorEvent extends Event {
   }
 }
 
+/**
+ * A 3DS step, for showing progress: device data collection started, then finished or timed out (the
+ * payment goes on either way); the challenge dialog shown, then finished (whatever its outcome).
+ */
+export class SvcThreeDsEvent extends Event {
+  static readonly type = 'svc-3ds';
+  constructor(readonly step: ThreeDsStep) {
+    super(SvcThreeDsEvent.type, init);
+  }
+}
+
 declare global {
   interface HTMLElementEventMap {
     'svc-ready': SvcReadyEvent;
@@ -63,5 +75,6 @@ declare global {
     'svc-blur': SvcBlurEvent;
     'svc-submit': SvcSubmitEvent;
     'svc-error': SvcErrorEvent;
+    'svc-3ds': SvcThreeDsEvent;
   }
 }

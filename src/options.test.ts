@@ -53,6 +53,16 @@ describe('new Checkout(options)', () => {
       'tokenUrl must use https (http only on localhost).',
     ],
     [
+      'a challenge time limit under 30 s',
+      { ...valid, challengeTimeoutMs: 29_999 },
+      'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.',
+    ],
+    [
+      'a challenge time limit that is not a number',
+      { ...valid, challengeTimeoutMs: '600000' },
+      'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.',
+    ],
+    [
       'a tokenUrl that is not a URL',
       { ...valid, tokenUrl: 'token host' },
       'tokenUrl "token host" is not a URL.',

@@ -27,7 +27,12 @@ const KNOWN = new Set([
   'appearance',
   'saveCard',
   'tokenUrl',
+  'challengeTimeoutMs',
 ]);
+
+/** A 3DS challenge's default time limit, and the least a merchant may set (the step-up window is 30 s). */
+export const CHALLENGE_TIMEOUT_MS = 600_000;
+export const MIN_CHALLENGE_TIMEOUT_MS = 30_000;
 
 function fail(message: string): never {
   throw new CheckoutError('invalid_option', 'configuration', message);
@@ -51,6 +56,14 @@ export function validateOptions(options: unknown): CheckoutOptions {
   if (o['locale'] !== undefined) nonEmptyString(o['locale'], 'locale', 35);
   if (o['saveCard'] !== undefined && typeof o['saveCard'] !== 'boolean') fail('saveCard must be a boolean.');
   if (o['tokenUrl'] !== undefined) nonEmptyString(o['tokenUrl'], 'tokenUrl', 256);
+  const timeout = o['challengeTimeoutMs'];
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < MIN_CHALLENGE_TIMEOUT_MS)
+  )
+    fail(
+      `challengeTimeoutMs must be a whole number of milliseconds, at least ${String(MIN_CHALLENGE_TIMEOUT_MS)}.`,
+    );
   const messages = o['messages'];
   if (messages !== undefined) {
     if (typeof messages !== 'object' || messages === null) fail('messages must be an object of strings.');

@@ -51,7 +51,7 @@ export interface Appearance {
 }
 
 /** What a successful tokenization hands the merchant: all their backend needs for Payment/Init. */
-export interface CardTokenResult {
+export interface CardTokenResult extends ThreeDsResult {
   ok: true;
   token: string;
   /** Network name as Payment/Init's brandName wants it (`Visa`, `Mastercard`, `Elo`, …). */
@@ -65,6 +65,25 @@ export interface CardTokenResult {
   singleUse: boolean;
   /** The spec's frontData as the service received it, with ipAddress and acceptHeader it added: pass it to Payment/Init. */
   frontData: Readonly<Record<string, string>>;
+}
+
+/**
+ * What a 3DS authentication adds to the result (accounts with 3DS on). `code`, `referenceId` and
+ * `transactionId` are what the merchant backend sends in Payment/Init's AuthenticationInformation.
+ */
+export interface ThreeDsResult {
+  code?: string;
+  referenceId?: string;
+  transactionId?: string;
+  /**
+   * The final EMV transStatus: Y (authenticated), A (attempted) or U (not available). N and R never
+   * reach a result: they end in a CheckoutError of type authentication.
+   */
+  status?: 'Y' | 'A' | 'U';
+  /** The Electronic Commerce Indicator, when the service sent one (e.g. 05 Visa, 02 Mastercard). */
+  eci?: string;
+  /** Who bears a fraud chargeback: `full` (Y) and `partial` (A) move it to the issuer; `none` (U). */
+  liabilityShift?: 'full' | 'partial' | 'none';
 }
 
 export interface Failure {
@@ -105,4 +124,9 @@ export interface CheckoutOptions {
   saveCard?: boolean;
   /** The token host; defaults per environment (the local sandbox for `sandbox`). */
   tokenUrl?: string;
+  /**
+   * How long the shopper has for a 3DS challenge before it ends with `challenge_timeout`, in
+   * milliseconds. Default 600 000 (10 minutes); at least 30 000.
+   */
+  challengeTimeoutMs?: number;
 }

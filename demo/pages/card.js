@@ -10,43 +10,105 @@ const payButton = document.getElementById('pay');
 const localeSelect = document.getElementById('locale');
 const storedFieldset = document.getElementById('stored');
 const storedList = document.getElementById('stored-list');
+const progressEl = document.getElementById('three-ds-progress');
+const scenarioSelect = document.getElementById('scenario');
+const scenarioCard = document.getElementById('scenario-card');
 
 // The requested language goes to the checkout as is (pt-PT falls back to pt-BR); the menu shows what it resolved to.
 let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navigator.language;
 
 let session;
 let checkout;
+window.demo = { lastResult: undefined };
 
 function show(message) {
   statusEl.textContent = message;
 }
 
 async function pay(result) {
+  // Kept for the demo's own tests: what the merchant's callback received.
+  window.demo.lastResult = result;
   if (!result.ok) {
     show(`Not paid: ${result.error.message} (${result.error.code})`);
     return;
   }
-  show(`Card tokenized (${result.brand} ending in ${result.last4}). Paying…`);
+  const authenticated =
+    result.code === undefined
+      ? ''
+      : ` 3DS ${result.status}, ECI ${result.eci ?? 'none'}, liability shift ${result.liabilityShift}.`;
+  show(`Card tokenized (${result.brand} ending in ${result.last4}).${authenticated} Paying…`);
   const paid = await postJson('/api/pay', {
     sessionId: session.sessionId,
     token: result.token,
     amount: AMOUNT,
     brand: result.brand,
     frontData: result.frontData,
+    // Payment/Init's AuthenticationInformation (the spec's 2.6): what the checkout handed over.
+    ...(result.code === undefined
+      ? {}
+      : {
+          authentication: {
+            code: result.code,
+            referenceId: result.referenceId,
+            transactionId: result.transactionId,
+          },
+        }),
   });
   recordEl.hidden = false;
   recordEl.textContent = JSON.stringify(paid.body, null, 2);
   show(
     paid.status === 201
-      ? `Payment ${paid.body.status}: ${paid.body.paymentId}`
+      ? `Payment ${paid.body.status}: ${paid.body.paymentId}.${authenticated}`
       : `Payment refused: ${paid.body.error?.code}`,
   );
   if (paid.status === 201) refreshStoredCards();
 }
 
+const THREE_DS_STEPS = {
+  'collection-started': 'Checking this browser with the card issuer…',
+  'collection-finished': 'Browser check done.',
+  'collection-timed-out': 'Browser check skipped (no answer in 10 s).',
+  'challenge-shown': 'Your bank is asking you to confirm the payment.',
+  'challenge-finished': 'Bank verification closed.',
+};
+
 function mountNewCard() {
   const form = checkout.mountCardForm(slot);
   form.id = 'card-form';
+  form.addEventListener('svc-3ds', (event) => {
+    progressEl.textContent = THREE_DS_STEPS[event.step] ?? event.step;
+  });
+}
+
+const SCENARIO_NAMES = {
+  frictionless_success: 'Frictionless, authenticated (Y)',
+  frictionless_failure: 'Frictionless, not authenticated (N)',
+  attempted: 'Attempted (A)',
+  unavailable: 'Authentication unavailable (U)',
+  rejected: 'Rejected by the issuer (R)',
+  system_error: 'Enrollment check failed (VERes U)',
+  challenge_success: 'Challenge, shopper passes (C → Y)',
+  challenge_failure: 'Challenge, shopper fails (C → N)',
+};
+
+async function loadScenarios() {
+  const response = await fetch('/api/test-cards');
+  const { expiry, scenarios } = await response.json();
+  document.getElementById('scenario-expiry').textContent =
+    `${String(expiry.month).padStart(2, '0')} / ${String(expiry.year % 100)}`;
+  for (const { scenario, cards } of scenarios) {
+    for (const card of cards) {
+      const option = document.createElement('option');
+      option.value = card.number;
+      option.textContent = `${card.brand}: ${SCENARIO_NAMES[scenario] ?? scenario}`;
+      scenarioSelect.append(option);
+    }
+  }
+  const describe = () => {
+    scenarioCard.textContent = `Card number ${scenarioSelect.value.replace(/(\d{4})(?=\d)/g, '$1 ')}`;
+  };
+  scenarioSelect.addEventListener('change', describe);
+  describe();
 }
 
 async function refreshStoredCards() {
@@ -97,6 +159,7 @@ async function start() {
     return;
   }
   session = created.body;
+  window.demo.session = session;
   createCheckout();
   await refreshStoredCards();
 }
@@ -122,6 +185,7 @@ function createCheckout() {
 document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   payButton.disabled = true;
+  progressEl.textContent = '';
   show('Processing…');
   void checkout.submit().finally(() => {
     payButton.disabled = false;
@@ -135,3 +199,4 @@ localeSelect.addEventListener('change', () => {
 
 payButton.disabled = true;
 void start();
+void loadScenarios();

@@ -25,6 +25,8 @@ describe('docs/service-contract.md, 3DS', () => {
       '{3ds}/stepup',
       '/frames/3ds-return',
       '/__sandbox/three-ds/ddc',
+      '/__sandbox/three-ds/challenge',
+      '/frames/3ds.html',
     ])
       expect(doc).toContain(path);
   });

@@ -118,6 +118,24 @@ describe('check enrollment: rules', () => {
     expect(reply.body['authentication']).toMatchObject({ status: 'C', challengeWindowSize: '05' });
   });
 
+  it('asks for the window size a session was configured with (sandbox hook for tests of each size)', async () => {
+    const sessionId = await sb.session();
+    const configure = (windowSize: string) =>
+      sb.raw('token', '/__sandbox/three-ds/challenge', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, windowSize }),
+      });
+    expect((await configure('04')).body).toEqual({ ok: true, sessionId, windowSize: '04' });
+    const number = TEST_CARDS['001'].challenge_success;
+    const setup = await steps.setupOk(sessionId, number);
+    const reply = await steps.generate(sessionId, { cardNumber: number, ...testExpiry() }, setup.code, {
+      frontData: { screenWidth: '390', screenHeight: '844' },
+    });
+    expect(reply.body['authentication']).toMatchObject({ status: 'C', challengeWindowSize: '04' });
+    expect((await configure('06')).body.error?.code).toBe('invalid_request');
+  });
+
   it('refuses a code of another session, a used code and a setup for another BIN', async () => {
     const number = TEST_CARDS['001'].frictionless_success;
     const card = { cardNumber: number, ...testExpiry() };

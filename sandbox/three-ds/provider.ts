@@ -48,7 +48,8 @@ export interface DdcBehaviour {
 export const DEFAULT_DDC: DdcBehaviour = { delayMs: 100, version: 1, outcome: 'success' };
 
 /** EMV challenge window sizes: 01 250×400, 02 390×400, 03 500×600, 04 600×400, 05 full screen. */
-export type ChallengeWindowSize = '01' | '02' | '03' | '04' | '05';
+export const CHALLENGE_WINDOW_SIZES = ['01', '02', '03', '04', '05'] as const;
+export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
 
 export interface SetupRecord {
   code: string;
@@ -178,6 +179,8 @@ export class ThreeDsProvider {
   private readonly collected = new Map<string, number>();
   private readonly challenges = new Map<string, Challenge>();
   private readonly challengeByAcsId = new Map<string, string>();
+  /** Sandbox-only: the challenge window size a session's issuer asks for (tests of each size). */
+  private readonly windowSizes = new Map<string, ChallengeWindowSize>();
   /** Saved card token → the scenario its test card scripts, so a setup by token knows it. */
   private readonly savedCards = new Map<string, Scenario>();
   private readonly keys = new JwtKeys();
@@ -303,6 +306,10 @@ export class ThreeDsProvider {
 
   configureDdc(sessionId: string, behaviour: DdcBehaviour): void {
     this.ddc.set(sessionId, behaviour);
+  }
+
+  configureChallenge(sessionId: string, windowSize: ChallengeWindowSize): void {
+    this.windowSizes.set(sessionId, windowSize);
   }
 
   async openCollection(jwt: string, bin: string | undefined): Promise<CollectionStart> {
@@ -464,7 +471,7 @@ export class ThreeDsProvider {
         cardType,
         scenario,
         acsTransId: randomUUID(),
-        windowSize: windowSizeFor(frontData),
+        windowSize: this.windowSizes.get(session.id) ?? windowSizeFor(frontData),
         returnUrl: this.returnUrl,
         enrolledAt: now,
         state: 'pending',

@@ -22,7 +22,13 @@ import {
   returnPage,
   type Page,
 } from './pages.ts';
-import { DDC_OUTCOMES, DEFAULT_DDC, MAX_MD_LENGTH, type ThreeDsProvider } from './provider.ts';
+import {
+  CHALLENGE_WINDOW_SIZES,
+  DDC_OUTCOMES,
+  DEFAULT_DDC,
+  MAX_MD_LENGTH,
+  type ThreeDsProvider,
+} from './provider.ts';
 
 /** Token host paths that browsers call cross-origin (app.ts gives them CORS). */
 export const THREE_DS_BROWSER_PATHS = ['/api/threeds/setup', '/api/threeds/validate'] as const;
@@ -36,6 +42,8 @@ export const setupSchema = strict({
 });
 
 export const validateSchema = strict({ sessionId, authenticationTransactionId: z.string().min(1).max(128) });
+
+export const challengeConfigSchema = strict({ sessionId, windowSize: z.enum(CHALLENGE_WINDOW_SIZES) });
 
 export const ddcConfigSchema = strict({
   sessionId,
@@ -110,6 +118,14 @@ export function registerThreeDsTokenRoutes(
     };
     provider.configureDdc(body.sessionId, ddc);
     return c.json({ ok: true, sessionId: body.sessionId, ddc });
+  });
+
+  // Sandbox-only: the challenge window size the issuer asks for in one session (tests of each size).
+  app.post('/__sandbox/three-ds/challenge', async (c) => {
+    const body = await readBody(c, challengeConfigSchema, BODY_LIMITS.token);
+    if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
+    provider.configureChallenge(body.sessionId, body.windowSize);
+    return c.json({ ok: true, sessionId: body.sessionId, windowSize: body.windowSize });
   });
 
   // Where the ACS posts TransactionId and MD at the end of a challenge.

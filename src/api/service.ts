@@ -42,6 +42,8 @@ export interface GenerateResponse {
   singleUse: boolean;
   card: TokenCard;
   frontData: Record<string, string>;
+  /** The 3DS block when the request carried authenticationInformation; decoded by api/three-ds.ts. */
+  authentication: unknown;
 }
 
 export interface ListedToken extends TokenCard {
@@ -192,6 +194,7 @@ export async function generateToken(
       singleUse: body['singleUse'],
       card,
       frontData: stringRecord(body['frontData']),
+      authentication: body['authentication'],
     },
   };
 }

@@ -2,7 +2,7 @@
 // runs the handshake, sizes the frame to its content and relays events, never values.
 
 import { html, LitElement, nothing } from 'lit';
-import { CheckoutError, type CheckoutErrorType, ERROR_TYPES } from '../errors.ts';
+import { CheckoutError, errorFromWire } from '../errors.ts';
 import {
   SvcBlurEvent,
   SvcChangeEvent,
@@ -10,6 +10,7 @@ import {
   SvcFocusEvent,
   SvcReadyEvent,
   SvcSubmitEvent,
+  SvcThreeDsEvent,
 } from '../events.ts';
 import { decodeFrameMessage } from '../messaging/decode.ts';
 import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
@@ -41,12 +42,7 @@ export interface CardFormSetup {
 
 export type FrameSubmitOutcome = { ok: true; result: WireTokenResult } | { ok: false; error: CheckoutError };
 
-function toError(error: WireError): CheckoutError {
-  const type = (ERROR_TYPES as readonly string[]).includes(error.type)
-    ? (error.type as CheckoutErrorType)
-    : 'service';
-  return new CheckoutError(error.code, type, error.message);
-}
+const toError = (error: WireError): CheckoutError => errorFromWire(error);
 
 /**
  * Hosts the secure card frame.
@@ -58,6 +54,7 @@ function toError(error: WireError): CheckoutError {
  * @event svc-blur - A field lost focus.
  * @event svc-submit - The shopper pressed Enter; the checkout submits.
  * @event svc-error - The frame could not be loaded or refused to run.
+ * @event svc-3ds - A 3DS step (`step`): collection started, finished or timed out; challenge shown or finished.
  * @csspart frame - The iframe.
  * @cssproperty --svc-frame-initial-height - Height reserved before the frame reports its own.
  */
@@ -122,6 +119,11 @@ export class SvcCardForm extends LitElement {
   override focus(): void {
     this.#frame()?.focus();
     this.#post({ v: PROTOCOL_VERSION, type: 'focus', field: undefined });
+  }
+
+  /** Shows the shopper why the last submit failed, inside the frame (an empty text hides it). */
+  alert(text: string): void {
+    this.#post({ v: PROTOCOL_VERSION, type: 'alert', text });
   }
 
   /** Asks the frame to empty every field. */
@@ -289,6 +291,9 @@ export class SvcCardForm extends LitElement {
       }
       case 'fatal':
         this.dispatchEvent(new SvcErrorEvent(toError(message.error)));
+        break;
+      case '3ds':
+        this.dispatchEvent(new SvcThreeDsEvent(message.step));
         break;
     }
   }

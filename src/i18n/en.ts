@@ -1,6 +1,7 @@
 // English strings: the source of truth for which strings exist. Other locales must give every key.
 
-export const en = {
+/** What the card frame shows. It carries these in English to fill any gap, so they are kept apart. */
+export const enFrame = {
   cardNumberLabel: 'Card number',
   expiryLabel: 'Expiry date',
   expiryPlaceholder: 'MM / YY',
@@ -10,10 +11,6 @@ export const en = {
   holderLabel: 'Name on card',
   saveCardLabel: 'Save this card for future purchases',
   brandAnnouncement: '{brand} card',
-  storedCardsLabel: 'Saved cards',
-  storedCardDescription: '{brand} ending in {last4}, expires {month}/{year}',
-  storedCardExpired: 'expired',
-  newCardLabel: 'Use a new card',
   storedCardCvcLabel: 'Security code for the {brand} card ending in {last4}',
   frameTitle: 'Secure card payment form',
   cvcFrameTitle: 'Secure security code form',
@@ -29,10 +26,32 @@ export const en = {
   errorCvcIncomplete: 'The security code is incomplete.',
   errorHolderRequired: 'Enter the name on the card.',
   errorCvcMismatch: 'The security code does not match this card.',
+} as const;
+
+/** What only the page shows: the saved-card list, the alerts it sends the frame, the 3DS dialog. */
+const enPage = {
+  storedCardsLabel: 'Saved cards',
+  storedCardDescription: '{brand} ending in {last4}, expires {month}/{year}',
+  storedCardExpired: 'expired',
+  newCardLabel: 'Use a new card',
   errorSubmit: 'The card could not be processed. Check the details and try again.',
   errorNetwork: 'We could not reach the payment service. Check your connection and try again.',
   processing: 'Processing…',
+  errorAuthentication: 'Your bank could not verify this card. Please use another payment method.',
+  errorChallengeCancelled: 'The verification with your bank was cancelled. You can try again.',
+  errorChallengeTimeout: 'The verification with your bank took too long. Please try again.',
+  challengeTitle: 'Verify your payment with your bank',
+  challengeClose: 'Cancel the verification',
 } as const;
+
+// Annotated pure so the card frame's build, which reads only enFrame, drops the page's strings.
+export const en: Readonly<typeof enFrame & typeof enPage> = /* @__PURE__ */ Object.assign(
+  {},
+  enFrame,
+  enPage,
+);
 
 export type MessageKey = keyof typeof en;
 export type Messages = Readonly<Record<MessageKey, string>>;
+export type FrameMessageKey = keyof typeof enFrame;
+export type FrameMessages = Readonly<Record<FrameMessageKey, string>>;

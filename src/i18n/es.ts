@@ -34,4 +34,9 @@ export const es: Messages = {
   errorSubmit: 'No pudimos procesar la tarjeta. Revisa los datos e inténtalo de nuevo.',
   errorNetwork: 'No pudimos conectar con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
   processing: 'Procesando…',
+  errorAuthentication: 'Tu banco no pudo verificar esta tarjeta. Usa otro método de pago.',
+  errorChallengeCancelled: 'La verificación con tu banco se canceló. Puedes intentarlo de nuevo.',
+  errorChallengeTimeout: 'La verificación con tu banco tardó demasiado. Inténtalo de nuevo.',
+  challengeTitle: 'Confirma el pago con tu banco',
+  challengeClose: 'Cancelar la verificación',
 };

@@ -34,4 +34,9 @@ export const ptBR: Messages = {
   errorSubmit: 'Não foi possível processar o cartão. Confira os dados e tente novamente.',
   errorNetwork: 'Não foi possível conectar ao serviço de pagamento. Verifique sua conexão e tente novamente.',
   processing: 'Processando…',
+  errorAuthentication: 'Seu banco não conseguiu verificar este cartão. Use outra forma de pagamento.',
+  errorChallengeCancelled: 'A verificação com o seu banco foi cancelada. Você pode tentar novamente.',
+  errorChallengeTimeout: 'A verificação com o seu banco demorou demais. Tente novamente.',
+  challengeTitle: 'Confirme o pagamento com o seu banco',
+  challengeClose: 'Cancelar a verificação',
 };

@@ -2,6 +2,7 @@
 // what the browser delivered ({origin, source, data}) and what we expect, and returns a typed message
 // or undefined. Origins are compared as exact strings, never by prefix, suffix or pattern.
 
+import { decodeAuthentication, encodeAuthentication } from '../api/three-ds-decode.ts';
 import type { CardFormState, FieldError, FieldName, FieldState } from '../types.ts';
 import {
   FIELD_NAMES,
@@ -12,6 +13,7 @@ import {
   type FrameToHost,
   type HelloMessage,
   type HostToFrame,
+  type ThreeDsStep,
   type WireError,
   type WireTokenResult,
 } from './protocol.ts';
@@ -30,6 +32,13 @@ export interface Expected {
 
 type Obj = Record<string, unknown>;
 
+const THREE_DS_STEPS: readonly ThreeDsStep[] = [
+  'collection-started',
+  'collection-finished',
+  'collection-timed-out',
+  'challenge-shown',
+  'challenge-finished',
+];
 const FIELD_ERRORS: readonly FieldError[] = ['required', 'incomplete', 'invalid', 'unsupported', 'expired'];
 
 function isObj(value: unknown): value is Obj {
@@ -46,7 +55,8 @@ function withinSize(data: unknown): boolean {
   }
 }
 
-function envelope(data: unknown): Obj | undefined {
+/** A versioned message object within the size cap, or undefined. Shared by the challenge decoders. */
+export function envelope(data: unknown): Obj | undefined {
   if (!isObj(data) || data['v'] !== PROTOCOL_VERSION || typeof data['type'] !== 'string') return undefined;
   return withinSize(data) ? data : undefined;
 }
@@ -129,6 +139,12 @@ function decodeTokenResult(value: unknown): WireTokenResult | undefined {
   if (!int(expirationMonth, 1, 12) || !int(expirationYear, 2000, 9999) || typeof singleUse !== 'boolean')
     return undefined;
   if (!isObj(frontData) || !Object.values(frontData).every((v) => str(v))) return undefined;
+  let authentication: Record<string, string> | undefined;
+  if (value['authentication'] !== undefined) {
+    const decoded = decodeAuthentication(value['authentication']);
+    if (decoded === undefined) return undefined;
+    authentication = encodeAuthentication(decoded);
+  }
   return {
     token,
     brand,
@@ -138,6 +154,7 @@ function decodeTokenResult(value: unknown): WireTokenResult | undefined {
     expirationYear,
     singleUse,
     frontData: frontData as Record<string, string>,
+    ...(authentication === undefined ? {} : { authentication }),
   };
 }
 
@@ -146,6 +163,10 @@ export function decodeFrameMessage(data: unknown): FrameToHost | undefined {
   const message = envelope(data);
   if (message === undefined) return undefined;
   switch (message['type']) {
+    case '3ds':
+      return THREE_DS_STEPS.includes(message['step'] as ThreeDsStep)
+        ? { v: 1, type: '3ds', step: message['step'] as ThreeDsStep }
+        : undefined;
     case 'ready':
     case 'submit-request':
       return { v: 1, type: message['type'] };
@@ -238,6 +259,8 @@ export function decodeHostMessage(data: unknown): HostToFrame | undefined {
     }
     case 'clear':
       return { v: 1, type: 'clear' };
+    case 'alert':
+      return str(message['text'], 512) ? { v: 1, type: 'alert', text: message['text'] } : undefined;
     default:
       return undefined;
   }

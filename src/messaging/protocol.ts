@@ -1,7 +1,14 @@
 // The host <-> frame protocol: every message is a versioned, discriminated, size-capped plain object.
 // Shapes are declared here; decode-*.ts check them, and anything that fails a check is dropped.
 
-import type { Appearance, CardFormState, CardTokenResult, FieldName, StoredCard } from '../types.ts';
+import type {
+  Appearance,
+  CardFormState,
+  CardTokenResult,
+  FieldName,
+  StoredCard,
+  ThreeDsResult,
+} from '../types.ts';
 import type { MessageKey } from '../i18n/en.ts';
 
 export const PROTOCOL_VERSION = 1;
@@ -47,7 +54,9 @@ export type HostToFrame =
   /** frontData is collected by the page (same browser) and sent with Token/Generate by the frame. */
   | { v: 1; type: 'submit'; id: number; frontData: Record<string, string> }
   | { v: 1; type: 'focus'; field: FieldName | undefined }
-  | { v: 1; type: 'clear' };
+  | { v: 1; type: 'clear' }
+  /** The shopper-facing text for a failed submit, resolved by the page (the frame keeps no error table). */
+  | { v: 1; type: 'alert'; text: string };
 
 /** An error as it crosses the frame boundary: the frame builds it, the host turns it into a CheckoutError. */
 export interface WireError {
@@ -57,9 +66,22 @@ export interface WireError {
   field?: string;
 }
 
-/** A tokenization result as it crosses the boundary: what the merchant gets, without the `ok` flag. */
-export type WireTokenResult = Omit<CardTokenResult, 'ok' | 'frontData'> & {
+/** The 3DS steps a merchant can show progress for (SvcThreeDsEvent). */
+export type ThreeDsStep =
+  | 'collection-started'
+  | 'collection-finished'
+  | 'collection-timed-out'
+  | 'challenge-shown'
+  | 'challenge-finished';
+
+/**
+ * A tokenization result as it crosses the boundary: what the merchant gets, without the `ok` flag and
+ * the 3DS fields, which travel as `authentication` in the service's own shape (api/three-ds.ts).
+ */
+export type WireTokenResult = Omit<CardTokenResult, 'ok' | 'frontData' | keyof ThreeDsResult> & {
   frontData: Record<string, string>;
+  /** In the service's shape; the page reads it with decodeAuthentication. */
+  authentication?: Record<string, string>;
 };
 
 export type FrameToHost =
@@ -69,6 +91,7 @@ export type FrameToHost =
   | { v: 1; type: 'focus'; field: FieldName }
   | { v: 1; type: 'blur'; field: FieldName }
   | { v: 1; type: 'submit-request' }
+  | { v: 1; type: '3ds'; step: ThreeDsStep }
   | { v: 1; type: 'result'; id: number; result: WireTokenResult }
   | { v: 1; type: 'failure'; id: number; error: WireError }
   | { v: 1; type: 'fatal'; error: WireError };

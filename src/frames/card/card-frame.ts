@@ -6,13 +6,17 @@
 import { defineCardFields } from '../fields/define.ts';
 import {
   bindToken,
+  call,
   generateToken,
   type ServiceResult,
   type ServiceTarget,
   type TokenCard,
 } from '../../api/service.ts';
 import type { CheckoutError } from '../../errors.ts';
-import { en, type Messages } from '../../i18n/en.ts';
+import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
+import type * as ThreeDsChunk from './three-ds.ts';
+import type { ThreeDsPreparer } from './three-ds.ts';
+import threeDsChunk from 'virtual:three-ds-chunk';
 import { format } from '../../i18n/messages.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
 import {
@@ -34,11 +38,8 @@ function wire(error: CheckoutError): WireError {
   return { code: error.code, type: error.type, message: error.message };
 }
 
-function alertFor(error: CheckoutError, messages: Messages): string {
-  if (error.code === 'cvv_mismatch') return messages.errorCvcMismatch;
-  if (error.type === 'network') return messages.errorNetwork;
-  return messages.errorSubmit;
-}
+/** 3DS runs from a chunk of its own, fetched when a card number first becomes valid (vite.config.ts). */
+const loadThreeDs = () => import(/* @vite-ignore */ threeDsChunk) as Promise<typeof ThreeDsChunk>;
 
 async function main(): Promise<void> {
   const port = await startFrame(window);
@@ -54,6 +55,19 @@ async function main(): Promise<void> {
   let fields: SvcCardFields | undefined;
   let messages: Messages | undefined;
   let busy = false;
+  let threeDs: Promise<ThreeDsPreparer> | undefined;
+  const target = (): ServiceTarget => ({ origin: window.location.origin, account: config?.account ?? '' });
+  const prepare = (cardNumber: string, take = false) =>
+    (threeDs ??= loadThreeDs().then((module) =>
+      module.createPreparer(
+        window,
+        (body) => call(target(), '/api/ThreeDS/Setup', body),
+        config?.sessionId ?? '',
+        (step) => {
+          post({ v: PROTOCOL_VERSION, type: '3ds', step });
+        },
+      ),
+    )).then((preparer) => (take ? preparer.take(cardNumber) : preparer.prepare(cardNumber)));
   const alert = document.createElement('p');
   alert.className = 'svc-alert';
   alert.setAttribute('role', 'alert');
@@ -84,6 +98,14 @@ async function main(): Promise<void> {
     // Only flags, brand ids and error codes cross to the page; the BIN event stays in this frame.
     element.addEventListener('svc-fields-change', (event) => {
       post({ v: PROTOCOL_VERSION, type: 'change', field: event.field, state: event.state });
+      // Setup and device data collection start as soon as the number is valid, not at submit.
+      const number = element.readNumber();
+      if (event.field === 'number' && number !== undefined) void prepare(number);
+    });
+    element.addEventListener('svc-fields-bin', (event) => {
+      void threeDs?.then((preparer) => {
+        preparer.keepOnly(event.bin);
+      });
     });
     element.addEventListener('svc-fields-focus', (event) => {
       post({ v: PROTOCOL_VERSION, type: 'focus', field: event.field });
@@ -128,7 +150,6 @@ async function main(): Promise<void> {
       });
       return;
     }
-    const target: ServiceTarget = { origin: window.location.origin, account: config.account };
     busy = true;
     fields.disabled = true;
     try {
@@ -137,11 +158,13 @@ async function main(): Promise<void> {
         card: TokenCard;
         singleUse?: boolean;
         frontData?: Record<string, string>;
+        authentication?: unknown;
       }>;
+      let code: string | undefined;
       if (config.mode === 'cvv' && config.storedCard !== undefined) {
         const read = fields.readCvv();
         if (read === undefined) return;
-        reply = await bindToken(target, {
+        reply = await bindToken(target(), {
           sessionId: config.sessionId,
           token: config.storedCard.token,
           cvv: read.cvv,
@@ -149,19 +172,39 @@ async function main(): Promise<void> {
       } else {
         const card = fields.readCard();
         if (card === undefined) return;
-        reply = await generateToken(target, {
+        // Waits for the setup and at most 10 s of device data collection started when the number
+        // became valid (or starts them now, e.g. after a failed setup).
+        const prepared = await prepare(card.cardNumber, true);
+        if (!prepared.ok) {
+          fail(prepared.error);
+          return;
+        }
+        code = prepared.code;
+        reply = await generateToken(target(), {
           sessionId: config.sessionId,
           card: { ...card, singleUse: !fields.saveCard },
           frontData,
+          ...(code === undefined ? {} : { authenticationCode: code }),
         });
       }
       if (!reply.ok) {
-        alert.textContent = alertFor(reply.error, messages);
         fail(wire(reply.error));
         return;
       }
       // Token/Bind keeps the stored card and echoes no frontData; Token/Generate completes it.
       const { token, card, singleUse = false, frontData: completed = frontData } = reply.value;
+      const authentication =
+        code === undefined
+          ? undefined
+          : (await loadThreeDs()).authenticationForPage(reply.value.authentication);
+      if (code !== undefined && authentication === undefined) {
+        fail({
+          code: 'invalid_response',
+          type: 'service',
+          message: 'The payment service answered Token/Generate without a readable authentication.',
+        });
+        return;
+      }
       // Field by field: the reply's card also holds the BIN, which must stay in this frame.
       post({
         v: PROTOCOL_VERSION,
@@ -176,6 +219,7 @@ async function main(): Promise<void> {
           expirationYear: card.expirationYear,
           singleUse,
           frontData: completed,
+          ...(authentication === undefined ? {} : { authentication }),
         },
       });
     } finally {
@@ -201,6 +245,9 @@ async function main(): Promise<void> {
       case 'clear':
         fields?.clear();
         alert.textContent = '';
+        break;
+      case 'alert':
+        alert.textContent = message.text;
         break;
     }
   };

@@ -1,7 +1,7 @@
 // <svc-card-cvc>: the security code, as long as the brand wants (Amex 4, others 3).
 
 import { BRANDS, digitsOnly, maxCvvLength, validateCvv, type Brand, type BrandId } from '../../card/index.ts';
-import type { MessageKey } from '../../i18n/en.ts';
+import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import type { FieldError } from './types.ts';
 

@@ -1,7 +1,7 @@
 // <svc-card-expiry>: 'MM / YY' with the separator typed for the shopper, and the date check.
 
 import { formatExpiryInput, parseExpiry, validateExpiry, type Expiry } from '../../card/index.ts';
-import type { MessageKey } from '../../i18n/en.ts';
+import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import type { FieldError } from './types.ts';
 

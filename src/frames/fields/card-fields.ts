@@ -3,7 +3,7 @@
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { BrandId } from '../../card/index.ts';
-import { en, type Messages } from '../../i18n/en.ts';
+import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
 import {
   SvcFieldsBinEvent,
   SvcFieldsBlurEvent,
@@ -144,6 +144,12 @@ export class SvcCardFields extends LitElement {
       cvv: cvc.value,
       cardHolderName: holder.name,
     };
+  }
+
+  /** The card number's digits once the number is valid (for the frame's 3DS setup), else undefined. */
+  readNumber(): string | undefined {
+    const number = this.#field('number');
+    return this.mode === 'card' && number?.state.valid ? number.digits : undefined;
   }
 
   /** The security code for Token/Bind (cvv mode; works in card mode too). Undefined unless valid. */

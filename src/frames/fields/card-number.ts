@@ -9,7 +9,7 @@ import {
   validateCardNumber,
   type Brand,
 } from '../../card/index.ts';
-import type { MessageKey } from '../../i18n/en.ts';
+import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import type { FieldError } from './types.ts';

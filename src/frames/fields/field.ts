@@ -3,7 +3,7 @@
 // browser autofill and <label for> work.
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { en, type Messages } from '../../i18n/en.ts';
+import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
 import type { FieldError, FieldName, FieldState } from './types.ts';
 
 /** Where the value stands now, whether or not the shopper is shown it yet. */

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ThreeDsStep } from '../../messaging/protocol.ts';
+import { COLLECTION_TIMEOUT_MS } from '../../three-ds/device-data-collection.ts';
+import { authenticationForPage, createPreparer, type SetupCall } from './three-ds.ts';
+import { CheckoutError } from '../../errors.ts';
+
+const PROVIDER = 'http://127.0.0.1:4176';
+const VISA = '4000000000002701';
+const OTHER_BIN = '5200000000002235';
+
+/** happy-dom loads no frames: every collection iframe gets a stand-in window to be the message source. */
+const collectionWindow = { name: 'collection window' } as unknown as Window;
+
+let setups: string[];
+let steps: ThreeDsStep[];
+let answer: (n: number) => Awaited<ReturnType<SetupCall>>;
+
+const setup: SetupCall = (body) => {
+  setups.push(body.cardNumber);
+  return Promise.resolve(answer(setups.length));
+};
+const enabled = (n: number) => ({
+  ok: true as const,
+  value: {
+    enabled: true,
+    code: `code-${String(n)}`,
+    referenceId: `ref-${String(n)}`,
+    deviceDataCollectionUrl: `${PROVIDER}/ddc`,
+    accessToken: 'h.p.s',
+  },
+});
+
+function answerCollection(referenceId: string, origin = PROVIDER): void {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      origin,
+      source: collectionWindow as unknown as MessageEventSource,
+      data: JSON.stringify({ MessageType: 'profile.completed', SessionId: referenceId, Status: true }),
+    }),
+  );
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(collectionWindow);
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+  setups = [];
+  steps = [];
+  answer = enabled;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
+
+const preparer = () =>
+  createPreparer(window, setup, 'ses-1', (step) => {
+    steps.push(step);
+  });
+
+describe('the card frame’s 3DS preparation', () => {
+  it('runs one setup and collection per BIN, and submits with its code once the collection answers', async () => {
+    const tds = preparer();
+    const first = tds.prepare(VISA);
+    // Another digit of the same card: same BIN, same attempt.
+    expect(tds.prepare(`${VISA.slice(0, 15)}9`)).toBe(first);
+    await flush();
+    expect(steps).toEqual(['collection-started']);
+    const form = document.querySelector('form');
+    expect(form?.action).toBe(`${PROVIDER}/ddc`);
+    expect(new FormData(form ?? undefined).get('Bin')).toBe('40000000');
+    answerCollection('ref-1');
+    expect(await first).toEqual({ ok: true, code: 'code-1' });
+    expect(steps).toEqual(['collection-started', 'collection-finished']);
+    expect(setups).toEqual([VISA]);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('drops an attempt when the BIN changes, ignoring its late answer', async () => {
+    const tds = preparer();
+    void tds.prepare(VISA);
+    await flush();
+    tds.keepOnly('52000000');
+    const second = tds.prepare(OTHER_BIN);
+    await flush();
+    answerCollection('ref-1'); // stale: the first BIN's collection
+    await vi.advanceTimersByTimeAsync(1000);
+    let settled = false;
+    void second.then(() => (settled = true));
+    await flush();
+    expect(settled).toBe(false);
+    answerCollection('ref-2');
+    expect(await second).toEqual({ ok: true, code: 'code-2' });
+    expect(setups).toEqual([VISA, OTHER_BIN]);
+  });
+
+  it('starts no collection for a setup that answers after its BIN changed', async () => {
+    let release: (value: Awaited<ReturnType<SetupCall>>) => void = () => undefined;
+    const slow: SetupCall = () => new Promise((resolve) => (release = resolve));
+    const tds = createPreparer(window, slow, 'ses-1', (step) => steps.push(step));
+    const first = tds.prepare(VISA);
+    tds.keepOnly(undefined);
+    release(enabled(1));
+    expect(await first).toEqual({ ok: true, code: undefined });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(steps).toEqual([]);
+  });
+
+  it('goes on without the collection at 10 s, not before', async () => {
+    const tds = preparer();
+    let result: unknown;
+    void tds.prepare(VISA).then((r) => (result = r));
+    await flush();
+    await vi.advanceTimersByTimeAsync(COLLECTION_TIMEOUT_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ ok: true, code: 'code-1' });
+    expect(steps).toEqual(['collection-started', 'collection-timed-out']);
+  });
+
+  it('ignores a well-formed profile.completed from another origin', async () => {
+    const tds = preparer();
+    let result: unknown;
+    void tds.prepare(VISA).then((r) => (result = r));
+    await flush();
+    answerCollection('ref-1', 'http://127.0.0.1:4173');
+    await flush();
+    expect(result).toBeUndefined();
+    answerCollection('ref-1');
+    await flush();
+    expect(result).toEqual({ ok: true, code: 'code-1' });
+  });
+
+  it('has nothing to do when the account has 3DS off', async () => {
+    answer = () => ({ ok: true, value: { enabled: false } });
+    expect(await preparer().prepare(VISA)).toEqual({ ok: true, code: undefined });
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('reports a failed setup as a wire error, and tries again on the next submit', async () => {
+    answer = (n) =>
+      n === 1 ? { ok: false, error: new CheckoutError('timeout', 'network', 'Late.') } : enabled(n);
+    const tds = preparer();
+    expect(await tds.take(VISA)).toEqual({
+      ok: false,
+      error: { code: 'timeout', type: 'network', message: 'Late.' },
+    });
+    const retry = tds.take(VISA);
+    await flush();
+    answerCollection('ref-2');
+    expect(await retry).toEqual({ ok: true, code: 'code-2' });
+  });
+
+  it('refuses a malformed setup answer', async () => {
+    answer = () => ({ ok: true, value: { enabled: true, code: 'c', referenceId: 'r' } });
+    expect(await preparer().take(VISA)).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+    answer = () => ({ ok: true, value: { ...enabled(1).value, deviceDataCollectionUrl: 'javascript:x' } });
+    expect(await preparer().take(VISA)).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+  });
+
+  it('spends a setup on submit: the next submit runs a new one', async () => {
+    const tds = preparer();
+    const first = tds.take(VISA);
+    await flush();
+    answerCollection('ref-1');
+    expect(await first).toEqual({ ok: true, code: 'code-1' });
+    const second = tds.take(VISA);
+    await flush();
+    answerCollection('ref-2');
+    expect(await second).toEqual({ ok: true, code: 'code-2' });
+    expect(setups).toHaveLength(2);
+  });
+});
+
+describe('authenticationForPage', () => {
+  it('passes on only the fields the page reads', () => {
+    expect(
+      authenticationForPage({
+        code: 'c',
+        referenceId: 'r',
+        transactionId: 't',
+        status: 'Y',
+        eci: '05',
+        liabilityShift: 'full',
+        cavv: 'AAABBB',
+        cardBin: '40000000',
+      }),
+    ).toEqual({
+      code: 'c',
+      referenceId: 'r',
+      transactionId: 't',
+      status: 'Y',
+      eci: '05',
+      liabilityShift: 'full',
+    });
+    expect(authenticationForPage({ code: 'c' })).toBeUndefined();
+    expect(authenticationForPage(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,125 @@
+// The 3DS challenge frame's messages. The page and the frame meet with the same handshake as the card
+// frame (handshake.ts); then, on the port, the page sends one `start` and the frame answers with one
+// outcome. Inside the frame, the token host's return page reports the end of the step-up; that report
+// is trusted only from the frame's own origin, from its own step-up iframe, with the transaction id it
+// started and the MD it generated, and even then it decides nothing: the frame asks the service.
+
+import { httpUrl } from '../api/three-ds-decode.ts';
+import { envelope } from './decode.ts';
+import type { WireError } from './protocol.ts';
+
+export interface ChallengeStart {
+  sessionId: string;
+  account: string;
+  locale: string;
+  /** The accessible name of the frame's document and of the step-up iframe. */
+  title: string;
+  stepUpUrl: string;
+  /** The step-up JWT from Token/Generate (the provider's accessToken): posted as `JWT`. */
+  accessToken: string;
+  authenticationTransactionId: string;
+}
+
+export interface PageToChallenge {
+  v: 1;
+  type: 'start';
+  challenge: ChallengeStart;
+}
+
+export type ChallengeToPage =
+  /** The return page reported the end of the step-up; the frame is asking the service for the result. */
+  | { v: 1; type: 'completed' }
+  /** ThreeDS/Validate's authentication block, in the service's shape. */
+  | { v: 1; type: 'authenticated'; authentication: Record<string, string> }
+  | { v: 1; type: 'failure'; error: WireError };
+
+/** What the return page posts to the challenge frame (sandbox/three-ds/assets/return.js). */
+export interface ChallengeCompletion {
+  v: 1;
+  type: 'svc:3ds-complete';
+  transactionId: string;
+  md: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const str = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/** Frame side, on the port. */
+export function decodePageToChallenge(data: unknown): PageToChallenge | undefined {
+  const message = envelope(data);
+  const c = message?.['challenge'];
+  if (message?.['type'] !== 'start' || typeof c !== 'object' || c === null) return undefined;
+  const { sessionId, account, locale, title, stepUpUrl, accessToken, authenticationTransactionId } = c as Obj;
+  if (
+    !str(sessionId, 128) ||
+    !str(account, 64) ||
+    !str(locale, 35) ||
+    !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale) ||
+    !str(title, 512) ||
+    !str(stepUpUrl, 4096) ||
+    !httpUrl(stepUpUrl) ||
+    !str(accessToken, 4096) ||
+    !str(authenticationTransactionId, 128)
+  )
+    return undefined;
+  return {
+    v: 1,
+    type: 'start',
+    challenge: { sessionId, account, locale, title, stepUpUrl, accessToken, authenticationTransactionId },
+  };
+}
+
+/** Page side, on the port. The authentication block is decoded again by the page (three-ds-decode.ts). */
+export function decodeChallengeToPage(data: unknown): ChallengeToPage | undefined {
+  const message = envelope(data);
+  switch (message?.['type']) {
+    case 'completed':
+      return { v: 1, type: 'completed' };
+    case 'authenticated': {
+      const authentication = message['authentication'];
+      if (typeof authentication !== 'object' || authentication === null) return undefined;
+      const entries = Object.entries(authentication);
+      if (!entries.every(([, value]) => str(value, 16_384))) return undefined;
+      return {
+        v: 1,
+        type: 'authenticated',
+        authentication: Object.fromEntries(entries),
+      };
+    }
+    case 'failure': {
+      const error = message['error'] as Obj | undefined;
+      if (!str(error?.['code'], 64) || !str(error['type'], 32) || !str(error['message'], 512))
+        return undefined;
+      return {
+        v: 1,
+        type: 'failure',
+        error: { code: error['code'], type: error['type'], message: error['message'] },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Frame side, on window: the return page's report, from the expected origin and window, for the
+ * expected transaction and MD. Anything else (another origin, another window, a forged or stale id)
+ * is undefined.
+ */
+export function decodeCompletion(
+  delivered: { origin: string; source: unknown; data: unknown },
+  expected: { origin: string; source: unknown; transactionId: string; md: string },
+): ChallengeCompletion | undefined {
+  if (delivered.origin !== expected.origin || delivered.source !== expected.source) return undefined;
+  if (expected.source === null || expected.md === '') return undefined;
+  const message = envelope(delivered.data);
+  if (
+    message?.['type'] !== 'svc:3ds-complete' ||
+    message['transactionId'] !== expected.transactionId ||
+    message['md'] !== expected.md
+  )
+    return undefined;
+  return { v: 1, type: 'svc:3ds-complete', transactionId: expected.transactionId, md: expected.md };
+}

@@ -1,0 +1,122 @@
+// The page's side of a 3DS challenge: open the dialog with the 3DS frame from the token host, connect to
+// it (the card frame's handshake), start the step-up, and wait for the service's verdict, the shopper's
+// cancel or the time limit, whichever comes first. The dialog always closes.
+
+import { decodeAuthentication, type Authentication, type Challenge } from '../api/three-ds-decode.ts';
+import type { ServiceResult } from '../api/service.ts';
+import type { SvcChallengeDialog } from '../elements/challenge-dialog.ts';
+import { SvcChallengeCancelEvent } from '../elements/challenge-dialog.ts';
+import { CheckoutError, errorFromWire } from '../errors.ts';
+import { decodeChallengeToPage, type PageToChallenge } from '../messaging/challenge.ts';
+import { acceptFrame, createNonce } from '../messaging/handshake.ts';
+import { PROTOCOL_VERSION } from '../messaging/protocol.ts';
+
+/** The 3DS frame document's path on the token host. */
+export const CHALLENGE_FRAME_PATH = '/frames/3ds.html';
+
+export interface ChallengeRun {
+  dialog: SvcChallengeDialog;
+  tokenOrigin: string;
+  sessionId: string;
+  account: string;
+  locale: string;
+  title: string;
+  closeLabel: string;
+  challenge: Challenge;
+  timeoutMs: number;
+  /** Called once the dialog is open. */
+  onShown: () => void;
+}
+
+const cancelled = () =>
+  new CheckoutError(
+    'challenge_cancelled',
+    'cancelled',
+    'The shopper closed the 3DS challenge before it ended.',
+  );
+
+export async function runChallenge(run: ChallengeRun): Promise<ServiceResult<Authentication>> {
+  const { dialog, tokenOrigin, challenge } = run;
+  const nonce = createNonce();
+  const fragment = new URLSearchParams({ n: nonce, o: window.location.origin });
+  const src = `${tokenOrigin}${CHALLENGE_FRAME_PATH}?${new URLSearchParams({ account: run.account }).toString()}#${fragment.toString()}`;
+  const frame = await dialog.show({
+    src,
+    label: run.title,
+    closeLabel: run.closeLabel,
+    windowSize: challenge.windowSize,
+  });
+  run.onShown();
+  const handshake = acceptFrame(window, frame, tokenOrigin, nonce);
+  let port: MessagePort | undefined;
+  let settled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onCancel: () => void = () => undefined;
+  try {
+    return await new Promise<ServiceResult<Authentication>>((resolve) => {
+      onCancel = () => {
+        resolve({ ok: false, error: cancelled() });
+      };
+      dialog.addEventListener(SvcChallengeCancelEvent.type, onCancel);
+      timer = setTimeout(() => {
+        resolve({
+          ok: false,
+          error: new CheckoutError(
+            'challenge_timeout',
+            'authentication',
+            `The 3DS challenge did not end within ${String(Math.round(run.timeoutMs / 1000))} s.`,
+          ),
+        });
+      }, run.timeoutMs);
+      void handshake.port.then((connected) => {
+        if (settled) {
+          connected.close();
+          return;
+        }
+        port = connected;
+        connected.onmessage = (event: MessageEvent) => {
+          const message = decodeChallengeToPage(event.data);
+          if (message === undefined || message.type === 'completed') return;
+          if (message.type === 'failure') {
+            resolve({ ok: false, error: errorFromWire(message.error) });
+            return;
+          }
+          const authentication = decodeAuthentication(message.authentication);
+          resolve(
+            authentication === undefined || authentication.status === 'C'
+              ? {
+                  ok: false,
+                  error: new CheckoutError(
+                    'invalid_response',
+                    'service',
+                    'The service answered /api/ThreeDS/Validate with something unexpected.',
+                  ),
+                }
+              : { ok: true, value: authentication },
+          );
+        };
+        const start: PageToChallenge = {
+          v: PROTOCOL_VERSION,
+          type: 'start',
+          challenge: {
+            sessionId: run.sessionId,
+            account: run.account,
+            locale: run.locale,
+            title: run.title,
+            stepUpUrl: challenge.stepUpUrl,
+            accessToken: challenge.accessToken,
+            authenticationTransactionId: challenge.authenticationTransactionId,
+          },
+        };
+        connected.postMessage(start);
+      });
+    });
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+    dialog.removeEventListener(SvcChallengeCancelEvent.type, onCancel);
+    handshake.cancel();
+    port?.close();
+    dialog.close();
+  }
+}

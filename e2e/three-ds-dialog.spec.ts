@@ -35,6 +35,7 @@ async function openChallenge(page: Page): Promise<{ card: CardPage; dialog: Chal
 test('the challenge takes the issuer’s window size, 01 to 05 (full screen), and each cancel can be retried', async ({
   page,
 }) => {
+  test.slow(); // five payments, each with its challenge
   const { card, dialog } = await openChallenge(page);
   const viewport = page.viewportSize() ?? { width: 0, height: 0 };
   const sizes: [string, { width: number; height: number }][] = [
@@ -159,6 +160,7 @@ test('the step-up form is posted within 30 s of the enrollment answer', async ({
 test('a profile.completed forged by the merchant page does not end the collection; the 10 s cap does', async ({
   page,
 }) => {
+  test.slow(); // waits out the 10 s collection cap
   const card = new CardPage(page);
   await card.open();
   // The sandbox's collection page never answers in this session.

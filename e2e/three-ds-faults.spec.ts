@@ -39,6 +39,7 @@ async function lastError(page: Page): Promise<{ code: string; type: string; mess
 
 for (const endpoint of ['ThreeDS/Setup', 'Token/Generate']) {
   test(`a failing ${endpoint} ends in a typed error each time, and paying again works`, async ({ page }) => {
+    test.slow(); // four payments
     const card = new CardPage(page);
     await card.open();
     const url = `${TOKEN_ORIGIN}/api/${endpoint}`;

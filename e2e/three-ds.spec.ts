@@ -38,9 +38,19 @@ async function lastResult(page: Page): Promise<Record<string, unknown>> {
   });
 }
 
+/** The svc-3ds steps the host element reported, in order. */
+async function steps(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { threeDsSteps: string[] }).threeDsSteps);
+}
+
 async function payWith(page: Page, number: string): Promise<CardPage> {
   const card = new CardPage(page);
   await card.open();
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { threeDsSteps: string[] }).threeDsSteps = seen;
+    document.addEventListener('svc-3ds', (event) => seen.push((event as Event & { step: string }).step));
+  });
   await card.fill({ number, expiry: TEST_EXPIRY });
   await card.pay();
   return card;
@@ -100,6 +110,12 @@ for (const [scenario, expected] of Object.entries(VISA) as [Scenario, Expected][
       await expect(page.locator('svc-challenge-dialog')).toHaveCount(0);
     }
     await expectOutcome(page, card, expected);
+    // Progress a merchant can show: collection, then the challenge when there is one.
+    expect(await steps(page)).toEqual([
+      'collection-started',
+      'collection-finished',
+      ...(expected.challenge === undefined ? [] : ['challenge-shown', 'challenge-finished']),
+    ]);
   });
 }
 

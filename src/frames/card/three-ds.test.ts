@@ -121,6 +121,21 @@ describe('the card frame’s 3DS preparation', () => {
     expect(steps).toEqual(['collection-started', 'collection-timed-out']);
   });
 
+  it('goes on as soon as the collection answers, at 7 s', async () => {
+    const start = Date.now();
+    const tds = preparer();
+    let result: unknown;
+    void tds.prepare(VISA).then((r) => (result = r));
+    await flush();
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    answerCollection('ref-1');
+    await flush();
+    expect(result).toEqual({ ok: true, code: 'code-1' });
+    expect(Date.now() - start).toBe(7_000);
+  });
+
   it('ignores a well-formed profile.completed from another origin', async () => {
     const tds = preparer();
     let result: unknown;

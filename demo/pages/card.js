@@ -19,7 +19,14 @@ let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navi
 
 let session;
 let checkout;
-window.demo = { lastResult: undefined };
+// For the demo's own tests: the current checkout (it is re-created on a language switch) and the last result.
+window.demo = {
+  lastResult: undefined,
+  results: 0,
+  get checkout() {
+    return checkout;
+  },
+};
 
 function show(message) {
   statusEl.textContent = message;
@@ -28,6 +35,7 @@ function show(message) {
 async function pay(result) {
   // Kept for the demo's own tests: what the merchant's callback received.
   window.demo.lastResult = result;
+  window.demo.results += 1;
   if (!result.ok) {
     show(`Not paid: ${result.error.message} (${result.error.code})`);
     return;

@@ -16,6 +16,8 @@ export interface Found {
 export interface Browsers {
   chromium: Found;
   firefox: Found;
+  /** WebKitWebDriver, found only with MiniBrowser, xvfb-run and xauth (see WEBKIT). */
+  webkit: Found;
 }
 
 /** What child processes receive. An empty CHROMIUM_PATH means Playwright's own Chromium. */
@@ -26,6 +28,8 @@ export interface BrowserEnv {
 }
 
 export const CHROMIUM_ARGS: readonly string[];
+/** The WebKit smoke's binaries, all from Debian packages. */
+export const WEBKIT: Readonly<{ driver: string; browser: string; xvfbRun: string; xauth: string }>;
 export function findBrowsersSync(env?: NodeJS.ProcessEnv): Browsers;
 export function toEnv(browsers: Browsers): BrowserEnv;
 export function resolveBrowserEnv(env?: NodeJS.ProcessEnv): BrowserEnv & { warnings: string[] };

@@ -6,6 +6,9 @@
 // apt path is what CI really uses; a laptop usually takes the download.
 // The result travels to child processes as CHROMIUM_PATH / FIREFOX_PATH / FIREFOX_KIND, which
 // playwright.config.ts reads; run directly, the config does the same search without installing.
+// WebKit is the exception: Playwright's WebKit needs its own patched build, so the WebKit smoke
+// (e2e-webkit/smoke.mjs) drives Debian's WebKitGTK MiniBrowser through WebKitWebDriver under Xvfb,
+// only ever from system packages (apt as root). E2E_WEBKIT=0 leaves it out.
 //
 //   node scripts/browsers.mjs               find or install, say what was done
 //   node scripts/browsers.mjs --print-env   same, then print `export ...` lines for eval (logs go to stderr)
@@ -39,7 +42,18 @@ const SYSTEM_CHROMIUM = [
   '/usr/bin/google-chrome-stable',
 ];
 const SYSTEM_FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
-const APT_PACKAGE = { chromium: 'chromium', firefox: 'firefox-esr' };
+const APT_PACKAGE = { chromium: 'chromium', firefox: 'firefox-esr', webkit: 'webkit2gtk-driver xvfb xauth' };
+
+/**
+ * What the WebKit smoke needs, all from Debian packages: the driver (webkit2gtk-driver), the browser
+ * its library ships (libwebkit2gtk-4.1-0), and Xvfb with xauth, since MiniBrowser has no headless mode.
+ */
+export const WEBKIT = Object.freeze({
+  driver: '/usr/bin/WebKitWebDriver',
+  browser: `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/webkit2gtk-4.1/MiniBrowser`,
+  xvfbRun: '/usr/bin/xvfb-run',
+  xauth: '/usr/bin/xauth',
+});
 
 /** @param {string} path */
 function isExecutableFile(path) {
@@ -53,6 +67,9 @@ function isExecutableFile(path) {
 
 /** @param {NodeJS.ProcessEnv} env */
 const firefoxWanted = (env) => env.E2E_FIREFOX !== '0';
+
+/** @param {NodeJS.ProcessEnv} env */
+const webkitWanted = (env) => env.E2E_WEBKIT !== '0';
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -106,12 +123,25 @@ function findFirefox(env) {
 }
 
 /**
+ * The WebKit smoke's driver; found only when all of WEBKIT is there.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Found}
+ */
+function findWebKit(env) {
+  if (!webkitWanted(env)) return { kind: 'none', path: '', source: 'E2E_WEBKIT=0' };
+  if (Object.values(WEBKIT).every(isExecutableFile)) {
+    return { kind: 'system', path: WEBKIT.driver, source: 'system package' };
+  }
+  return { kind: 'none', path: '', source: 'search' };
+}
+
+/**
  * Looks, never installs, never prints: safe to call while loading a config.
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {Browsers}
  */
 export function findBrowsersSync(env = process.env) {
-  return { chromium: findChromium(env), firefox: findFirefox(env) };
+  return { chromium: findChromium(env), firefox: findFirefox(env), webkit: findWebKit(env) };
 }
 
 /**
@@ -199,7 +229,7 @@ function onPath(name) {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && isExecutableFile(join(dir, name)));
 }
 
-/** @param {'chromium' | 'firefox'} name @returns {string} */
+/** @param {'chromium' | 'firefox' | 'webkit'} name @returns {string} */
 function playwrightBuildVersion(name) {
   try {
     const file = new URL('../node_modules/playwright-core/browsers.json', import.meta.url);
@@ -211,10 +241,15 @@ function playwrightBuildVersion(name) {
   }
 }
 
-/** @param {Found} found @param {'chromium' | 'firefox'} name */
+/** @param {Found} found @param {'chromium' | 'firefox' | 'webkit'} name */
 function describeVersion(found, name) {
   if (found.kind === 'playwright') return `${name} ${playwrightBuildVersion(name)}`.trim();
   if (found.kind !== 'system') return '';
+  if (name === 'webkit') {
+    // WebKitWebDriver has no --version; the package says it.
+    const pkg = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], { encoding: 'utf8' });
+    return pkg.status === 0 ? `WebKitGTK ${pkg.stdout.trim()}` : '';
+  }
   // Debian's chromium wrapper prints shell noise on stderr; only stdout's first line matters.
   const out = spawnSync(found.path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
   return (out.stdout || '').trim().split('\n')[0] ?? '';
@@ -225,8 +260,8 @@ const major = (version) => Number(/(\d+)\./.exec(version)?.[1] ?? NaN);
 
 /**
  * Finds the browsers, installing what is missing, and says what it does through `log`.
- * `ok` is false only when no Chromium can be had (or a preset CHROMIUM_PATH is wrong): Firefox is
- * optional, its absence is a loud warning.
+ * `ok` is false only when no Chromium can be had (or a preset CHROMIUM_PATH is wrong): Firefox and
+ * WebKit are optional, their absence is a loud warning.
  * @param {{ env?: NodeJS.ProcessEnv, log?: (line: string) => void }} [options]
  * @returns {Promise<{ ok: boolean, browsers: Browsers, env: BrowserEnv, warnings: string[] }>}
  */
@@ -235,17 +270,20 @@ export async function ensureBrowsers({ env = process.env, log = console.log } = 
   /** @type {string[]} */
   const warnings = [];
 
-  /** @returns {('chromium' | 'firefox')[]} */
+  /** @returns {('chromium' | 'firefox' | 'webkit')[]} */
   const missing = () => {
-    /** @type {('chromium' | 'firefox')[]} */
+    /** @type {('chromium' | 'firefox' | 'webkit')[]} */
     const names = [];
     if (found.chromium.kind === 'none' && !found.chromium.problem) names.push('chromium');
     if (found.firefox.kind === 'none' && firefoxWanted(env) && !found.firefox.problem) names.push('firefox');
+    if (found.webkit.kind === 'none' && webkitWanted(env)) names.push('webkit');
     return names;
   };
+  // Playwright's WebKit cannot run the smoke (it needs MiniBrowser), so WebKit only comes from apt.
+  const downloadable = () => missing().filter((n) => n !== 'webkit');
 
-  if (missing().length > 0) {
-    const names = missing();
+  if (downloadable().length > 0) {
+    const names = downloadable();
     log(`browsers: ${names.join(' and ')} not found; trying Playwright's download`);
     log(`$ npx playwright install ${names.join(' ')}`);
     const { code, errors } = await run('npx', ['--no-install', 'playwright', 'install', ...names], env);
@@ -277,10 +315,11 @@ export async function ensureBrowsers({ env = process.env, log = console.log } = 
   for (const [name, b] of /** @type {const} */ ([
     ['chromium', found.chromium],
     ['firefox', found.firefox],
+    ['webkit', found.webkit],
   ])) {
     if (b.kind === 'none') {
       log(
-        `browsers: ${name}: none (${b.problem ?? (b.source === 'E2E_FIREFOX=0' ? 'disabled by E2E_FIREFOX=0' : 'not found')})`,
+        `browsers: ${name}: none (${b.problem ?? (b.source.endsWith('=0') ? `disabled by ${b.source}` : 'not found')})`,
       );
     } else {
       const version = describeVersion(b, name);
@@ -314,6 +353,12 @@ export async function ensureBrowsers({ env = process.env, log = console.log } = 
     warnings.push(
       `NO FIREFOX (${found.firefox.problem ?? 'not found, install failed'}): e2e runs in Chromium only. ` +
         'Install firefox-esr or run `npx playwright install firefox`.',
+    );
+  }
+  if (found.webkit.kind === 'none' && webkitWanted(env)) {
+    warnings.push(
+      'NO WEBKIT: the WebKit smoke skips its tests. ' +
+        'As root on Debian, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth.',
     );
   }
   for (const w of warnings) log(`browsers: WARNING: ${w}`);

@@ -15,7 +15,7 @@ export interface Gate {
 /** A test runner whose JSON report we count. */
 export interface Runner {
   name: string;
-  format: 'vitest' | 'playwright';
+  format: 'vitest' | 'playwright' | 'webkit' | 'package';
   /** Exit code of the runner, or null when it did not run. */
   exitCode: number | null;
   /** The parsed JSON report, or null when there is none. */
@@ -31,5 +31,6 @@ export interface Summary extends Counts {
 
 export function countVitest(report: unknown): (Counts & { fileErrors: number }) | null;
 export function countPlaywright(report: unknown): (Counts & { globalErrors: number; flaky: number }) | null;
+export function countOwnReport(report: unknown): Counts | null;
 export function summarize(input: { gates: readonly Gate[]; runners: readonly Runner[] }): Summary;
 export function formatLine(counts: Counts): string;

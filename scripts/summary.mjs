@@ -51,6 +51,27 @@ export function countPlaywright(report) {
 }
 
 /**
+ * The WebKit smoke's own report (e2e-webkit/smoke.mjs), and the package check's of the same shape
+ * (scripts/package-check.mjs): its counts, as long as they agree with its tests.
+ * @param {unknown} report
+ * @returns {Counts | null}
+ */
+export function countOwnReport(report) {
+  if (!isObject(report) || !Array.isArray(report.tests)) return null;
+  const { passed, failed, skipped, tests } = report;
+  if (!isCount(passed) || !isCount(failed) || !isCount(skipped)) return null;
+  if (passed + failed + skipped !== tests.length) return null;
+  return { passed, failed, skipped };
+}
+
+/** @param {Runner} runner */
+function count(runner) {
+  if (runner.format === 'vitest') return countVitest(runner.report);
+  if (runner.format === 'webkit' || runner.format === 'package') return countOwnReport(runner.report);
+  return countPlaywright(runner.report);
+}
+
+/**
  * @param {{ gates: readonly Gate[], runners: readonly Runner[] }} input
  * @returns {Summary}
  */
@@ -72,7 +93,7 @@ export function summarize({ gates, runners }) {
   }
 
   for (const runner of runners) {
-    const counted = runner.format === 'vitest' ? countVitest(runner.report) : countPlaywright(runner.report);
+    const counted = count(runner);
     if (counted === null) {
       failed += 1;
       const why =
@@ -91,7 +112,8 @@ export function summarize({ gates, runners }) {
     if ('flaky' in counted && counted.flaky > 0) line += ` (${counted.flaky} of the passed were flaky)`;
     counts.push(line);
 
-    const extra = 'fileErrors' in counted ? counted.fileErrors : counted.globalErrors;
+    const extra =
+      'fileErrors' in counted ? counted.fileErrors : 'globalErrors' in counted ? counted.globalErrors : 0;
     if (extra > 0) {
       failed += extra;
       const what =

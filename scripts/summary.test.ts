@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countPlaywright, countVitest, formatLine, summarize, type Runner } from './summary.mjs';
+import {
+  countPlaywright,
+  countVitest,
+  countOwnReport,
+  formatLine,
+  summarize,
+  type Runner,
+} from './summary.mjs';
 
 // Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
 function vitestReport(
@@ -41,6 +48,27 @@ const vitest = (report: unknown, exitCode: number | null = 0): Runner => ({
 const e2e = (report: unknown, exitCode: number | null = 0): Runner => ({
   name: 'e2e',
   format: 'playwright',
+  exitCode,
+  report,
+});
+
+// As e2e-webkit/smoke.mjs writes it.
+function webkitReport(passed: number, failed: number, skipped: number) {
+  const test = (status: string) => ({ name: `a ${status} test`, status, seconds: 1 });
+  return {
+    passed,
+    failed,
+    skipped,
+    tests: [
+      ...Array.from({ length: passed }, () => test('passed')),
+      ...Array.from({ length: failed }, () => ({ ...test('failed'), error: 'timed out' })),
+      ...Array.from({ length: skipped }, () => ({ ...test('skipped'), reason: 'WebKit not installed' })),
+    ],
+  };
+}
+const webkit = (report: unknown, exitCode: number | null = 0): Runner => ({
+  name: 'webkit',
+  format: 'webkit',
   exitCode,
   report,
 });
@@ -135,6 +163,39 @@ describe('the closing line', () => {
     ).toBe('0 passed, 1 failed, 0 skipped');
   });
 
+  it('adds the WebKit smoke to the other runners, skipped tests included', () => {
+    const result = summarize({
+      gates: [],
+      runners: [
+        vitest(vitestReport(10, 0, 0)),
+        e2e(playwrightReport(5, 1, 0), 1),
+        webkit(webkitReport(1, 1, 0), 1),
+      ],
+    });
+    expect(formatLine(result)).toBe('16 passed, 2 failed, 0 skipped');
+    expect(result.details).toContain('webkit: 1 passed, 1 failed, 0 skipped');
+    expect(line({ gates: [], runners: [vitest(vitestReport(3, 0, 0)), webkit(webkitReport(0, 0, 2))] })).toBe(
+      '3 passed, 0 failed, 2 skipped',
+    );
+  });
+
+  it('counts the package check, whose report is shaped like the WebKit smoke report', () => {
+    const pack: Runner = { name: 'package', format: 'package', exitCode: 1, report: webkitReport(7, 1, 1) };
+    const result = summarize({ gates: [], runners: [vitest(vitestReport(3, 0, 0)), pack] });
+    expect(formatLine(result)).toBe('10 passed, 1 failed, 1 skipped');
+    expect(result.details).toContain('package: 7 passed, 1 failed, 1 skipped');
+    const missing: Runner = { ...pack, exitCode: null, report: null, skippedBecause: 'build failed' };
+    expect(line({ gates: [], runners: [vitest(vitestReport(3, 0, 0)), missing] })).toBe(
+      '3 passed, 1 failed, 0 skipped',
+    );
+  });
+
+  it('adds one failure when the WebKit smoke exits non-zero but its report shows none', () => {
+    expect(line({ gates: [], runners: [webkit(webkitReport(2, 0, 0), 1)] })).toBe(
+      '2 passed, 1 failed, 0 skipped',
+    );
+  });
+
   it('fails a run in which every test was skipped', () => {
     expect(line({ gates: [], runners: [e2e(playwrightReport(0, 0, 7))] })).toBe(
       '0 passed, 1 failed, 7 skipped',
@@ -152,6 +213,19 @@ describe('countVitest', () => {
     expect(countVitest(null)).toBeNull();
     expect(countVitest([])).toBeNull();
     expect(countVitest({ ...vitestReport(1, 0, 0), numPassedTests: -1 })).toBeNull();
+  });
+});
+
+describe('countOwnReport', () => {
+  it('reads the counts', () => {
+    expect(countOwnReport(webkitReport(1, 0, 1))).toEqual({ passed: 1, failed: 0, skipped: 1 });
+  });
+
+  it('rejects anything that is not a report, or whose counts disagree with its tests', () => {
+    expect(countOwnReport(null)).toBeNull();
+    expect(countOwnReport({ passed: 1, failed: 0, skipped: 0 })).toBeNull();
+    expect(countOwnReport({ ...webkitReport(2, 0, 0), passed: 3 })).toBeNull();
+    expect(countOwnReport({ ...webkitReport(0, 0, 0), failed: -1 })).toBeNull();
   });
 });
 

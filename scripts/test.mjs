@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm test`: every check CI makes, in order, ending with the one line CI reads,
-// "N passed, N failed, N skipped" (vitest + Playwright tests; each broken gate step, missing report
-// or empty run adds a failure). It goes on after a failure where the later steps still mean
-// something, so one run shows everything that is wrong.
+// "N passed, N failed, N skipped" (vitest, Playwright and WebKit smoke tests; each broken gate step,
+// missing report or empty run adds a failure). It goes on after a failure where the later steps still
+// mean something, so one run shows everything that is wrong.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +21,8 @@ process.chdir(root);
 const REPORTS = 'reports';
 const VITEST_REPORT = join(REPORTS, 'vitest.json');
 const E2E_REPORT = join(REPORTS, 'e2e.json'); // written by playwright.config.ts's json reporter
+const WEBKIT_REPORT = join(REPORTS, 'webkit.json'); // written by e2e-webkit/smoke.mjs
+const PACKAGE_REPORT = join(REPORTS, 'package.json'); // written by scripts/package-check.mjs
 
 // `node scripts/test.mjs` outside npm should find the same local binaries as `npm test`.
 const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
@@ -150,12 +152,30 @@ await runner('vitest', {
 const built = await gate('build', async () => (await run('npm', ['run', 'build'])) === 0);
 if (built) await gate('size budgets', async () => (await run('node', ['scripts/size.mjs'])) === 0);
 
+// The tarball a user installs: its files, publint, attw, type tests, importing it without a DOM.
+await runner('package', {
+  format: 'package',
+  report: PACKAGE_REPORT,
+  command: 'node',
+  args: ['scripts/package-check.mjs'],
+  skip: !built ? 'build failed' : null,
+});
+
 await runner('e2e', {
   format: 'playwright',
   report: E2E_REPORT,
   command: 'playwright',
   args: ['test'],
   skip: !built ? 'build failed' : !haveChromium ? 'no Chromium' : null,
+});
+
+// Its own servers on other ports; without WebKit it reports its tests as skipped.
+await runner('webkit', {
+  format: 'webkit',
+  report: WEBKIT_REPORT,
+  command: 'node',
+  args: ['e2e-webkit/smoke.mjs'],
+  skip: !built ? 'build failed' : null,
 });
 
 header('summary');

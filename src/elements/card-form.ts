@@ -1,7 +1,7 @@
 // <svc-card-form>: the merchant-side host of one card frame. It creates the frame on the token host,
 // runs the handshake, sizes the frame to its content and relays events, never values.
 
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { CheckoutError, errorFromWire } from '../errors.ts';
 import {
   SvcBlurEvent,
@@ -158,7 +158,7 @@ export class SvcCardForm extends LitElement {
     });
   }
 
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     if (this.#setup === undefined || this.#nonce === '') return nothing;
     const { tokenOrigin, config, title } = this.#setup;
     const fragment = new URLSearchParams({ n: this.#nonce, o: window.location.origin });

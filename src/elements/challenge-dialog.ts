@@ -3,7 +3,7 @@
 // host at the size the issuer asked for. Escape or the close button cancels; focus goes back to where
 // the shopper was.
 
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { resolveChallengeBox, type ChallengeBox } from '../three-ds/challenge-size.ts';
 import { challengeDialogStyles } from './challenge-dialog.styles.ts';
 
@@ -87,7 +87,7 @@ export class SvcChallengeDialog extends LitElement {
     this.#returnFocus = null;
   }
 
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     const options = this.#options;
     if (options === undefined) return nothing;
     return html`<dialog

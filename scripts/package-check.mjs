@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run package:check`: checks what a user installs, the tarball `npm pack` makes from the built
+// dist/ (run `npm run build` first). Its file list, publint, attw, the type tests (types-test/) against
+// the shipped declarations, and importing its ESM entry in plain Node without a DOM. Installs nothing:
+// the unpacked tarball gets a node_modules whose dependencies (lit) link to this repository's.
+// Writes reports/package.json, {passed, failed, skipped, tests}, which `npm test` counts.
+
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+
+const root = resolve(import.meta.dirname, '..');
+const REPORT = join(root, 'reports', 'package.json');
+
+/** @type {{ name: string, version: string, dependencies?: Record<string, string> }} */
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/**
+ * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
+ * maps (each .js names its map), the frame documents the token host serves, and the declarations.
+ * Anything else (sources, tests, declaration maps, configs) fails the check.
+ */
+const ALLOWED = [
+  /^package\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^dist\/checkout\.js(?:\.map)?$/,
+  /^dist\/checkout\.essentials\.iife\.js(?:\.map)?$/,
+  /^dist\/frames\/[\w-]+\.html$/,
+  /^dist\/frames\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
+  /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
+];
+/** Never in the package, whatever ALLOWED says: tests and TypeScript sources. */
+const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
+const REQUIRED = [
+  'package.json',
+  'dist/checkout.js',
+  'dist/checkout.essentials.iife.js',
+  'dist/frames/card.html',
+  'dist/frames/3ds.html',
+  'dist/types/index.d.ts',
+  'dist/types/iife/essentials.d.ts',
+];
+
+/** @typedef {{ name: string, status: 'passed' | 'failed' | 'skipped', error?: string }} TestResult */
+/** @type {TestResult[]} */
+const tests = [];
+
+/**
+ * One check: passes unless it throws; skipped with the reason when `skip` is a string. Resolves to
+ * what the body returned, or undefined when it did not pass.
+ * @template T
+ * @param {string} name
+ * @param {string | null} skip
+ * @param {() => T | Promise<T>} body
+ * @returns {Promise<T | undefined>}
+ */
+async function check(name, skip, body) {
+  if (skip !== null) {
+    tests.push({ name, status: 'skipped', error: skip });
+    console.log(`- SKIPPED ${name} (${skip})`);
+    return undefined;
+  }
+  console.log(`--- ${name}`);
+  try {
+    const value = await body();
+    tests.push({ name, status: 'passed' });
+    console.log(`✓ ${name}`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    tests.push({ name, status: 'failed', error: message });
+    console.log(`✗ ${name}\n${indent(message)}`);
+    return undefined;
+  }
+}
+
+/** @param {string} text */
+const indent = (text) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+
+/**
+ * Runs a command to completion; throws with its output when it fails, returns its stdout otherwise.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, show?: boolean }} [options]
+ */
+function exec(command, args, { cwd = root, show = false } = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    // npm is npm.cmd on Windows, which only a shell starts.
+    shell: process.platform === 'win32' && command === 'npm',
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  const output = `${result.stdout}${result.stderr}`.trim();
+  if (result.error !== undefined) throw new Error(`could not start ${command}: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new Error(`${[command, ...args].join(' ')} exited ${String(result.status)}\n${output}`);
+  }
+  if (show && output !== '') console.log(indent(output));
+  return result.stdout;
+}
+
+const bin = {
+  tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+  attw: join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js'),
+};
+
+const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
+/** A merchant's project: node_modules with the unpacked tarball and links to its dependencies. */
+const consumer = join(temp, 'consumer');
+const unpacked = join(consumer, 'node_modules', pkg.name);
+
+/** @typedef {{ filename: string, size: number, unpackedSize: number, files: { path: string, size: number }[] }} Packed */
+/** @type {Packed | undefined} */
+let tarball;
+
+try {
+  tarball = await check('npm pack', null, () => {
+    if (!existsSync(join(root, 'dist', 'checkout.js')) || !existsSync(join(root, 'dist', 'types'))) {
+      throw new Error('dist/ is not built (or has no types): run npm run build first.');
+    }
+    const out = exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]);
+    const [packed] = /** @type {Packed[]} */ (JSON.parse(out));
+    if (packed === undefined) throw new Error('npm pack reported no tarball');
+    console.log(
+      `  ${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${packed.files.length} files`,
+    );
+    for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
+    return packed;
+  });
+  const noTarball = tarball === undefined ? 'npm pack failed' : null;
+  const tarballPath = tarball === undefined ? '' : join(temp, tarball.filename);
+  const files = tarball?.files.map((f) => f.path) ?? [];
+
+  await check('the tarball holds only what a user needs', noTarball, () => {
+    const stray = files.filter(
+      (file) =>
+        FORBIDDEN.some((pattern) => pattern.test(file)) || !ALLOWED.some((pattern) => pattern.test(file)),
+    );
+    const missing = REQUIRED.filter((file) => !files.includes(file));
+    const problems = [
+      ...stray.map((file) => `not allowed in the package: ${file}`),
+      ...missing.map((file) => `missing from the package: ${file}`),
+    ];
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  });
+
+  const project = await check(
+    'the tarball unpacks into a project with its dependencies linked',
+    noTarball,
+    () => {
+      mkdirSync(unpacked, { recursive: true });
+      exec('tar', ['-xzf', tarballPath, '-C', unpacked, '--strip-components=1']);
+      for (const dependency of Object.keys(pkg.dependencies ?? {})) {
+        symlinkSync(
+          join(root, 'node_modules', dependency),
+          join(consumer, 'node_modules', dependency),
+          'junction',
+        );
+      }
+      return true;
+    },
+  );
+  const noProject = noTarball ?? (project === true ? null : 'the tarball did not unpack');
+
+  await check('every sourceMappingURL names a map in the package', noProject, () => {
+    const broken = [];
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(join(unpacked, file), 'utf8');
+      const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+      if (map !== undefined && !files.includes(join(file, '..', map).replaceAll('\\', '/'))) {
+        broken.push(`${file} names ${map}`);
+      }
+    }
+    if (broken.length > 0) throw new Error(broken.join('\n'));
+  });
+
+  await check('the declarations import only declared dependencies', noProject, () => {
+    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
+    const undeclared = new Set();
+    for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
+      const text = readFileSync(join(unpacked, file), 'utf8');
+      for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
+        const specifier = match[1] ?? '';
+        if (specifier.startsWith('.')) continue;
+        const name = specifier.startsWith('@') ? specifier.split('/', 2).join('/') : specifier.split('/')[0];
+        if (!allowed.has(name ?? '')) undeclared.add(`${file}: ${specifier}`);
+      }
+    }
+    if (undeclared.size > 0) throw new Error([...undeclared].join('\n'));
+  });
+
+  await check('publint', noTarball, async () => {
+    const bytes = new Uint8Array(readFileSync(tarballPath));
+    const { messages, pkg: linted } = await publint({ pack: { tarball: bytes.buffer } });
+    if (linted['name'] !== pkg.name)
+      throw new Error(`publint read ${String(linted['name'])}, not the tarball`);
+    const lines = messages.map((m) => `${m.type}: ${formatMessage(m, linted, { color: false }) ?? m.code}`);
+    if (lines.length > 0) console.log(indent(lines.join('\n')));
+    // Suggestions are advice; warnings and errors are what publint means as wrong.
+    const wrong = messages.filter((m) => m.type !== 'suggestion');
+    if (wrong.length > 0) throw new Error(`publint: ${wrong.length} warning(s) or error(s)`);
+  });
+
+  // esm-only: the package is "type": "module" with an import-only entry, for browsers and bundlers,
+  // and its one dependency (lit) is ESM-only too, so CommonJS resolution (node10, node16 from CJS)
+  // has nothing to find. --no-definitely-typed keeps attw off the registry.
+  await check('attw (esm-only profile)', noTarball, () => {
+    exec(
+      process.execPath,
+      [bin.attw, tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
+      { show: true },
+    );
+  });
+
+  await check('type tests (types-test/) against the shipped declarations', noProject, () => {
+    // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
+    const copy = join(consumer, 'types-test');
+    cpSync(join(root, 'types-test'), copy, { recursive: true });
+    exec(process.execPath, [bin.tsc, '-p', join(copy, 'tsconfig.json'), '--noEmit'], { show: true });
+  });
+
+  const importer = join(consumer, 'package-import.mjs');
+  if (noProject === null) cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
+
+  await check('the ESM entry imports in Node without a DOM', noProject, () => {
+    exec(process.execPath, [importer, 'entry', pkg.version], { cwd: consumer });
+  });
+
+  await check(
+    'the exports map resolves the script-tag build, frames and package.json only',
+    noProject,
+    () => {
+      exec(process.execPath, [importer, 'subpaths', pkg.version], { cwd: consumer });
+    },
+  );
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+
+/** @param {number} bytes */
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+const count = (/** @type {TestResult['status']} */ status) => tests.filter((t) => t.status === status).length;
+const report = {
+  passed: count('passed'),
+  failed: count('failed'),
+  skipped: count('skipped'),
+  tests,
+  tarball:
+    tarball === undefined
+      ? null
+      : {
+          filename: tarball.filename,
+          size: tarball.size,
+          unpackedSize: tarball.unpackedSize,
+          files: tarball.files,
+        },
+};
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`package check: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`);
+process.exitCode = report.failed > 0 ? 1 : 0;

@@ -1,0 +1,90 @@
+// @ts-check
+// Run by package-check.mjs from a copy next to a node_modules that holds the unpacked tarball: imports
+// the package by name in a plain Node process, as server-side rendering does, with no DOM. Exits
+// non-zero with the reason when something is wrong. Arguments: the check to run, the expected version.
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * @typedef {{
+ *   Checkout: new (options: Record<string, unknown>) => { readonly locale: string },
+ *   CheckoutError: new (code: string, type: string, message: string) => Error,
+ *   isCheckoutError: (value: unknown) => boolean,
+ * }} Sdk
+ */
+
+const [check, version] = process.argv.slice(2);
+const NAME = 'service-checkout';
+
+/** What the ESM entry must export (it may export more). */
+const EXPORTS = [
+  'Checkout',
+  'CheckoutError',
+  'ERROR_TYPES',
+  'isCheckoutError',
+  'SvcBlurEvent',
+  'SvcChangeEvent',
+  'SvcErrorEvent',
+  'SvcFocusEvent',
+  'SvcReadyEvent',
+  'SvcSubmitEvent',
+  'SvcThreeDsEvent',
+  'VERSION',
+];
+
+/** This process's globals as the browser would have them (the scripts' lib has no DOM types). */
+const browserish =
+  /** @type {{ document?: unknown, window?: unknown, customElements?: { get(name: string): unknown } }} */ (
+    globalThis
+  );
+
+async function entry() {
+  assert.equal(browserish.document, undefined, 'this check needs a Node without a DOM');
+  // A variable specifier: resolved at run time from this file's node_modules, never typechecked here.
+  const specifier = NAME;
+  const sdk = /** @type {Record<string, unknown>} */ (await import(specifier));
+  const missing = EXPORTS.filter((name) => !(name in sdk));
+  assert.deepEqual(missing, [], `missing exports: ${missing.join(', ')}`);
+  assert.equal(sdk['VERSION'], version, 'VERSION is the package version');
+  assert.equal(browserish.document, undefined, 'importing created a document');
+  assert.equal(browserish.window, undefined, 'importing created a window');
+  // Lit's Node build installs a custom-element registry shim; importing must not register anything.
+  assert.equal(browserish.customElements?.get('svc-card-form'), undefined, 'importing defined an element');
+
+  const { Checkout, CheckoutError, isCheckoutError } = /** @type {Sdk} */ (/** @type {unknown} */ (sdk));
+  const checkout = new Checkout({
+    sessionId: 'ses_1',
+    account: 'demo',
+    environment: 'sandbox',
+    locale: 'pt-BR',
+  });
+  assert.equal(checkout.locale, 'pt-BR');
+  assert.equal(isCheckoutError(new CheckoutError('x', 'validation', 'm')), true);
+  assert.throws(() => new Checkout({ account: 'demo', environment: 'sandbox' }), /sessionId/);
+}
+
+function subpaths() {
+  /** @type {[string, string][]} */
+  const exported = [
+    [`${NAME}/checkout.essentials.iife.js`, 'dist/checkout.essentials.iife.js'],
+    [`${NAME}/frames/card.html`, 'dist/frames/card.html'],
+    [`${NAME}/frames/3ds.html`, 'dist/frames/3ds.html'],
+    [`${NAME}/package.json`, 'package.json'],
+  ];
+  for (const [specifier, file] of exported) {
+    const path = fileURLToPath(import.meta.resolve(specifier));
+    assert.ok(path.endsWith(join('node_modules', NAME, file)), `${specifier} resolved to ${path}`);
+    assert.ok(existsSync(path), `${specifier} resolved to a missing file`);
+  }
+  // Everything else stays private to the package.
+  for (const specifier of [`${NAME}/dist/checkout.js`, `${NAME}/dist/types/index.d.ts`]) {
+    assert.throws(() => import.meta.resolve(specifier), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' }, specifier);
+  }
+}
+
+if (check === 'entry') await entry();
+else if (check === 'subpaths') subpaths();
+else throw new Error(`unknown check ${String(check)}: use entry or subpaths`);

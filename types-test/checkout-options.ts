@@ -1,0 +1,48 @@
+// Constructing a Checkout: the options a merchant passes, and the mistakes the types must catch.
+import { Checkout, type CardResult, type CheckoutOptions, VERSION } from 'service-checkout';
+
+declare const sessionId: string;
+
+const minimal = new Checkout({ sessionId, account: 'demo', environment: 'sandbox' });
+export const locale: 'en' | 'pt-BR' | 'es' = minimal.locale;
+export const version: string = VERSION;
+
+export const full: CheckoutOptions = {
+  sessionId,
+  account: 'demo',
+  environment: 'production',
+  callback: (result: CardResult) => {
+    if (result.ok) console.log(result.last4);
+  },
+  locale: 'pt-BR',
+  messages: { cardNumberLabel: 'Número do cartão' },
+  appearance: { colorText: '#222', radius: '4px' },
+  saveCard: true,
+  tokenUrl: 'https://token.example',
+  challengeTimeoutMs: 120_000,
+};
+new Checkout(full);
+
+// @ts-expect-error -- environment is 'sandbox' | 'production'
+new Checkout({ sessionId, account: 'demo', environment: 'staging' });
+
+// @ts-expect-error -- sessionId is required
+new Checkout({ account: 'demo', environment: 'sandbox' });
+
+// @ts-expect-error -- account is required
+new Checkout({ sessionId, environment: 'sandbox' });
+
+// @ts-expect-error -- unknown option (the runtime refuses it too)
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', sessionID: 'x' });
+
+// @ts-expect-error -- challengeTimeoutMs is a number of milliseconds
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', challengeTimeoutMs: '10m' });
+
+// @ts-expect-error -- messages only take the shipped keys
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', messages: { cardNumbr: 'x' } });
+
+// @ts-expect-error -- appearance only takes the documented variables
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', appearance: { color: 'red' } });
+
+// @ts-expect-error -- exactOptionalPropertyTypes: an optional option is omitted, not undefined
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', saveCard: undefined });

@@ -31,6 +31,7 @@ export default mergeConfig(
               'sandbox/**/*.test.ts',
               'demo/**/*.test.ts',
               'scripts/**/*.test.ts',
+              'bench/**/*.test.ts',
               'src/**/*.ssr.test.ts',
             ],
           },

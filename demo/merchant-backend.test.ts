@@ -113,6 +113,12 @@ describe('the demo merchant backend', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).toContain(`frame-src ${sb.urls.tokenUrl}`);
+    // Exactly what the checkout's CSP helper asks for each page's features.
+    expect(policy).toContain("connect-src 'self';");
+    const card = (await app.request('/card.html')).headers.get('content-security-policy') ?? '';
+    expect(card).toContain(`connect-src 'self' ${sb.urls.tokenUrl};`);
+    const manual = (await app.request('/manual.html')).headers.get('content-security-policy') ?? '';
+    expect(manual).toContain(`connect-src 'self' ${sb.urls.tokenUrl};`);
     expect((await app.request('/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await app.request('/../sandbox/accounts.json')).status).toBe(404);
   });

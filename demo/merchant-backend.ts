@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { MerchantConfig } from './config.ts';
+import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
 const CARD_TYPE_BRANDS: Readonly<Record<TestCardType, string>> = {
@@ -36,22 +37,35 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** What each demo page uses of the checkout, for its policy (everything else: the card form only). */
+const PAGE_FEATURES: Readonly<Record<string, Pick<CspOptions, 'storedCards' | 'headless'>>> = {
+  '/card.html': { storedCards: true },
+  '/manual.html': { headless: true },
+};
+
 /**
- * The demo pages' own policy: scripts and styles from this origin only; the token host may be framed
- * (card fields) and called (manual tokenization mode).
+ * A demo page's policy: its own needs (scripts, styles and calls to its backend from this origin
+ * only, nothing framing it) merged with exactly what the checkout's helper says the page's features
+ * need. The e2e tests run every page under it and count violations.
  */
-function pagePolicy(tokenUrl: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${tokenUrl}`,
-    `frame-src ${tokenUrl}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+export function pagePolicy(config: Pick<MerchantConfig, 'environment' | 'tokenUrl'>, path: string): string {
+  const own: CspDirectives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': [],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+  const checkout = checkoutCsp({
+    environment: config.environment,
+    tokenUrl: config.tokenUrl,
+    ...PAGE_FEATURES[path],
+  });
+  return formatCsp(mergeCsp(own, checkout));
 }
 
 const customerShape = z.strictObject({
@@ -91,7 +105,6 @@ export interface ServiceReply {
 
 export function createMerchantBackend(config: MerchantConfig, ownOrigins: readonly string[]): Hono {
   const app = new Hono();
-  const policy = pagePolicy(config.tokenUrl);
 
   async function service(base: string, path: string, body: unknown): Promise<ServiceReply> {
     const response = await fetch(`${base}${path}`, {
@@ -279,7 +292,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
         extname(file) === '.html' ? await withIntegrity(await readFile(file, 'utf8')) : await readFile(file);
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': policy,
+        'content-security-policy': pagePolicy(config, path),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });

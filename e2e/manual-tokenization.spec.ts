@@ -38,3 +38,43 @@ test('the merchant’s own form tokenizes from the page and the backend pays', a
     .analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
+
+test('headless mode tokenizes a card from the merchant’s own form, and refuses bad input without a request', async ({
+  page,
+}) => {
+  // The manual page's policy lets the page itself call the token host (headless mode); the card-form
+  // pages' policies do not, as the CSP helper has it.
+  await page.goto('/manual.html');
+  await expect(page.getByRole('button', { name: 'Pay R$ 80,00' })).toBeEnabled();
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/Token/Generate')) calls.push(request.url());
+  });
+  const [invalid, valid] = await page.evaluate(async (year) => {
+    const { checkout } = (
+      window as unknown as {
+        demo: { checkout: { tokenizeCard(c: unknown): Promise<Record<string, unknown>> } };
+      }
+    ).demo;
+    const bad = await checkout.tokenizeCard({
+      cardNumber: '4111111111111112',
+      expirationMonth: 12,
+      expirationYear: year,
+      cvv: '123',
+    });
+    const good = await checkout.tokenizeCard({
+      cardNumber: '4111 1111 1111 1111',
+      expirationMonth: 12,
+      expirationYear: year,
+      cvv: '123',
+      cardHolderName: 'Ada',
+    });
+    return [
+      { ok: bad['ok'], code: (bad['error'] as { code?: string } | undefined)?.code },
+      { ok: good['ok'], last4: good['last4'], maskedNumber: good['maskedNumber'] },
+    ];
+  }, new Date().getUTCFullYear() + 2);
+  expect(invalid).toEqual({ ok: false, code: 'card_number_invalid' });
+  expect(valid).toEqual({ ok: true, last4: '1111', maskedNumber: '411111******1111' });
+  expect(calls).toHaveLength(1);
+});

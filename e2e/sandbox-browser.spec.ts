@@ -5,9 +5,14 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const TOKEN_URL = 'http://localhost:4174';
-const SANDBOX_URL = 'http://127.0.0.1:4177';
 const FOREIGN_PAGE = 'http://127.0.0.1:4176/__sandbox/health';
 const year = new Date().getUTCFullYear() + 3;
+
+/**
+ * The manual-tokenization page: its policy lets the page call the token host (headless mode), so what
+ * stops a call to the token host here is the sandbox's CORS rule, which is what these tests are about.
+ */
+const MERCHANT_PAGE = '/manual.html';
 
 interface FetchResult {
   ok: boolean;
@@ -53,7 +58,7 @@ async function newSession(page: Page): Promise<string> {
 test('the merchant page tokenizes cross-origin with the session, and its backend pays with the token', async ({
   page,
 }) => {
-  await page.goto('/');
+  await page.goto(MERCHANT_PAGE);
   const sessionId = await newSession(page);
   const generated = await browserFetch(
     page,
@@ -86,7 +91,7 @@ test('the merchant page tokenizes cross-origin with the session, and its backend
 });
 
 test('a browser cannot send the app token, nor call backend endpoints', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(MERCHANT_PAGE);
   const withToken = await browserFetch(
     page,
     `${TOKEN_URL}/api/Token/NewSession`,
@@ -94,17 +99,18 @@ test('a browser cannot send the app token, nor call backend endpoints', async ({
     { customer: { id: 'c' } },
   );
   expect(withToken.failed).toMatch(/TypeError/);
-  const init = await browserFetch(
+  // A backend-only endpoint of the token host, without the app token: no CORS for it at all.
+  const pci = await browserFetch(
     page,
-    `${SANDBOX_URL}/api/Payment/Status`,
+    `${TOKEN_URL}/api/integrations/pci/init`,
     { 'x-service-account': 'demo' },
-    { paymentId: 'pay_x' },
+    {},
   );
-  expect(init.failed).toMatch(/TypeError/);
+  expect(pci.failed).toMatch(/TypeError/);
 });
 
 test('a page on an origin no account allows cannot use a session', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(MERCHANT_PAGE);
   const sessionId = await newSession(page);
   await page.goto(FOREIGN_PAGE);
   const listed = await browserFetch(

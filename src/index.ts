@@ -9,7 +9,10 @@ export {
   SvcFocusEvent,
   SvcReadyEvent,
   SvcSubmitEvent,
+  SvcThreeDsEvent,
 } from './events.ts';
+export type { ThreeDsStep } from './messaging/protocol.ts';
+export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';

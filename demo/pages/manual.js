@@ -13,6 +13,8 @@ const checkout = new window.Checkout({
   ...session,
 });
 pay.disabled = false;
+// For tests that drive the page like a single-page app would.
+window.demo = { checkout, session };
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();

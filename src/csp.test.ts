@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutCsp, formatCsp, mergeCsp } from './csp.ts';
+
+describe('checkoutCsp', () => {
+  it('asks for the script’s source and the token host as a frame, and nothing else for the card form', () => {
+    expect(checkoutCsp({ environment: 'sandbox' })).toEqual({
+      'script-src': ["'self'"],
+      'frame-src': ['http://localhost:4174'],
+    });
+  });
+
+  it('adds connect-src for the token host only where the page calls it (stored cards, headless)', () => {
+    const production = { environment: 'production', tokenUrl: 'https://token.example/path' } as const;
+    expect(checkoutCsp({ ...production, storedCards: true })['connect-src']).toEqual([
+      'https://token.example',
+    ]);
+    expect(checkoutCsp({ ...production, headless: true })['connect-src']).toEqual(['https://token.example']);
+    expect(checkoutCsp(production)['connect-src']).toBeUndefined();
+  });
+
+  it('takes a CDN as the script’s source, and refuses anything that is not an https origin', () => {
+    expect(
+      checkoutCsp({ environment: 'sandbox', scriptSource: 'https://cdn.example' })['script-src'],
+    ).toEqual(['https://cdn.example']);
+    for (const bad of ["'unsafe-inline'", 'http://cdn.example', 'https://cdn.example; script-src *', '*'])
+      expect(() => checkoutCsp({ environment: 'sandbox', scriptSource: bad })).toThrow(TypeError);
+  });
+
+  it('needs a tokenUrl in production, like the Checkout', () => {
+    expect(() => checkoutCsp({ environment: 'production' })).toThrow(/tokenUrl is required/);
+  });
+
+  it('never asks for unsafe sources or style-src', () => {
+    const all = formatCsp(checkoutCsp({ environment: 'sandbox', storedCards: true, headless: true }));
+    expect(all).not.toMatch(/unsafe|\*|style-src|nonce/);
+  });
+});
+
+describe('mergeCsp and formatCsp', () => {
+  it('joins sources per directive without repeats, in order', () => {
+    const merged = mergeCsp(
+      { 'default-src': ["'self'"], 'connect-src': ["'self'"] },
+      { 'script-src': ["'self'"], 'connect-src': ['https://token.example', "'self'"] },
+    );
+    expect(formatCsp(merged)).toBe(
+      "default-src 'self'; connect-src 'self' https://token.example; script-src 'self'",
+    );
+  });
+});

@@ -1,0 +1,63 @@
+// The Content-Security-Policy a merchant page needs for the checkout, by the features it uses. For the
+// merchant's server, which sends the header; it has no DOM and no side effects.
+//
+// What the checkout needs of the page's policy:
+// - script-src: where the page loads the script from (its own origin by default, or a CDN).
+// - frame-src: the token host, for the card frame and the 3DS challenge frame. Nothing else is framed
+//   by the page: the 3DS provider's pages are framed by the token host's frames, under their policy.
+// - connect-src: the token host, only where the page itself calls it: headless tokenization
+//   (tokenizeCard) and the stored-card list (listStoredCards). The card form's calls come from its frame.
+// - style-src: nothing. The elements' styles are constructable stylesheets (Lit) and CSSOM property
+//   writes, neither of which style-src governs; no inline <style> or style attribute is written.
+// - No 'unsafe-inline', no 'unsafe-eval', no nonce.
+
+import { resolveTokenOrigin } from './api/hosts.ts';
+import type { Environment } from './types.ts';
+
+export interface CspOptions {
+  environment: Environment;
+  /** As given to `new Checkout`; the environment's default when absent. */
+  tokenUrl?: string;
+  /** Where the page loads the checkout script from: `'self'` (default) or an https origin. */
+  scriptSource?: string;
+  /** The page calls `listStoredCards()`. */
+  storedCards?: boolean;
+  /** The page calls `tokenizeCard()` (headless mode, SAQ A-EP). */
+  headless?: boolean;
+}
+
+/** Directive name → sources. Only the directives the checkout needs appear. */
+export type CspDirectives = Readonly<Record<string, readonly string[]>>;
+
+/** The directives the checkout needs for these features; merge them into the page's own policy. */
+export function checkoutCsp(options: CspOptions): CspDirectives {
+  const token = resolveTokenOrigin(options.environment, options.tokenUrl);
+  const script = options.scriptSource ?? "'self'";
+  if (script !== "'self'" && !/^https:\/\/[^/\s;,']+$/.test(script)) {
+    throw new TypeError(`scriptSource must be 'self' or an https origin, got "${script}".`);
+  }
+  return {
+    'script-src': [script],
+    'frame-src': [token],
+    ...(options.storedCards === true || options.headless === true ? { 'connect-src': [token] } : {}),
+  };
+}
+
+/** Several policies' directives in one: sources are joined per directive, without repeats. */
+export function mergeCsp(...policies: readonly CspDirectives[]): CspDirectives {
+  const merged: Record<string, string[]> = {};
+  for (const policy of policies) {
+    for (const [name, sources] of Object.entries(policy)) {
+      const list = (merged[name] ??= []);
+      for (const source of sources) if (!list.includes(source)) list.push(source);
+    }
+  }
+  return merged;
+}
+
+/** The header value: `name source source; name source`. */
+export function formatCsp(policy: CspDirectives): string {
+  return Object.entries(policy)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}

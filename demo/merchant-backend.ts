@@ -2,7 +2,6 @@
 // Payment/Init with what the checkout script handed the page, and reads payment status. Its own
 // endpoints accept JSON from its own pages only.
 
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -267,18 +266,22 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     }
   });
 
-  /** Pages name the SDK's integrity as {{sri:file}}: computed from the build, so it always matches. */
+  /**
+   * Pages name the SDK's integrity as {{sri:file}}, taken from the build's dist/sri.json as a merchant's
+   * pipeline would take it; a file it does not list gets an integrity no browser accepts.
+   */
   async function withIntegrity(html: string): Promise<string> {
     const names = [...new Set([...html.matchAll(/\{\{sri:([\w.-]+)\}\}/g)].map((m) => m[1] ?? ''))];
-    let out = html;
-    for (const name of names) {
-      const digest = SDK_FILES.has(name)
-        ? createHash('sha384')
-            .update(await readFile(join(SDK, name)))
-            .digest('base64')
-        : 'missing';
-      out = out.replaceAll(`{{sri:${name}}}`, `sha384-${digest}`);
+    if (names.length === 0) return html;
+    let files: Record<string, { integrity?: string } | undefined> = {};
+    try {
+      files = (JSON.parse(await readFile(join(SDK, 'sri.json'), 'utf8')) as { files: typeof files }).files;
+    } catch {
+      // Not built: every integrity below reads as missing.
     }
+    let out = html;
+    for (const name of names)
+      out = out.replaceAll(`{{sri:${name}}}`, files[name]?.integrity ?? 'sha384-missing');
     return out;
   }
 

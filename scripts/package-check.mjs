@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { integrity } from './sri.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const REPORT = join(root, 'reports', 'package.json');
@@ -42,6 +43,7 @@ const ALLOWED = [
   /^dist\/frames\/[\w-]+\.html$/,
   /^dist\/frames\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
+  /^dist\/sri\.json$/,
 ];
 /** Never in the package, whatever ALLOWED says: tests and TypeScript sources. */
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
@@ -53,6 +55,7 @@ const REQUIRED = [
   'dist/frames/3ds.html',
   'dist/types/index.d.ts',
   'dist/types/iife/essentials.d.ts',
+  'dist/sri.json',
 ];
 
 /** @typedef {{ name: string, status: 'passed' | 'failed' | 'skipped', error?: string }} TestResult */
@@ -193,6 +196,17 @@ try {
       }
     }
     if (broken.length > 0) throw new Error(broken.join('\n'));
+  });
+
+  await check('sri.json gives the integrity of the files in the package', noProject, () => {
+    /** @type {{ files: Record<string, { integrity: string, bytes: number }> }} */
+    const sri = JSON.parse(readFileSync(join(unpacked, 'dist/sri.json'), 'utf8'));
+    const wrong = Object.entries(sri.files).flatMap(([name, entry]) => {
+      const content = readFileSync(join(unpacked, 'dist', name));
+      return integrity(content) === entry.integrity && content.length === entry.bytes ? [] : [name];
+    });
+    if (Object.keys(sri.files).length === 0 || wrong.length > 0)
+      throw new Error(`wrong or no entries: ${wrong.join(', ')}`);
   });
 
   await check('the declarations import only declared dependencies', noProject, () => {

@@ -19,7 +19,6 @@ import {
   type FrameConfig,
   type FrameToHost,
   type HostToFrame,
-  type WireError,
   type WireTokenResult,
 } from '../messaging/protocol.ts';
 import type { CardFormState } from '../types.ts';
@@ -41,8 +40,6 @@ export interface CardFormSetup {
 }
 
 export type FrameSubmitOutcome = { ok: true; result: WireTokenResult } | { ok: false; error: CheckoutError };
-
-const toError = (error: WireError): CheckoutError => errorFromWire(error);
 
 /**
  * Hosts the secure card frame.
@@ -285,12 +282,12 @@ export class SvcCardForm extends LitElement {
         pending.resolve(
           message.type === 'result'
             ? { ok: true, result: message.result }
-            : { ok: false, error: toError(message.error) },
+            : { ok: false, error: errorFromWire(message.error) },
         );
         break;
       }
       case 'fatal':
-        this.dispatchEvent(new SvcErrorEvent(toError(message.error)));
+        this.dispatchEvent(new SvcErrorEvent(errorFromWire(message.error)));
         break;
       case '3ds':
         this.dispatchEvent(new SvcThreeDsEvent(message.step));

@@ -1,0 +1,56 @@
+// docs/errors.md is where a merchant looks a code up: every code the script itself can raise must have
+// its entry there.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = new URL('.', import.meta.url).pathname;
+const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Codes written where errors are made: CheckoutError, the service client's failure(), wire errors. */
+function raisedCodes(): string[] {
+  const codes = new Set<string>();
+  const patterns = [
+    /new CheckoutError\(\s*'([a-z_]+)'/g,
+    /\bfailure\(\s*'([a-z_]+)'/g,
+    /\bcode: '([a-z_]+)'/g,
+    /'((?:card|cvv)_[a-z_]+)'/g,
+    /'(service_[a-z_]+)'/g,
+  ];
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) codes.add(match[1] ?? '');
+  }
+  return [...codes].sort();
+}
+
+describe('docs/errors.md', () => {
+  const codes = raisedCodes();
+
+  it('finds the codes the script raises (a sanity check of the scan)', () => {
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'invalid_option',
+        'frame_unavailable',
+        'validation_failed',
+        'network_error',
+        'service_unavailable',
+        'card_expired',
+        'challenge_timeout',
+        'authentication_rejected',
+      ]),
+    );
+  });
+
+  it.each(codes)('has an entry for %s', (code) => {
+    expect(doc).toContain(`\`${code}\``);
+  });
+});

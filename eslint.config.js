@@ -8,7 +8,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'reports/', 'test-results/', 'playwright-report/', 'coverage/', '.cache/']),
+  globalIgnores([
+    'dist/',
+    'demo/spa/dist/',
+    'reports/',
+    'test-results/',
+    'playwright-report/',
+    'coverage/',
+    '.cache/',
+  ]),
 
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,

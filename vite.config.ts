@@ -1,15 +1,13 @@
 // Builds the checkout script in three passes (`npm run build` runs them in order):
 //   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler
-//   --mode iife    dist/checkout.essentials.iife.js: the script-tag build, everything inlined
-//   --mode frames  dist/frames/: the documents the token host serves (card frame), hashed assets
-//   --mode challenge  dist/frames/3ds.html: the 3DS challenge frame, with its own assets
-import { readFileSync } from 'node:fs';
+//   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
+//   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
+//   --mode challenge  dist/frames/<version>/3ds.html: the 3DS challenge frame, with its own assets
+// Files loaded by URL carry the version (scripts/artifacts.mjs), so a URL never changes content.
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { framesDir, scriptFile, version } from './scripts/artifacts.mjs';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
 const root = import.meta.dirname;
 
 export const shared: UserConfig = {
@@ -67,17 +65,17 @@ function forMode(mode: string): UserConfig {
             entry: resolve(root, 'src/iife/essentials.ts'),
             name: 'CheckoutBundle',
             formats: ['iife'],
-            fileName: () => 'checkout.essentials.iife.js',
+            fileName: () => scriptFile(),
           },
         },
       };
     case 'frames':
       return {
         root: resolve(root, 'src/frames'),
-        base: '/frames/',
+        base: `/${framesDir()}/`,
         plugins: [litLightDomOnly(), lazyThreeDsChunk()],
         build: {
-          outDir: resolve(root, 'dist/frames'),
+          outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,
           // No preload helper: the 3DS chunk is the frame's only lazy import and has no CSS of its own.
           modulePreload: false,
@@ -88,9 +86,9 @@ function forMode(mode: string): UserConfig {
       // The 3DS challenge frame, built on its own so it shares no chunk with the card frame.
       return {
         root: resolve(root, 'src/frames'),
-        base: '/frames/',
+        base: `/${framesDir()}/`,
         build: {
-          outDir: resolve(root, 'dist/frames'),
+          outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: false,
           modulePreload: false,
           rolldownOptions: { input: { '3ds': resolve(root, 'src/frames/3ds.html') } },

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, CDPSession, Frame, Page, Response } from 
 import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
+import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
 import { serverTimingMs } from './stats.ts';
 
 export interface Setup {
@@ -93,9 +94,9 @@ function recordEvents(demoOrigin: string): void {
   );
 }
 
-/** The card frame of the page (the token host's /frames/card.html). */
+/** The card frame of the page (the token host's /frames/<version>/card.html). */
 function cardFrame(page: Page, tokenUrl: string): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(`${tokenUrl}/frames/card.html`));
+  const frame = page.frames().find((f) => f.url().startsWith(`${tokenUrl}/${framesDir()}/card.html`));
   if (frame === undefined) throw new Error('no card frame on the page');
   return frame;
 }
@@ -161,7 +162,7 @@ export async function readySdk(setup: Setup): Promise<ReadyRun> {
     const onPage = await page.evaluate(documentTimes);
     const inFrame = await cardFrame(page, setup.urls.tokenUrl).evaluate(documentTimes);
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
-    const sdk = onPage.resources.find((e) => e.name.endsWith('/sdk/checkout.essentials.iife.js'));
+    const sdk = onPage.resources.find((e) => e.name.endsWith(`/sdk/${scriptFile()}`));
     if (sdk !== undefined) {
       marks['SDK script requested'] = sdk.startTime;
       marks['SDK script received'] = sdk.responseEnd;

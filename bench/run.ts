@@ -12,6 +12,7 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
+import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
 import { CHROMIUM_ARGS, findBrowsersSync } from '../scripts/browsers.mjs';
 import {
   floorPage,
@@ -70,7 +71,7 @@ const log = (line: string) => {
 };
 
 function ensureBuild(): void {
-  const needed = ['checkout.essentials.iife.js', 'checkout.js', 'frames/card.html', 'frames/3ds.html'];
+  const needed = [scriptFile(), 'checkout.js', `${framesDir()}/card.html`, `${framesDir()}/3ds.html`];
   if (needed.every((f) => existsSync(join(root, 'dist', f)))) return;
   log('bench: dist/ is missing or incomplete; running npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

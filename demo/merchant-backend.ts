@@ -7,6 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { scriptFile } from '../scripts/artifacts.mjs';
 import type { MerchantConfig } from './config.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
@@ -18,14 +19,11 @@ const CARD_TYPE_BRANDS: Readonly<Record<TestCardType, string>> = {
 };
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
+/** The single-page app, built by `npm run build:demo` (demo/spa/vite.config.ts) and served under /spa/. */
+const SPA = fileURLToPath(new URL('./spa/dist/', import.meta.url));
 /** The built checkout script, self-hosted by the merchant (served under /sdk/). */
 const SDK = fileURLToPath(new URL('../dist/', import.meta.url));
-const SDK_FILES = new Set([
-  'checkout.essentials.iife.js',
-  'checkout.essentials.iife.js.map',
-  'checkout.js',
-  'checkout.js.map',
-]);
+const SDK_FILES = new Set([scriptFile(), `${scriptFile()}.map`, 'checkout.js', 'checkout.js.map']);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -258,7 +256,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     try {
       return c.body(await readFile(join(SDK, name)), 200, {
         'content-type': TYPES[extname(name)] ?? 'application/json',
-        'cache-control': 'no-cache',
+        // A versioned file never changes (scripts/artifacts.mjs); checkout.js is the app bundler's input.
+        'cache-control': name.startsWith('checkout-') ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
       });
     } catch {
@@ -267,10 +266,14 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   });
 
   /**
-   * Pages name the SDK's integrity as {{sri:file}}, taken from the build's dist/sri.json as a merchant's
-   * pipeline would take it; a file it does not list gets an integrity no browser accepts.
+   * Pages name the script-tag build as {{script}} and its integrity as {{sri:file}} (`{{sri:script}}`
+   * for the script-tag build), taken from the build's dist/sri.json as a merchant's pipeline would take
+   * them; a file it does not list gets an integrity no browser accepts.
    */
-  async function withIntegrity(html: string): Promise<string> {
+  async function withIntegrity(template: string): Promise<string> {
+    const html = template
+      .replaceAll('{{sri:script}}', `{{sri:${scriptFile()}}}`)
+      .replaceAll('{{script}}', scriptFile());
     const names = [...new Set([...html.matchAll(/\{\{sri:([\w.-]+)\}\}/g)].map((m) => m[1] ?? ''))];
     if (names.length === 0) return html;
     let files: Record<string, { integrity?: string } | undefined> = {};
@@ -285,23 +288,37 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     return out;
   }
 
-  app.get('/*', async (c) => {
-    const path =
-      c.req.path === '/' ? '/index.html' : c.req.path.endsWith('/') ? `${c.req.path}index.html` : c.req.path;
-    const file = normalize(join(PAGES, path));
-    if (!file.startsWith(PAGES)) return c.notFound();
+  /** A page or its files, under the demo's policy for `policyPath`; a path outside `dir` is not found. */
+  async function serveFile(c: Context, dir: string, path: string, policyPath: string): Promise<Response> {
+    const file = normalize(join(dir, path));
+    if (!file.startsWith(dir)) return c.notFound();
     try {
       const content =
         extname(file) === '.html' ? await withIntegrity(await readFile(file, 'utf8')) : await readFile(file);
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy': pagePolicy(config, path),
+        'content-security-policy': pagePolicy(config, policyPath),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });
     } catch {
-      return c.text('Not found', 404);
+      return extname(file) === '.html' && dir === SPA
+        ? c.text('The single-page app is not built: run npm run build:demo.', 503)
+        : c.text('Not found', 404);
     }
+  }
+
+  app.get('/spa', (c) => c.redirect('/spa/'));
+  // Every route of the app is its one document; its hashed assets are files.
+  app.get('/spa/*', (c) => {
+    const path = c.req.path.slice('/spa/'.length);
+    return serveFile(c, SPA, path.startsWith('assets/') ? path : 'index.html', '/spa/');
+  });
+
+  app.get('/*', (c) => {
+    const path =
+      c.req.path === '/' ? '/index.html' : c.req.path.endsWith('/') ? `${c.req.path}index.html` : c.req.path;
+    return serveFile(c, PAGES, path, path);
   });
 
   return app;

@@ -4,6 +4,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
+import { framesDir } from '../scripts/artifacts.mjs';
 import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 import { watchViolations } from './models/csp.ts';
@@ -39,7 +40,7 @@ test('the card page (card form, stored cards, 3DS challenge) runs under the help
   const dialog = new ChallengeDialog(page);
   await dialog.expectOpen();
   const during = await violations(page);
-  expect(Object.keys(during)).toContain('/frames/3ds.html');
+  expect(Object.keys(during)).toContain(`/${framesDir()}/3ds.html`);
   await dialog.authenticate('1234');
   await expect(card.status).toContainText('Payment authorized');
   await expect(page.getByLabel(/Visa •••• 2503/)).toBeVisible();

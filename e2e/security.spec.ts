@@ -2,6 +2,7 @@
 // a frame under a page the account does not allow, a policy violation on a strict page.
 
 import { expect, test, type Page } from '@playwright/test';
+import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
 import { watchViolations } from './models/csp.ts';
 import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
@@ -114,7 +115,7 @@ test('the script-tag build runs under a strict policy with SRI, and nothing viol
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("script-src 'self'");
   expect(policy).not.toContain('unsafe-inline');
-  await expect(page.locator('script[src$="checkout.essentials.iife.js"]')).toHaveAttribute(
+  await expect(page.locator(`script[src="/sdk/${scriptFile()}"]`)).toHaveAttribute(
     'integrity',
     /^sha384-[A-Za-z0-9+/]{64}$/,
   );
@@ -126,7 +127,7 @@ test('the script-tag build runs under a strict policy with SRI, and nothing viol
   await frame.getByLabel('Name on card').fill('Ada Lovelace');
   await frame.getByLabel('Name on card').press('Enter');
   await expect(page.locator('#status')).toHaveText('Payment authorized: Mastercard ending in 4444');
-  const cardFrame = page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/frames/card.html`));
+  const cardFrame = page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
   const frameViolations = await cardFrame?.evaluate(
     () => (window as unknown as { violations: string[] }).violations,
   );
@@ -138,7 +139,7 @@ test('the script-tag build runs under a strict policy with SRI, and nothing viol
 });
 
 test('a tampered script is refused by its integrity check', async ({ page }) => {
-  await page.route('**/sdk/checkout.essentials.iife.js', async (route) => {
+  await page.route(`**/sdk/${scriptFile()}`, async (route) => {
     const original = await route.fetch();
     await route.fulfill({ response: original, body: `${await original.text()}\n;window.tampered = true;` });
   });
@@ -154,9 +155,9 @@ test('the frame refuses a page of an origin the account does not allow', async (
   await page.goto('http://127.0.0.1:4176/__sandbox/health');
   await page.evaluate((origin) => {
     const frame = document.createElement('iframe');
-    frame.src = `${origin}/frames/card.html?account=demo#n=${'a'.repeat(32)}&o=${encodeURIComponent(location.origin)}`;
+    frame.src = `${origin}/card.html?account=demo#n=${'a'.repeat(32)}&o=${encodeURIComponent(location.origin)}`;
     document.body.append(frame);
-  }, TOKEN_ORIGIN);
+  }, `${TOKEN_ORIGIN}/${framesDir()}`);
   await page.waitForTimeout(1500);
   for (const frame of page.frames().slice(1)) {
     const fields = await frame.evaluate(() => document.querySelectorAll('input').length).catch(() => 0);
@@ -178,9 +179,9 @@ test('the frame refuses to run when the page claims another origin than its own'
     });
     const frame = document.createElement('iframe');
     frame.id = 'forged';
-    frame.src = `${origin}/frames/card.html?account=demo#n=${'b'.repeat(32)}&o=${encodeURIComponent('http://127.0.0.1:4173.evil.test')}`;
+    frame.src = `${origin}/card.html?account=demo#n=${'b'.repeat(32)}&o=${encodeURIComponent('http://127.0.0.1:4173.evil.test')}`;
     document.body.append(frame);
-  }, TOKEN_ORIGIN);
+  }, `${TOKEN_ORIGIN}/${framesDir()}`);
   await expect(
     page.frameLocator('#forged').getByText('This payment form cannot be shown on this website.'),
   ).toBeVisible();

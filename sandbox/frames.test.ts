@@ -5,18 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harness.ts';
 
 let sb: TestSandbox;
+// Two versions side by side, as a token host keeps them: a page pinned to the older script still works.
+const V = '2.1.0';
 const dir = mkdtempSync(join(tmpdir(), 'frames-'));
-mkdirSync(join(dir, 'assets'));
-writeFileSync(
-  join(dir, 'card.html'),
-  '<html><head><meta name="svc-allowed-origins" content="" /><script type="module" src="/frames/assets/card-AbC12.js"></script></head></html>',
-);
-writeFileSync(
-  join(dir, '3ds.html'),
-  '<html><head><meta name="svc-allowed-origins" content="" /></head></html>',
-);
-writeFileSync(join(dir, 'assets', 'card-AbC12.js'), 'console.log(1)');
+for (const version of ['2.0.9', V]) {
+  mkdirSync(join(dir, version, 'assets'), { recursive: true });
+  writeFileSync(
+    join(dir, version, 'card.html'),
+    `<html><head><meta name="svc-allowed-origins" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script></head></html>`,
+  );
+  writeFileSync(
+    join(dir, version, '3ds.html'),
+    '<html><head><meta name="svc-allowed-origins" content="" /></head></html>',
+  );
+  writeFileSync(join(dir, version, 'assets', 'card-AbC12.js'), `console.log('${version}')`);
+}
 writeFileSync(join(dir, 'secret.txt'), 'nope');
+writeFileSync(join(dir, V, 'secret.txt'), 'nope');
 
 beforeAll(async () => {
   sb = await startTestSandbox({ framesDir: dir });
@@ -27,7 +32,7 @@ const get = (path: string) => fetch(sb.url('token', path));
 
 describe('frame documents on the token host', () => {
   it('serves the card frame with the account’s origins as its only ancestors', async () => {
-    const response = await get('/frames/card.html?account=demo');
+    const response = await get(`/frames/${V}/card.html?account=demo`);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`frame-ancestors ${MERCHANT_ORIGIN}`);
@@ -49,27 +54,42 @@ describe('frame documents on the token host', () => {
           .split('; ')
           .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
       );
-    const card = await directives('/frames/card.html?account=demo');
+    const card = await directives(`/frames/${V}/card.html?account=demo`);
     expect(card.get('frame-src')).toBe(provider);
     expect(card.get('form-action')).toBe(provider);
-    const threeDs = await directives('/frames/3ds.html?account=demo');
+    const threeDs = await directives(`/frames/${V}/3ds.html?account=demo`);
     expect(threeDs.get('frame-src')).toBe(`'self' ${provider}`);
     expect(threeDs.get('form-action')).toBe(provider);
     expect(threeDs.get('frame-ancestors')).toBe(MERCHANT_ORIGIN);
   });
 
   it('refuses an unknown account', async () => {
-    expect((await get('/frames/card.html?account=nobody')).status).toBe(404);
-    expect((await get('/frames/card.html')).status).toBe(404);
+    expect((await get(`/frames/${V}/card.html?account=nobody`)).status).toBe(404);
+    expect((await get(`/frames/${V}/card.html`)).status).toBe(404);
   });
 
   it('serves hashed assets immutable, keeping the file name’s case, and nothing else', async () => {
-    const asset = await get('/frames/assets/card-AbC12.js');
+    const asset = await get(`/frames/${V}/assets/card-AbC12.js`);
     expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe(`console.log('${V}')`);
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await get('/frames/secret.txt')).status).toBe(404);
-    expect((await get('/frames/assets/..%2fsecret.txt')).status).toBe(404);
-    expect((await get('/frames/assets/../secret.txt')).status).toBe(404);
+    expect((await get(`/frames/${V}/secret.txt`)).status).toBe(404);
+    expect((await get(`/frames/${V}/assets/..%2fsecret.txt`)).status).toBe(404);
+    expect((await get(`/frames/${V}/assets/../secret.txt`)).status).toBe(404);
+    expect((await get(`/frames/${V}/assets/..%2f..%2fsecret.txt`)).status).toBe(404);
+  });
+
+  it('serves each version its own files and says so for a version it does not have', async () => {
+    expect(await (await get('/frames/2.0.9/assets/card-AbC12.js')).text()).toBe("console.log('2.0.9')");
+    expect(await (await get('/frames/2.0.9/card.html?account=demo')).text()).toContain(
+      '/frames/2.0.9/assets/',
+    );
+    const missing = await get('/frames/1.0.0/card.html?account=demo');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/No frames of version 1\.0\.0/);
+    expect((await get('/frames/card.html?account=demo')).status).toBe(404);
+    expect((await get('/frames/latest/card.html?account=demo')).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@
 // for the frame's own check), a strict CSP, no caching of the HTML and no cookies.
 
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from './http/context.ts';
@@ -20,6 +20,9 @@ const FRAME_DOCUMENTS: ReadonlyMap<string, (threeDsOrigin: string) => { frames: 
     ['card.html', (provider: string) => ({ frames: provider, forms: provider })],
     ['3ds.html', (provider: string) => ({ frames: `'self' ${provider}`, forms: provider })],
   ]);
+
+/** A release version as the build names its frame directory (scripts/artifacts.mjs). */
+const VERSION = /^\d+\.\d+\.\d+(?:-[\w.]+)?$/;
 
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -66,16 +69,20 @@ export function registerFrameRoutes(
   // Routing sees lower-cased paths; files are looked up with the request's own spelling.
   app.get('/frames/*', async (c) => {
     const url = new URL(c.req.url);
-    const name = url.pathname.slice('/frames/'.length);
+    // /frames/<version>/<document or assets/file>: each version's files stay where they were, so a
+    // page pinned to an older script still gets the frames that script was built with.
+    const [version = '', ...rest] = url.pathname.slice('/frames/'.length).split('/');
+    const name = rest.join('/');
+    if (!VERSION.test(version)) return text(404, 'Not found: frame paths start with the script version.');
     const nested = FRAME_DOCUMENTS.get(name);
     if (nested !== undefined) {
       const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
       if (account === undefined) return text(404, 'Unknown account.');
       let html: string;
       try {
-        html = await readFile(join(dir, name), 'utf8');
+        html = await readFile(join(dir, version, name), 'utf8');
       } catch {
-        return text(503, 'The frame documents are not built: run npm run build.');
+        return text(404, `No frames of version ${version} here: run npm run build for this version.`);
       }
       const filled = html.replace(
         '<meta name="svc-allowed-origins" content="" />',
@@ -93,8 +100,8 @@ export function registerFrameRoutes(
         'cross-origin-opener-policy': 'same-origin',
       });
     }
-    const file = normalize(join(dir, name));
-    if (!file.startsWith(dir) || !name.startsWith('assets/')) return text(404, 'Not found.');
+    const file = normalize(join(dir, version, name));
+    if (!file.startsWith(join(dir, version, 'assets', sep))) return text(404, 'Not found.');
     try {
       const content = await readFile(file);
       return c.body(content, 200, {

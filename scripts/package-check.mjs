@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { framesDir, scriptFile } from './artifacts.mjs';
 import { integrity } from './sri.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -39,9 +40,9 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/checkout\.js(?:\.map)?$/,
-  /^dist\/checkout\.essentials\.iife\.js(?:\.map)?$/,
-  /^dist\/frames\/[\w-]+\.html$/,
-  /^dist\/frames\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
+  /^dist\/checkout-essentials-[\w.-]+\.js(?:\.map)?$/,
+  /^dist\/frames\/[\w.-]+\/[\w-]+\.html$/,
+  /^dist\/frames\/[\w.-]+\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
   /^dist\/sri\.json$/,
 ];
@@ -50,9 +51,9 @@ const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const REQUIRED = [
   'package.json',
   'dist/checkout.js',
-  'dist/checkout.essentials.iife.js',
-  'dist/frames/card.html',
-  'dist/frames/3ds.html',
+  `dist/${scriptFile()}`,
+  `dist/${framesDir()}/card.html`,
+  `dist/${framesDir()}/3ds.html`,
   'dist/types/index.d.ts',
   'dist/types/iife/essentials.d.ts',
   'dist/sri.json',
@@ -265,7 +266,9 @@ try {
     'the exports map resolves the script-tag build, frames and package.json only',
     noProject,
     () => {
-      exec(process.execPath, [importer, 'subpaths', pkg.version], { cwd: consumer });
+      exec(process.execPath, [importer, 'subpaths', pkg.version, scriptFile(), framesDir()], {
+        cwd: consumer,
+      });
     },
   );
 } finally {

@@ -1,7 +1,8 @@
 // @ts-check
 // Run by package-check.mjs from a copy next to a node_modules that holds the unpacked tarball: imports
 // the package by name in a plain Node process, as server-side rendering does, with no DOM. Exits
-// non-zero with the reason when something is wrong. Arguments: the check to run, the expected version.
+// non-zero with the reason when something is wrong. Arguments: the check to run, the expected version,
+// and for `subpaths` the script-tag file and the frames directory the build named with that version.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
  * }} Sdk
  */
 
-const [check, version] = process.argv.slice(2);
+const [check, version, scriptFile = '', framesDir = ''] = process.argv.slice(2);
 const NAME = 'service-checkout';
 
 /** What the ESM entry must export (it may export more). */
@@ -69,9 +70,9 @@ async function entry() {
 function subpaths() {
   /** @type {[string, string][]} */
   const exported = [
-    [`${NAME}/checkout.essentials.iife.js`, 'dist/checkout.essentials.iife.js'],
-    [`${NAME}/frames/card.html`, 'dist/frames/card.html'],
-    [`${NAME}/frames/3ds.html`, 'dist/frames/3ds.html'],
+    [`${NAME}/script-tag`, `dist/${scriptFile}`],
+    [`${NAME}/${framesDir}/card.html`, `dist/${framesDir}/card.html`],
+    [`${NAME}/${framesDir}/3ds.html`, `dist/${framesDir}/3ds.html`],
     [`${NAME}/package.json`, 'package.json'],
   ];
   for (const [specifier, file] of exported) {

@@ -7,6 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { framesDir, scriptFile } from './artifacts.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -17,12 +18,12 @@ export const BUDGETS = [
   {
     name: 'merchant page: essentials (script tag)',
     budget: 20 * KIB,
-    files: () => ['checkout.essentials.iife.js'],
+    files: () => [scriptFile()],
   },
   {
     name: 'card frame: document, scripts and styles',
     budget: 15 * KIB,
-    files: () => frameFiles('frames/card.html'),
+    files: () => frameFiles(`${framesDir()}/card.html`),
   },
   {
     // Fetched by the card frame once a card number is valid, after the fields show (vite.config.ts).
@@ -33,14 +34,16 @@ export const BUDGETS = [
   {
     name: '3DS challenge frame: document, scripts and styles',
     budget: 15 * KIB,
-    files: () => frameFiles('frames/3ds.html'),
+    files: () => frameFiles(`${framesDir()}/3ds.html`),
   },
 ];
 
 /** The frame document and every script and stylesheet it references, with the scripts' imports. */
 function frameFiles(/** @type {string} */ documentPath) {
   const html = readFileSync(join(dist, documentPath), 'utf8');
-  const referenced = [...html.matchAll(/(?:src|href)="\/(frames\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  const referenced = [...html.matchAll(/(?:src|href)="\/(frames\/[\w.-]+\/assets\/[^"]+)"/g)].map(
+    (m) => m[1] ?? '',
+  );
   return [documentPath, ...withImports(referenced)];
 }
 
@@ -68,12 +71,12 @@ function withImports(/** @type {string[]} */ files) {
 
 /** The one hashed asset whose name starts with `prefix-`. */
 function lazyChunk(/** @type {string} */ prefix) {
-  const matches = readdirSync(join(dist, 'frames/assets')).filter(
+  const matches = readdirSync(join(dist, framesDir(), 'assets')).filter(
     (name) => name.startsWith(`${prefix}-`) && name.endsWith('.js'),
   );
   if (matches.length !== 1)
-    throw new Error(`expected one frames/assets/${prefix}-*.js, found ${String(matches.length)}`);
-  return `frames/assets/${matches[0] ?? ''}`;
+    throw new Error(`expected one ${framesDir()}/assets/${prefix}-*.js, found ${String(matches.length)}`);
+  return `${framesDir()}/assets/${matches[0] ?? ''}`;
 }
 
 /** @param {string} path */
@@ -90,17 +93,13 @@ export function measure(path) {
 const kib = (/** @type {number} */ bytes) => `${(bytes / KIB).toFixed(2)} KiB`;
 
 function main() {
-  if (!existsSync(join(dist, 'frames/card.html'))) {
+  if (!existsSync(join(dist, framesDir(), 'card.html'))) {
     console.error('dist/ is not built: run npm run build first.');
     process.exitCode = 1;
     return;
   }
   const files = [
-    ...new Set([
-      'checkout.js',
-      'checkout.essentials.iife.js',
-      ...BUDGETS.slice(1).flatMap(({ files: list }) => list()),
-    ]),
+    ...new Set(['checkout.js', scriptFile(), ...BUDGETS.slice(1).flatMap(({ files: list }) => list())]),
   ].map(measure);
   console.log('file'.padEnd(48), 'raw'.padStart(11), 'gzip'.padStart(11), 'brotli'.padStart(11));
   for (const f of files)

@@ -6,12 +6,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { scriptFile, version } from './artifacts.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
-export const MERCHANT_FILES = ['checkout.essentials.iife.js', 'checkout.js'];
+export const MERCHANT_FILES = [scriptFile(), 'checkout.js'];
 
 /** @param {Buffer} content */
 export function integrity(content) {
@@ -23,8 +24,6 @@ export function integrity(content) {
  * @returns {{ version: string, files: Record<string, { integrity: string, bytes: number }> }}
  */
 export function manifest(dir) {
-  /** @type {{ version: string }} */
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   /** @type {Record<string, { integrity: string, bytes: number }>} */
   const files = {};
   for (const name of MERCHANT_FILES) {
@@ -33,7 +32,7 @@ export function manifest(dir) {
     const content = readFileSync(path);
     files[name] = { integrity: integrity(content), bytes: content.length };
   }
-  return { version: pkg.version, files };
+  return { version, files };
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { version } from './artifacts.mjs';
 import { integrity, manifest, MERCHANT_FILES } from './sri.mjs';
 
 describe('dist/sri.json', () => {
@@ -10,10 +11,11 @@ describe('dist/sri.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sri-'));
     for (const name of MERCHANT_FILES) writeFileSync(join(dir, name), `// ${name}\n`);
     const written = manifest(dir);
-    expect(Object.keys(written.files)).toEqual(['checkout.essentials.iife.js', 'checkout.js']);
+    expect(Object.keys(written.files)).toEqual([`checkout-essentials-${version}.js`, 'checkout.js']);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');
     expect(written.files['checkout.js']).toEqual({ integrity: `sha384-${expected}`, bytes: 15 });
-    expect(written.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(written.version).toBe(version);
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('refuses to write a manifest for a missing build', () => {

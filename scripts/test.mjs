@@ -161,12 +161,16 @@ await runner('package', {
   skip: !built ? 'build failed' : null,
 });
 
+// The demo's single-page app imports the ESM build, so it is built after it.
+const demoBuilt =
+  built && (await gate('demo build', async () => (await run('npm', ['run', 'build:demo'])) === 0));
+
 await runner('e2e', {
   format: 'playwright',
   report: E2E_REPORT,
   command: 'playwright',
   args: ['test'],
-  skip: !built ? 'build failed' : !haveChromium ? 'no Chromium' : null,
+  skip: !demoBuilt ? 'build failed' : !haveChromium ? 'no Chromium' : null,
 });
 
 // Its own servers on other ports; without WebKit it reports its tests as skipped.

@@ -1,5 +1,5 @@
 // The script-tag build: its types subpath declares `window.Checkout` for merchants writing TypeScript.
-import type {} from 'service-checkout/checkout.essentials.iife.js';
+import type {} from 'service-checkout/script-tag';
 
 const checkout = new window.Checkout({ sessionId: 'ses_1', account: 'demo', environment: 'sandbox' });
 checkout.mountCardForm('#card');

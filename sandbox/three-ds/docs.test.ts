@@ -26,7 +26,7 @@ describe('docs/service-contract.md, 3DS', () => {
       '/frames/3ds-return',
       '/__sandbox/three-ds/ddc',
       '/__sandbox/three-ds/challenge',
-      '/frames/3ds.html',
+      '/frames/{v}/3ds.html',
     ])
       expect(doc).toContain(path);
   });

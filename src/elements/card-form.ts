@@ -15,6 +15,7 @@ import {
 import { decodeFrameMessage } from '../messaging/decode.ts';
 import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
 import {
+  FRAMES_BASE,
   PROTOCOL_VERSION,
   type FrameConfig,
   type FrameToHost,
@@ -25,7 +26,7 @@ import type { CardFormState } from '../types.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 
 /** The frame documents' path on the token host. */
-export const FRAME_PATH = '/frames/card.html';
+export const FRAME_PATH = `${FRAMES_BASE}/card.html`;
 /** How long a frame may take to say hello and be ready before the host reports it. */
 export const FRAME_READY_TIMEOUT_MS = 15_000;
 /** How long one submit may take end to end (the service call itself times out sooner). */

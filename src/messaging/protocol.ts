@@ -12,6 +12,11 @@ import type {
 import type { MessageKey } from '../i18n/en.ts';
 
 export const PROTOCOL_VERSION = 1;
+/**
+ * Where the token host serves this version's frame documents. The script asks for the frames it was
+ * built with, so a page pinned to one version never talks to another version's frame.
+ */
+export const FRAMES_BASE = `/frames/${__SDK_VERSION__}`;
 /** No legitimate message comes near this; anything bigger is dropped unread. */
 export const MAX_MESSAGE_CHARS = 32 * 1024;
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Challenge } from '../api/three-ds-decode.ts';
 import { SvcChallengeDialog } from '../elements/challenge-dialog.ts';
+import { VERSION } from '../index.ts';
 import { runChallenge, type ChallengeRun } from './challenge.ts';
 
 const TOKEN = 'http://localhost:4174';
@@ -95,7 +96,7 @@ describe('runChallenge', () => {
   it('opens the dialog on the token host’s 3DS frame and starts the step-up there', async () => {
     const result = run();
     const frame = await frameOf();
-    expect(frame.src.startsWith(`${TOKEN}/frames/3ds.html?account=demo#`)).toBe(true);
+    expect(frame.src.startsWith(`${TOKEN}/frames/${VERSION}/3ds.html?account=demo#`)).toBe(true);
     expect(dialog.isOpen).toBe(true);
     expect(dialog.box?.size).toBe('03');
     fake.hello(frame);

@@ -9,10 +9,10 @@ import { SvcChallengeCancelEvent } from '../elements/challenge-dialog.ts';
 import { CheckoutError, errorFromWire } from '../errors.ts';
 import { decodeChallengeToPage, type PageToChallenge } from '../messaging/challenge.ts';
 import { acceptFrame, createNonce } from '../messaging/handshake.ts';
-import { PROTOCOL_VERSION } from '../messaging/protocol.ts';
+import { FRAMES_BASE, PROTOCOL_VERSION } from '../messaging/protocol.ts';
 
 /** The 3DS frame document's path on the token host. */
-export const CHALLENGE_FRAME_PATH = '/frames/3ds.html';
+export const CHALLENGE_FRAME_PATH = `${FRAMES_BASE}/3ds.html`;
 
 export interface ChallengeRun {
   dialog: SvcChallengeDialog;

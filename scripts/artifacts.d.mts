@@ -1,0 +1,3 @@
+export const version: string;
+export function scriptFile(v?: string): string;
+export function framesDir(v?: string): string;

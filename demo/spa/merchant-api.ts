@@ -1,0 +1,47 @@
+// The single-page app's calls to its own merchant backend, which holds the app token and calls the
+// service (Token/NewSession, Payment/Init). The app never talks to the service's backend API itself.
+import type { CardTokenResult, CheckoutOptions } from 'service-checkout';
+
+/** What the backend answers for a new session: exactly the options a Checkout needs from it. */
+export type Session = Pick<CheckoutOptions, 'sessionId' | 'account' | 'environment' | 'tokenUrl'>;
+
+export interface Payment {
+  status?: string;
+  paymentId?: string;
+  error?: { code: string; message?: string };
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+export function createSession(): Promise<Session> {
+  return post<Session>('/api/session', {});
+}
+
+// #region pay
+/** Payment/Init on the merchant backend: the token, the browser data and, after 3DS, its result. */
+export function payOnBackend(sessionId: string, amount: number, result: CardTokenResult): Promise<Payment> {
+  return post<Payment>('/api/pay', {
+    sessionId,
+    amount,
+    token: result.token,
+    brand: result.brand,
+    frontData: result.frontData,
+    ...(result.code === undefined
+      ? {}
+      : {
+          authentication: {
+            code: result.code,
+            referenceId: result.referenceId,
+            transactionId: result.transactionId,
+          },
+        }),
+  });
+}
+// #endregion pay

@@ -1,0 +1,82 @@
+// The payment view of the single-page app: it creates a Checkout for a fresh session, mounts the card
+// form in its own element, and destroys the checkout when React unmounts the view.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Checkout, type SvcReadyEvent } from 'service-checkout';
+import { createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
+
+interface PaymentViewProps {
+  amount: number;
+  onPaid: (payment: Payment) => void;
+}
+
+export default function PaymentView({ amount, onPaid }: PaymentViewProps) {
+  const [session, setSession] = useState<Session>();
+  const [problem, setProblem] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    createSession().then(
+      (created) => {
+        if (current) setSession(created);
+      },
+      () => {
+        if (current) setProblem('The payment could not be started. Please try again.');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (problem !== '') return <p role="alert">{problem}</p>;
+  if (session === undefined) return <p role="status">Starting the payment…</p>;
+  return <CardPayment session={session} amount={amount} onPaid={onPaid} />;
+}
+
+// #region card-payment
+function CardPayment({ session, amount, onPaid }: { session: Session } & PaymentViewProps) {
+  const slot = useRef<HTMLDivElement>(null);
+  const checkout = useRef<Checkout | null>(null);
+  const [ready, setReady] = useState(false);
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    if (slot.current === null) return;
+    const instance = new Checkout({ ...session, locale: navigator.language });
+    const form = instance.mountCardForm(slot.current);
+    form.id = 'card-form';
+    form.addEventListener('svc-ready', (_event: SvcReadyEvent) => {
+      setReady(true);
+    });
+    checkout.current = instance;
+    return () => {
+      // The view is leaving: the frame, its message port and its listeners go with the checkout.
+      instance.destroy();
+      checkout.current = null;
+      setReady(false);
+    };
+  }, [session]);
+
+  async function pay(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (checkout.current === null) return;
+    setPaying(true);
+    // Runs 3DS by itself when the account has it on (device data collection, maybe a challenge).
+    const result = await checkout.current.submit();
+    // On failure the frame already tells the shopper why, in their language (docs/errors.md lists what
+    // each result.error.code means and what it shows).
+    if (result.ok) onPaid(await payOnBackend(session.sessionId, amount, result));
+    setPaying(false);
+  }
+
+  return (
+    <form onSubmit={(event) => void pay(event)} noValidate className="checkout">
+      <label htmlFor="card-form">Card</label>
+      <div ref={slot} />
+      <button type="submit" disabled={!ready || paying}>
+        Pay R$ {amount},00
+      </button>
+    </form>
+  );
+}
+// #endregion card-payment

@@ -1,0 +1,20 @@
+// Builds the demo's single-page app into demo/spa/dist/, served by the demo merchant under /spa/. It
+// imports the checkout as an app would from npm: the ESM build in dist/ (run `npm run build` first),
+// with lit from node_modules, bundled and split by this app's own build.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/spa/',
+  resolve: { alias: { 'service-checkout': resolve(root, 'dist/checkout.js') } },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    reportCompressedSize: false,
+  },
+});

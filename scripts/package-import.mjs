@@ -72,6 +72,7 @@ function subpaths() {
     [`${NAME}/checkout.essentials.iife.js`, 'dist/checkout.essentials.iife.js'],
     [`${NAME}/frames/card.html`, 'dist/frames/card.html'],
     [`${NAME}/frames/3ds.html`, 'dist/frames/3ds.html'],
+    [`${NAME}/custom-elements.json`, 'dist/custom-elements.json'],
     [`${NAME}/package.json`, 'package.json'],
   ];
   for (const [specifier, file] of exported) {

@@ -27,13 +27,14 @@ import { integrity } from './sri.mjs';
 const root = resolve(import.meta.dirname, '..');
 const REPORT = join(root, 'reports', 'package.json');
 
-/** @type {{ name: string, version: string, dependencies?: Record<string, string> }} */
+/** @type {{ name: string, version: string, dependencies?: Record<string, string>, customElements?: string }} */
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /**
  * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
- * maps (each .js names its map), the frame documents the token host serves, and the declarations.
- * Anything else (sources, tests, declaration maps, configs) fails the check.
+ * maps (each .js names its map), the frame documents the token host serves, the declarations, the
+ * integrity list and the custom elements manifest. Anything else (sources, tests, declaration maps,
+ * configs) fails the check.
  */
 const ALLOWED = [
   /^package\.json$/,
@@ -45,6 +46,7 @@ const ALLOWED = [
   /^dist\/frames\/[\w.-]+\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
   /^dist\/sri\.json$/,
+  /^dist\/custom-elements\.json$/,
 ];
 /** Never in the package, whatever ALLOWED says: tests and TypeScript sources. */
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
@@ -57,7 +59,21 @@ const REQUIRED = [
   'dist/types/index.d.ts',
   'dist/types/iife/essentials.d.ts',
   'dist/sri.json',
+  'dist/custom-elements.json',
 ];
+/** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
+const ELEMENTS = {
+  'svc-card-form': {
+    events: ['svc-ready', 'svc-change', 'svc-focus', 'svc-blur', 'svc-submit', 'svc-error', 'svc-3ds'],
+    cssParts: ['frame'],
+    cssProperties: ['--svc-frame-initial-height'],
+  },
+  'svc-challenge-dialog': {
+    events: ['svc-challenge-cancel'],
+    cssParts: ['dialog', 'close', 'frame'],
+    cssProperties: [],
+  },
+};
 
 /** @typedef {{ name: string, status: 'passed' | 'failed' | 'skipped', error?: string }} TestResult */
 /** @type {TestResult[]} */
@@ -210,6 +226,40 @@ try {
       throw new Error(`wrong or no entries: ${wrong.join(', ')}`);
   });
 
+  await check('custom-elements.json describes both elements and nothing private', noProject, () => {
+    if (pkg.customElements !== './dist/custom-elements.json') {
+      throw new Error(`package.json's customElements is ${String(pkg.customElements)}`);
+    }
+    /** @typedef {{ name?: string }} Named */
+    /** @type {{ modules: { declarations?: { tagName?: string, members?: (Named & { privacy?: string })[], events?: Named[], cssParts?: Named[], cssProperties?: Named[] }[] }[] }} */
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'dist/custom-elements.json'), 'utf8'));
+    const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
+    const names = (/** @type {Named[] | undefined} */ list) =>
+      (list ?? []).map((item) => item.name ?? '(unnamed)');
+    const problems = [];
+    const tags = declarations.map((d) => d.tagName);
+    if (JSON.stringify(tags.sort()) !== JSON.stringify(Object.keys(ELEMENTS).sort())) {
+      problems.push(`declares ${JSON.stringify(tags)}, not ${Object.keys(ELEMENTS).join(' and ')}`);
+    }
+    for (const [tag, expected] of Object.entries(ELEMENTS)) {
+      const element = declarations.find((d) => d.tagName === tag);
+      if (element === undefined) continue;
+      for (const key of /** @type {const} */ (['events', 'cssParts', 'cssProperties'])) {
+        const actual = names(element[key]);
+        if (JSON.stringify(actual) !== JSON.stringify(expected[key])) {
+          problems.push(
+            `${tag} ${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected[key])}`,
+          );
+        }
+      }
+      const hidden = (element.members ?? []).filter(
+        (m) => m.privacy === 'private' || m.name?.startsWith('#'),
+      );
+      if (hidden.length > 0) problems.push(`${tag} lists private members: ${names(hidden).join(', ')}`);
+    }
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  });
+
   await check('the declarations import only declared dependencies', noProject, () => {
     const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
     const undeclared = new Set();
@@ -263,7 +313,7 @@ try {
   });
 
   await check(
-    'the exports map resolves the script-tag build, frames and package.json only',
+    'the exports map resolves the script-tag build, frames, custom-elements.json and package.json only',
     noProject,
     () => {
       exec(process.execPath, [importer, 'subpaths', pkg.version, scriptFile(), framesDir()], {

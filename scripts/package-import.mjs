@@ -73,6 +73,7 @@ function subpaths() {
     [`${NAME}/script-tag`, `dist/${scriptFile}`],
     [`${NAME}/${framesDir}/card.html`, `dist/${framesDir}/card.html`],
     [`${NAME}/${framesDir}/3ds.html`, `dist/${framesDir}/3ds.html`],
+    [`${NAME}/custom-elements.json`, 'dist/custom-elements.json'],
     [`${NAME}/package.json`, 'package.json'],
   ];
   for (const [specifier, file] of exported) {

@@ -22,10 +22,15 @@ import type { CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from 
 
 /** A card from the merchant's own form (headless mode, SAQ A-EP). */
 export interface HeadlessCard {
+  /** The card number; spaces and dashes are ignored. */
   cardNumber: string;
+  /** The expiry month, 1 to 12. */
   expirationMonth: number;
+  /** The expiry year, four digits. */
   expirationYear: number;
+  /** The security code, as long as the brand needs (3 digits, 4 for Amex). */
   cvv: string;
+  /** The name on the card. */
   cardHolderName?: string;
   /** The shopper consented to save the card. */
   saveCard?: boolean;
@@ -85,6 +90,12 @@ function failure(error: CheckoutError): CardResult {
   return { ok: false, error };
 }
 
+/**
+ * The checkout for one shopper's session. It mounts the secure card form (or a stored card's security
+ * code), submits it, lists the shopper's stored cards, collects front data and, for SAQ A-EP pages,
+ * tokenizes a card from the merchant's own form. Failures a page must expect resolve as
+ * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every result too.
+ */
 export class Checkout {
   readonly #options: CheckoutOptions;
   readonly #target: ServiceTarget;
@@ -93,6 +104,13 @@ export class Checkout {
   #inFlight: Promise<CardResult> | undefined;
   #dialog: SvcChallengeDialog | undefined;
 
+  /**
+   * Checks the options and picks the locale; it touches no DOM until something is mounted.
+   *
+   * @param options - The session from the merchant backend, the account, the environment and settings.
+   * @throws {@link CheckoutError} `invalid_option` (type `configuration`) when an option is missing, of
+   * the wrong type, unknown, or `tokenUrl` is missing in production or not https; the message names it.
+   */
   constructor(options: CheckoutOptions) {
     this.#options = validateOptions(options);
     this.#target = {
@@ -109,12 +127,28 @@ export class Checkout {
     return this.#locale;
   }
 
-  /** Renders the card fields into `target` (an element or a selector) and returns the host element. */
+  /**
+   * Renders the card fields (number, expiry, security code, name, and the "save this card" box with
+   * `saveCard`) in a frame from the token host. A form mounted before is removed first.
+   *
+   * @param target - The element to append the form to, or a selector for it.
+   * @returns The `<svc-card-form>` element, for its events and `state`.
+   * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches.
+   */
   mountCardForm(target: string | Element): SvcCardForm {
     return this.#mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });
   }
 
-  /** Renders a CVV-only frame for a stored card; submit() then validates it with Token/Bind. */
+  /**
+   * Renders a frame with the security code only, for a card from {@link Checkout.listStoredCards};
+   * `submit()` then checks the code with Token/Bind and resolves with the stored card's token. A form
+   * mounted before is removed first.
+   *
+   * @param target - The element to append the form to, or a selector for it.
+   * @param card - The stored card (its token, brand and last four digits).
+   * @returns The `<svc-card-form>` element, in `cvv` mode.
+   * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches.
+   */
   mountStoredCard(
     target: string | Element,
     card: Pick<StoredCard, 'token' | 'brand' | 'last4'>,
@@ -126,7 +160,16 @@ export class Checkout {
     });
   }
 
-  /** Tokenizes what the mounted form holds. A second call while one is running returns the same promise. */
+  /**
+   * Tokenizes what the mounted form holds (Token/Generate, or Token/Bind for a stored card) and runs
+   * 3DS when the account has it, challenge included. Enter in a field does the same. A second call
+   * while one runs returns the same promise: one request, one callback.
+   *
+   * @returns The token and card details, or `{ok: false, error}`: `not_mounted`, `not_ready`,
+   * `validation_failed` (the fields show why), a code from the service (`card_expired`, `cvv_mismatch`,
+   * `session_expired`, …), `network_error`, `timeout`, `destroyed`, `authentication_failed`,
+   * `authentication_rejected`, `challenge_cancelled` or `challenge_timeout`.
+   */
   submit(): Promise<CardResult> {
     if (this.#inFlight !== undefined) return this.#inFlight;
     const form = this.#form;
@@ -156,7 +199,12 @@ export class Checkout {
     return this.#inFlight;
   }
 
-  /** The session customer's saved cards (masked). */
+  /**
+   * The cards the session's customer saved (Token/List), masked, expired ones included and marked.
+   * The page calls the token host itself, so its CSP needs `connect-src` for it.
+   *
+   * @returns The cards, or `{ok: false, error}` (`session_expired`, `network_error`, …).
+   */
   async listStoredCards(): Promise<StoredCardsResult> {
     const reply = await listTokens(this.#target, this.#options.sessionId);
     if (!reply.ok) return reply;
@@ -175,7 +223,12 @@ export class Checkout {
     };
   }
 
-  /** The spec's frontData for this browser (the service adds IP address and Accept header). */
+  /**
+   * The spec's frontData for this browser, for a merchant backend that needs it without a card form.
+   * The card form sends it itself; the service adds the IP address and Accept header.
+   *
+   * @returns The browser fields, shaped as EMV 3DS wants them. It never throws.
+   */
   collectFrontData(): FrontData {
     return collectFrontData(window);
   }
@@ -183,7 +236,12 @@ export class Checkout {
   /**
    * Headless tokenization for the spec's "pure JS" and "manual tokenization" modes: the card comes from
    * the merchant's own form, so the page handles card data and the merchant is in PCI SAQ A-EP.
-   * Invalid input fails locally without a request.
+   * Invalid input fails locally without a request. Prefer the card form, which keeps the page in SAQ A.
+   *
+   * @param card - The card as the shopper typed it, and whether they consented to save it.
+   * @returns The token and card details, or `{ok: false, error}`: `card_number_invalid`,
+   * `card_brand_unsupported`, `card_expiry_invalid`, `card_expired` or `cvv_invalid` without a
+   * request; otherwise a code from the service, `network_error` or `timeout`.
    */
   tokenizeCard(card: HeadlessCard): Promise<CardResult> {
     const digits = typeof card.cardNumber === 'string' ? card.cardNumber.replace(/[\s-]/g, '') : '';
@@ -221,7 +279,10 @@ export class Checkout {
     return this.#deliver(run);
   }
 
-  /** Removes the frame, its port and listeners. The Checkout can mount again afterwards. */
+  /**
+   * Removes the mounted form with its frame, port and listeners; an open 3DS challenge ends as
+   * `challenge_cancelled`, and a running submit resolves with `destroyed`. The Checkout can mount again.
+   */
   destroy(): void {
     // A challenge still open ends as cancelled, and its dialog goes with the form.
     this.#dialog?.dispatchEvent(new SvcChallengeCancelEvent());

@@ -14,7 +14,9 @@
 import { resolveTokenOrigin } from './api/hosts.ts';
 import type { Environment } from './types.ts';
 
+/** What {@link checkoutCsp} needs to know: where the script and the token host are, and the features used. */
 export interface CspOptions {
+  /** As given to `new Checkout`. */
   environment: Environment;
   /** As given to `new Checkout`; the environment's default when absent. */
   tokenUrl?: string;
@@ -29,7 +31,17 @@ export interface CspOptions {
 /** Directive name → sources. Only the directives the checkout needs appear. */
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
-/** The directives the checkout needs for these features; merge them into the page's own policy. */
+/**
+ * The directives a merchant page needs for the checkout's features: `script-src` for the script,
+ * `frame-src` for the token host, and `connect-src` for it only with stored cards or headless mode. No
+ * `style-src` and no `'unsafe-inline'`. Merge them into the page's own policy with {@link mergeCsp}.
+ *
+ * @param options - The environment and token host, as given to `new Checkout`, and the features used.
+ * @returns Directive name → sources.
+ * @throws {@link CheckoutError} `invalid_option` (type `configuration`) when `tokenUrl` is missing in
+ * production, is not a URL or is not https (http only on localhost).
+ * @throws TypeError when `scriptSource` is neither `'self'` nor an https origin.
+ */
 export function checkoutCsp(options: CspOptions): CspDirectives {
   const token = resolveTokenOrigin(options.environment, options.tokenUrl);
   const script = options.scriptSource ?? "'self'";
@@ -43,7 +55,12 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
   };
 }
 
-/** Several policies' directives in one: sources are joined per directive, without repeats. */
+/**
+ * Several policies' directives in one: sources are joined per directive, in order, without repeats.
+ *
+ * @param policies - The page's own policy and {@link checkoutCsp}'s, say.
+ * @returns A new policy; the arguments are not changed.
+ */
 export function mergeCsp(...policies: readonly CspDirectives[]): CspDirectives {
   const merged: Record<string, string[]> = {};
   for (const policy of policies) {
@@ -55,7 +72,12 @@ export function mergeCsp(...policies: readonly CspDirectives[]): CspDirectives {
   return merged;
 }
 
-/** The header value: `name source source; name source`. */
+/**
+ * The `Content-Security-Policy` header value of a policy: `name source source; name source`.
+ *
+ * @param policy - Directive name → sources, as {@link checkoutCsp} and {@link mergeCsp} return.
+ * @returns The header value, directives in the policy's order.
+ */
 export function formatCsp(policy: CspDirectives): string {
   return Object.entries(policy)
     .map(([name, sources]) => [name, ...sources].join(' '))

@@ -1,6 +1,7 @@
 // The one error type the checkout script gives merchants: a stable code, a type, a readable message
 // and the original cause. Recognised across realms (a frame is another realm, where instanceof lies).
 
+/** Every {@link CheckoutErrorType}, for code that needs the list at run time. */
 export const ERROR_TYPES = [
   'validation',
   'network',
@@ -10,19 +11,43 @@ export const ERROR_TYPES = [
   'configuration',
   'cancelled',
 ] as const;
+/**
+ * What kind of failure a {@link CheckoutError} is, for deciding what to do: `validation` (the shopper
+ * can fix the card), `network` and `service` (try again), `authentication` (3DS refused: ask for
+ * another payment method), `wallet` (reserved for wallet payments), `configuration` (a bug or a setup
+ * problem on the merchant's side) and `cancelled` (the shopper or the page stopped it).
+ */
 export type CheckoutErrorType = (typeof ERROR_TYPES)[number];
 
 const BRAND = Symbol.for('service-checkout.CheckoutError');
 
+/** The rest of a {@link CheckoutError}'s construction. */
 export interface CheckoutErrorOptions {
+  /** The original error (a failed fetch, say), kept as the error's `cause`. */
   cause?: unknown;
 }
 
+/**
+ * The one error type of the checkout script. Failures a page must expect (declines, invalid input, the
+ * network) come as values, `{ok: false, error}`; a wrong option or mount target is thrown. The message
+ * is for developers, never contains card data, and may change: switch on `code` and `type`, which are
+ * stable. docs/errors.md lists every code with what the shopper sees and what to do. Recognise one with
+ * {@link isCheckoutError}, which works across frames where `instanceof` does not.
+ */
 export class CheckoutError extends Error {
+  /** A stable, snake_case code such as `card_expired` or `network_error`. */
   readonly code: string;
+  /** What kind of failure it is; see {@link CheckoutErrorType}. */
   readonly type: CheckoutErrorType;
+  /** @internal Marks a CheckoutError from any realm for {@link isCheckoutError}. */
   readonly [BRAND] = true;
 
+  /**
+   * @param code - A stable code (`card_expired`).
+   * @param type - What kind of failure it is.
+   * @param message - For developers; never card data.
+   * @param options - The original error as `cause`.
+   */
   constructor(code: string, type: CheckoutErrorType, message: string, options: CheckoutErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CheckoutError';

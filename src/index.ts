@@ -1,7 +1,13 @@
 // Public ESM entry of the checkout script: exports only, no side effects at import time.
 
 export { Checkout, type HeadlessCard } from './checkout.ts';
-export { CheckoutError, isCheckoutError, ERROR_TYPES, type CheckoutErrorType } from './errors.ts';
+export {
+  CheckoutError,
+  isCheckoutError,
+  ERROR_TYPES,
+  type CheckoutErrorOptions,
+  type CheckoutErrorType,
+} from './errors.ts';
 export {
   SvcBlurEvent,
   SvcChangeEvent,
@@ -16,4 +22,5 @@ export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions }
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';
+/** The version of the package this script was built from, as in its package.json. */
 export const VERSION: string = __SDK_VERSION__;

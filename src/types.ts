@@ -3,9 +3,15 @@
 import type { CheckoutError } from './errors.ts';
 import type { MessageKey } from './i18n/en.ts';
 
+/** Which service the checkout talks to: the sandbox (test cards, no money moves) or production. */
 export type Environment = 'sandbox' | 'production';
 
+/** The card form's fields: card number, expiry date, security code and name on card. */
 export type FieldName = 'number' | 'expiry' | 'cvc' | 'holder';
+/**
+ * Why a field is not valid: left empty, not typed to the end, wrong (a failed Luhn check, a month
+ * 13), a brand the account does not take, or an expiry in the past.
+ */
 export type FieldError = 'required' | 'incomplete' | 'invalid' | 'unsupported' | 'expired';
 
 /** One field's state, as merchants see it: flags and an error code, never a value. */
@@ -26,11 +32,13 @@ export interface FieldState {
   error: FieldError | undefined;
 }
 
+/** What the card form reports in every `svc-change` event and in its `state` property: never a value. */
 export interface CardFormState {
   /** Brand id (`visa`, `mastercard`, `elo`, …) once detected. */
   brand: string | undefined;
   /** Every required field is valid: submit() would tokenize. */
   complete: boolean;
+  /** Each field's flags and error code. */
   fields: Record<FieldName, FieldState>;
 }
 
@@ -39,27 +47,41 @@ export interface CardFormState {
  * lengths; anything the browser does not accept as such is ignored.
  */
 export interface Appearance {
+  /** Text and labels (`--svc-color-text`); default `#1f2328`. */
   colorText?: string;
+  /** The fields' background (`--svc-color-background`); default `#fff`. */
   colorBackground?: string;
+  /** The fields' borders (`--svc-color-border`); default `#6e7781`. */
   colorBorder?: string;
+  /** The focus ring (`--svc-color-focus`); default `#0969da`. */
   colorFocus?: string;
+  /** Error text and the border of a field in error (`--svc-color-error`); default `#cf222e`. */
   colorError?: string;
+  /** A CSS font-family list (`--svc-font-family`); default the system UI font. */
   fontFamily?: string;
+  /** The fields' font size (`--svc-font-size`); default `16px`. */
   fontSize?: string;
+  /** The fields' corner radius (`--svc-radius`); default `6px`. */
   radius?: string;
+  /** The space between and inside the fields (`--svc-spacing`); default `12px`. */
   spacing?: string;
 }
 
 /** What a successful tokenization hands the merchant: all their backend needs for Payment/Init. */
 export interface CardTokenResult extends ThreeDsResult {
+  /** Always true: the card was tokenized (and, with 3DS, authenticated). */
   ok: true;
+  /** The card token: send it to your backend, which passes it to Payment/Init as `cardInfo.token`. */
   token: string;
   /** Network name as Payment/Init's brandName wants it (`Visa`, `Mastercard`, `Elo`, …). */
   brand: string;
+  /** The card number's last four digits, for showing the shopper which card paid. */
   last4: string;
   /** First six and last four digits with asterisks between (antifraud-only variant). */
   maskedNumber: string;
+  /** The card's expiry month, 1 to 12. */
   expirationMonth: number;
+  /** The card's expiry year, four digits. */
   expirationYear: number;
   /** False only when the shopper asked to save the card. */
   singleUse: boolean;
@@ -72,8 +94,11 @@ export interface CardTokenResult extends ThreeDsResult {
  * `transactionId` are what the merchant backend sends in Payment/Init's AuthenticationInformation.
  */
 export interface ThreeDsResult {
+  /** The 3DS authentication code: AuthenticationInformation `Code` of Payment/Init. */
   code?: string;
+  /** The 3DS reference: AuthenticationInformation `ReferenceId` of Payment/Init. */
   referenceId?: string;
+  /** The 3DS transaction: AuthenticationInformation `TransactionId` of Payment/Init. */
   transactionId?: string;
   /**
    * The final EMV transStatus: Y (authenticated), A (attempted) or U (not available). N and R never
@@ -86,43 +111,69 @@ export interface ThreeDsResult {
   liabilityShift?: 'full' | 'partial' | 'none';
 }
 
+/** An expected failure (a decline, invalid input, the network): a value to handle, not an exception. */
 export interface Failure {
+  /** Always false: see `error`. */
   ok: false;
+  /** What went wrong: a stable `code` and `type` to switch on, and a message for developers. */
   error: CheckoutError;
 }
 
+/** What `submit()` and `tokenizeCard()` resolve to, and what the `callback` option receives. */
 export type CardResult = CardTokenResult | Failure;
 
 /** A saved card from Token/List: masked data only. */
 export interface StoredCard {
+  /** The stored card's token: pass the card to `mountStoredCard()`. */
   token: string;
+  /** Network name (`Visa`, `Mastercard`, `Elo`, …). */
   brand: string;
+  /** The card number's last four digits. */
   last4: string;
+  /** First six and last four digits with asterisks between. */
   maskedNumber: string;
+  /** The card's expiry month, 1 to 12. */
   expirationMonth: number;
+  /** The card's expiry year, four digits. */
   expirationYear: number;
+  /** The name on the card, when it was saved with one. */
   cardHolderName?: string;
+  /** The card is past its expiry date: show it as such, or leave it out. */
   expired: boolean;
 }
 
-export type StoredCardsResult = { ok: true; cards: StoredCard[] } | Failure;
+/** What `listStoredCards()` resolves to. */
+export type StoredCardsResult =
+  | {
+      /** Always true: the service answered (the list may be empty). */
+      ok: true;
+      /** The cards, expired ones included. */
+      cards: StoredCard[];
+    }
+  | Failure;
 
+/** What a merchant passes to `new Checkout(...)`. Unknown keys are refused, not ignored. */
 export interface CheckoutOptions {
   /** From the merchant backend's Token/NewSession. */
   sessionId: string;
   /** The merchant account name. */
   account: string;
+  /** `sandbox` or `production`; it picks the default token host. */
   environment: Environment;
   /** Called with every submit's outcome, the same value the promise resolves to. */
   callback?: (result: CardResult) => void;
   /** A BCP 47 tag; `pt-PT` falls back to `pt-BR`, anything unknown to English. Default: the browser's. */
   locale?: string;
-  /** Replace any shipped string. */
+  /** Replace any shipped string, by key (the keys are those of `src/i18n/en.ts`). */
   messages?: Partial<Record<MessageKey, string>>;
+  /** Colours, font and spacing of the fields, applied inside the frame. */
   appearance?: Appearance;
   /** Show a "save this card" checkbox; only a ticked box creates a reusable token. */
   saveCard?: boolean;
-  /** The token host; defaults per environment (the local sandbox for `sandbox`). */
+  /**
+   * The token host, an https URL (http only on localhost). Required in production, where it comes with
+   * onboarding; for `sandbox` the default is the local emulator.
+   */
   tokenUrl?: string;
   /**
    * How long the shopper has for a 3DS challenge before it ends with `challenge_timeout`, in

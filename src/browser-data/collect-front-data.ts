@@ -4,15 +4,26 @@
 
 import { canonicalTag } from '../i18n/locale.ts';
 
+/**
+ * The spec's frontData: the browser fields the issuer's 3DS risk engine scores, as strings shaped to
+ * the EMV 3DS rules. The service adds `ipAddress` and `acceptHeader`, which JavaScript cannot read.
+ */
 export interface FrontData {
+  /** `navigator.userAgent`, at most 2048 characters. */
   userAgent: string;
+  /** The browser's language as a tag of 1 to 8 characters (`pt-BR`; `en` when unknown). */
   acceptLanguage: string;
+  /** The screen's colour depth in bits, one of the EMV values (`24` when the browser does not say). */
   colorDepth: string;
+  /** The screen's height in CSS pixels (`0` when unknown). */
   screenHeight: string;
+  /** The screen's width in CSS pixels (`0` when unknown). */
   screenWidth: string;
   /** UTC offset in minutes, negative west of UTC (the spec's sign, the opposite of EMV's). */
   timeDifference: string;
+  /** `Y` when the browser still reports Java, else `N`. */
   javaEnabled: 'Y' | 'N';
+  /** Always `Y`: this code ran. */
   javaScriptEnabled: 'Y' | 'N';
 }
 

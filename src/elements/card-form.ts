@@ -43,24 +43,35 @@ export interface CardFormSetup {
 export type FrameSubmitOutcome = { ok: true; result: WireTokenResult } | { ok: false; error: CheckoutError };
 
 /**
- * Hosts the secure card frame.
+ * Hosts the secure card frame: the card fields live in an iframe on the token host, and this element
+ * relays their events, never their values. `checkout.mountCardForm()` and `mountStoredCard()` create
+ * it; it is not made by hand. A `<label for>` pointing at it focuses the card number. The events
+ * bubble and cross shadow roots.
  *
  * @tag svc-card-form
- * @event svc-ready - The fields are shown and usable.
- * @event svc-change - A field changed; `state` has the brand, flags and error codes (never values).
- * @event svc-focus - A field got focus; `field` names it.
- * @event svc-blur - A field lost focus.
- * @event svc-submit - The shopper pressed Enter; the checkout submits.
- * @event svc-error - The frame could not be loaded or refused to run.
- * @event svc-3ds - A 3DS step (`step`): collection started, finished or timed out; challenge shown or finished.
- * @csspart frame - The iframe.
- * @cssproperty --svc-frame-initial-height - Height reserved before the frame reports its own.
+ * @event {SvcReadyEvent} svc-ready - The fields are shown and usable.
+ * @event {SvcChangeEvent} svc-change - A field changed: `field` names it, `state` has the brand, each
+ * field's flags and error codes (never values).
+ * @event {SvcFocusEvent} svc-focus - A field got the focus: `field` names it.
+ * @event {SvcBlurEvent} svc-blur - A field lost the focus: `field` names it.
+ * @event {SvcSubmitEvent} svc-submit - The shopper pressed Enter; the checkout submits.
+ * @event {SvcErrorEvent} svc-error - `error`: the frame did not load in 15 s or refused this page
+ * (`frame_unavailable`).
+ * @event {SvcThreeDsEvent} svc-3ds - `step`: `collection-started`, then `collection-finished` or
+ * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
+ * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
+ * @cssproperty [--svc-frame-initial-height=236px] - The height reserved before the frame reports its
+ * own, so the page does not jump (104px in `cvv` mode).
  */
 export class SvcCardForm extends LitElement {
   static override styles = cardFormStyles;
   /** Labelable, so a merchant's `<label for>` focuses the card number. */
   static formAssociated = true;
 
+  /**
+   * `card` for the card fields, `cvv` for a stored card's security code. The Checkout sets it; it is
+   * reflected to the attribute for styling (`svc-card-form[mode='cvv']`).
+   */
   declare mode: 'card' | 'cvv';
   static override properties = { mode: { reflect: true } };
 
@@ -88,18 +99,19 @@ export class SvcCardForm extends LitElement {
     });
   }
 
-  /** Called once by the Checkout before or after the element is connected. */
+  /** @internal Called once by the Checkout before or after the element is connected. */
   setup(setup: CardFormSetup): void {
     this.#setup = setup;
     this.mode = setup.config.mode;
     if (this.isConnected) this.#start();
   }
 
-  /** The last state the frame reported (no values). */
+  /** The last state the frame reported (no values); undefined until the first `svc-change`. */
   get state(): CardFormState | undefined {
     return this.#state;
   }
 
+  /** True once the fields are shown and usable (`svc-ready`), until the element is removed. */
   get ready(): boolean {
     return this.#ready;
   }
@@ -114,22 +126,23 @@ export class SvcCardForm extends LitElement {
     this.#stop();
   }
 
+  /** Focuses the card number (the security code in `cvv` mode). */
   override focus(): void {
     this.#frame()?.focus();
     this.#post({ v: PROTOCOL_VERSION, type: 'focus', field: undefined });
   }
 
-  /** Shows the shopper why the last submit failed, inside the frame (an empty text hides it). */
+  /** @internal Shows the shopper why the last submit failed, inside the frame (an empty text hides it). */
   alert(text: string): void {
     this.#post({ v: PROTOCOL_VERSION, type: 'alert', text });
   }
 
-  /** Asks the frame to empty every field. */
+  /** Asks the frame to empty every field, untick "save this card" and hide its message. */
   clear(): void {
     this.#post({ v: PROTOCOL_VERSION, type: 'clear' });
   }
 
-  /** Runs the frame's submit: validate, then tokenize (or bind, for a stored card). */
+  /** @internal Runs the frame's submit: validate, then tokenize (or bind, for a stored card). */
   async submit(frontData: Readonly<Record<string, string>>): Promise<FrameSubmitOutcome> {
     const ready = await this.#whenReady();
     if (!ready || this.#port === undefined) {

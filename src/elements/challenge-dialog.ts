@@ -26,11 +26,17 @@ export interface ChallengeDialogOptions {
 }
 
 /**
+ * The modal for a 3DS challenge: the Checkout appends it to the page's body when the issuer asks for a
+ * challenge and removes it when the challenge ends. It is not made by hand; style it through its
+ * parts. Its size is the one the issuer asks for (full screen on narrow screens), which the element
+ * sets on itself as `--svc-challenge-width` and `--svc-challenge-height`: they are not for styling.
+ *
  * @tag svc-challenge-dialog
- * @event svc-challenge-cancel - The shopper cancelled the challenge.
- * @csspart dialog - The native dialog.
+ * @event {SvcChallengeCancelEvent} svc-challenge-cancel - The shopper closed the challenge (Escape or
+ * the close button); the submit resolves with `challenge_cancelled`.
+ * @csspart dialog - The native `<dialog>`, shown modally.
  * @csspart close - The close button.
- * @csspart frame - The 3DS frame.
+ * @csspart frame - The iframe holding the issuer's page, from the token host.
  */
 export class SvcChallengeDialog extends LitElement {
   static override styles = challengeDialogStyles;
@@ -39,20 +45,22 @@ export class SvcChallengeDialog extends LitElement {
   #box: ChallengeBox | undefined;
   #returnFocus: HTMLElement | null = null;
 
-  /** The box chosen for the last show(): the size code, pixels, full screen or not. */
+  /** @internal The box chosen for the last show(): the size code, pixels, full screen or not. */
   get box(): ChallengeBox | undefined {
     return this.#box;
   }
 
+  /** @internal */
   get frame(): HTMLIFrameElement | null {
     return this.renderRoot.querySelector('iframe');
   }
 
+  /** @internal */
   get isOpen(): boolean {
     return this.renderRoot.querySelector('dialog')?.open === true;
   }
 
-  /** Opens the dialog modally and resolves with its frame once rendered. */
+  /** @internal Opens the dialog modally and resolves with its frame once rendered. */
   async show(options: ChallengeDialogOptions): Promise<HTMLIFrameElement> {
     this.#options = options;
     this.#box = resolveChallengeBox(options.windowSize, {
@@ -72,7 +80,7 @@ export class SvcChallengeDialog extends LitElement {
     return frame;
   }
 
-  /** Closes the dialog (the challenge finished or failed) and gives focus back. */
+  /** @internal Closes the dialog (the challenge finished or failed) and gives focus back. */
   close(): void {
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog?.open === true) dialog.close();

@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run docs:api`: writes the API reference, docs/api/, from the sources: a page per export of
+// src/index.ts from its TSDoc (TypeDoc with typedoc-plugin-markdown), and elements.md from the custom
+// elements manifest (custom-elements-manifest.config.mjs), all formatted with the repository's
+// Prettier config. api-docs.test.ts regenerates it and fails when the committed copy is stale.
+
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import * as prettier from 'prettier';
+import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
+import ts from 'typescript';
+
+/** @typedef {import('./api-docs.d.mts').Manifest} Manifest */
+
+const root = resolve(import.meta.dirname, '..');
+export const API_DIR = join(root, 'docs', 'api');
+
+/** The manifest's JSDoc tags: TypeDoc must know them, and leave them to elements.md. */
+const ELEMENT_TAGS = ['@tag', '@event', '@csspart', '@cssproperty'];
+
+/** Every file below `dir`, as paths relative to it with `/` separators, sorted. */
+export function filesIn(/** @type {string} */ dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).replaceAll('\\', '/'))
+    .sort();
+}
+
+/**
+ * Drops the members a class or interface only inherits, or overrides without a comment of its own,
+ * from outside this package (the DOM's Event and HTMLElement, LitElement): the reference is about what
+ * this package adds, and their comments are not ours to publish.
+ * @param {Application} app
+ */
+function pruneForeignMembers(app) {
+  /** @type {Set<number>} */
+  const commented = new Set();
+  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+    const declarations = context.getSymbolFromReflection(reflection)?.declarations ?? [];
+    if (declarations.some((node) => ts.getJSDocCommentsAndTags(node).length > 0))
+      commented.add(reflection.id);
+  });
+  // After TypeDoc links inherited members to their parents in the project (priority 0), before it
+  // groups them into sections (-100).
+  app.converter.on(
+    Converter.EVENT_RESOLVE_END,
+    (context) => {
+      const foreign = (/** @type {{ reflection?: unknown } | undefined} */ reference) =>
+        reference !== undefined && reference.reflection === undefined;
+      for (const owner of context.project.getReflectionsByKind(ReflectionKind.ClassOrInterface)) {
+        if (!('children' in owner)) continue;
+        for (const member of [...(owner.children ?? [])]) {
+          if (member.kindOf(ReflectionKind.Constructor)) continue;
+          if (foreign(member.inheritedFrom) || (foreign(member.overwrites) && !commented.has(member.id))) {
+            context.project.removeReflection(member);
+          }
+        }
+      }
+    },
+    -50,
+  );
+}
+
+/** Writes TypeDoc's Markdown pages into `out`, emptying it first; throws on any warning. */
+async function writeReference(/** @type {string} */ out) {
+  const app = await Application.bootstrapWithPlugins({
+    entryPoints: [join(root, 'src', 'index.ts')],
+    // The declarations' program: the entries and their imports, no Node types.
+    tsconfig: join(root, 'tsconfig.build.json'),
+    plugin: ['typedoc-plugin-markdown'],
+    out,
+    readme: 'none',
+    // No "Defined in" links: they name a commit, so every commit would make the pages stale.
+    disableSources: true,
+    excludeInternal: true,
+    excludePrivate: true,
+    excludeProtected: true,
+    // TypeDoc reads a bare `@event` as a modifier that files the class under "Events".
+    modifierTags: OptionDefaults.modifierTags.filter((tag) => !ELEMENT_TAGS.includes(tag)),
+    blockTags: [...OptionDefaults.blockTags, ...ELEMENT_TAGS],
+    excludeTags: [...OptionDefaults.excludeTags, ...ELEMENT_TAGS],
+    // An export without TSDoc, or a link to nothing, fails the run rather than making a thin page.
+    validation: { notExported: true, notDocumented: true, invalidLink: true },
+    hidePageHeader: true,
+    hideBreadcrumbs: true,
+    pageTitleTemplates: { index: 'API reference' },
+    logLevel: 'Warn',
+  });
+  pruneForeignMembers(app);
+  const project = await app.convert();
+  if (project === undefined) throw new Error('TypeDoc could not convert src/index.ts (see above).');
+  app.validate(project);
+  if (app.logger.hasErrors() || app.logger.hasWarnings()) {
+    throw new Error('TypeDoc reported problems with the TSDoc of the public exports (see above).');
+  }
+  await app.generateOutputs(project);
+}
+
+/** The custom elements manifest, as `npm run build` writes it to dist/custom-elements.json. */
+export async function elementsManifest() {
+  // The analyzer's CLI module has no declarations: a variable specifier keeps the type checker out of
+  // it, and the cast says what it returns.
+  const analyzer = '@custom-elements-manifest/analyzer/cli.js';
+  const { cli } =
+    /** @type {{ cli: (options: { argv: string[], cwd: string, noWrite: boolean }) => Promise<Manifest> }} */ (
+      await import(analyzer)
+    );
+  return cli({ argv: ['analyze', '--quiet'], cwd: root, noWrite: true });
+}
+
+/** A table cell: one line, pipes escaped. */
+const cell = (/** @type {string | undefined} */ text) =>
+  (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
+const code = (/** @type {string | undefined} */ text) => (text === undefined ? '' : `\`${cell(text)}\``);
+
+/**
+ * @param {string[]} header
+ * @param {string[][]} rows
+ */
+function table(header, rows) {
+  if (rows.length === 0) return 'None.';
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+/**
+ * docs/api/elements.md: for each element, its attributes and properties, methods, events, CSS parts
+ * and CSS custom properties. Classes link to their pages in `pages` (paths relative to docs/api/).
+ * @param {Manifest} manifest
+ * @param {readonly string[]} pages
+ */
+export function renderElements(manifest, pages) {
+  const link = (/** @type {string} */ name) => {
+    const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
+    return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
+  };
+  const elements = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((d) => d.customElement === true && d.tagName !== undefined)
+    .sort((a, b) => (a.tagName ?? '').localeCompare(b.tagName ?? ''));
+  const sections = elements.map((element) => {
+    const members = element.members ?? [];
+    const fields = members.filter((m) => m.kind === 'field');
+    const methods = members.filter((m) => m.kind === 'method');
+    return [
+      `## \`<${element.tagName ?? ''}>\``,
+      `Class ${link(element.name)}. ${cell(element.description)}`,
+      '### Attributes and properties',
+      table(
+        ['property', 'attribute', 'type', 'default', 'description'],
+        fields.map((f) => [
+          code(f.name),
+          f.attribute === undefined ? '' : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`,
+          code(f.type?.text),
+          code(f.default),
+          `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
+        ]),
+      ),
+      ...(methods.length === 0
+        ? []
+        : [
+            '### Methods',
+            table(
+              ['method', 'description'],
+              methods.map((m) => [
+                code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
+                cell(m.description),
+              ]),
+            ),
+          ]),
+      '### Events',
+      table(
+        ['event', 'class', 'description'],
+        (element.events ?? []).map((e) => [
+          code(e.name),
+          e.type ? link(e.type.text) : '',
+          cell(e.description),
+        ]),
+      ),
+      '### CSS parts',
+      table(
+        ['part', 'description'],
+        (element.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
+      ),
+      '### CSS custom properties',
+      table(
+        ['property', 'default', 'description'],
+        (element.cssProperties ?? []).map((p) => [code(p.name), code(p.default), cell(p.description)]),
+      ),
+    ].join('\n\n');
+  });
+  return [
+    '# Custom elements',
+    'The merchant-side elements, as the custom elements manifest the package ships describes them ' +
+      '(`service-checkout/custom-elements.json`, for editors and linters). Generated by ' +
+      "`npm run docs:api` from the elements' JSDoc.",
+    ...sections,
+  ].join('\n\n');
+}
+
+/** What README.md says before TypeDoc's index. */
+const INTRO = [
+  'Every export of `service-checkout` (the ESM build; the script-tag build has the same under',
+  '`window.Checkout`), generated from the TSDoc of `src/index.ts` by `npm run docs:api`. How to use them',
+  "together: [the checkout script](../checkout-script.md). The elements' attributes, events, CSS parts and",
+  'custom properties: [elements.md](elements.md). Error codes: [errors.md](../errors.md).',
+].join(' ');
+
+/**
+ * Writes the whole reference into `out` (docs/api/ by default), replacing what was there.
+ * @param {string} [out]
+ */
+export async function generate(out = API_DIR) {
+  await writeReference(out);
+  const readme = join(out, 'README.md');
+  const [title = '', ...rest] = readFileSync(readme, 'utf8').split('\n');
+  writeFileSync(readme, [title, '', INTRO, ...rest].join('\n'));
+  writeFileSync(join(out, 'elements.md'), renderElements(await elementsManifest(), filesIn(out)));
+  // The committed copy's config, wherever `out` is.
+  const config = await prettier.resolveConfig(join(API_DIR, 'README.md'));
+  for (const file of filesIn(out)) {
+    const path = join(out, file);
+    const formatted = await prettier.format(readFileSync(path, 'utf8'), {
+      ...config,
+      filepath: join(API_DIR, file),
+    });
+    writeFileSync(path, formatted);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  await generate();
+  console.log(`docs/api: ${String(filesIn(API_DIR).length)} pages`);
+}

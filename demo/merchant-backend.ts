@@ -103,6 +103,7 @@ export interface ServiceReply {
 export function createMerchantBackend(config: MerchantConfig, ownOrigins: readonly string[]): Hono {
   const app = new Hono();
 
+  // #region service-call
   async function service(base: string, path: string, body: unknown): Promise<ServiceReply> {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',
@@ -117,6 +118,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     });
     return { status: response.status, body: (await response.json()) as unknown };
   }
+  // #endregion service-call
 
   /** The merchant's own API takes JSON from its own pages only (a cross-site form cannot post JSON with an Origin we accept). */
   async function input<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T> | Response> {
@@ -142,6 +144,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   app.post('/api/session', async (c) => {
     const body = await input(c, sessionRequest);
     if (body instanceof Response) return body;
+    // #region new-session
     const reply = await service(config.tokenApiUrl, '/api/Token/NewSession', {
       customer: body.customer ?? DEMO_CUSTOMER,
       PaymentAccount: config.account,
@@ -160,6 +163,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       environment: config.environment,
       tokenUrl: config.tokenUrl,
     });
+    // #endregion new-session
   });
 
   app.post('/api/pay', async (c) => {
@@ -185,6 +189,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
         currency: body.currency,
         countryCode: 'BR',
         paymentMethods: [
+          // #region payment-method
           {
             partnerUniqueId: `${partnerUniqueId}-1`,
             paymentMethodType: body.authentication === undefined ? '1' : '7',
@@ -205,6 +210,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
                   },
                 }),
           },
+          // #endregion payment-method
         ],
       },
       ...(body.frontData === undefined ? {} : { frontData: body.frontData }),

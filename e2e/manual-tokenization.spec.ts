@@ -24,7 +24,7 @@ test('the merchant’s own form tokenizes from the page and the backend pays', a
   await fill(page, '4111 1111 1111 1112');
   await page.getByRole('button', { name: 'Pay R$ 80,00' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    'Not paid: The card number is not valid. (card_number_invalid)',
+    'Not paid: The card number is not valid. See service-checkout/docs/errors.md#card_number_invalid',
   );
   expect(generate).toHaveLength(0);
   await fill(page, '5555 5555 5555 4444');

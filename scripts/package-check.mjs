@@ -47,6 +47,8 @@ const ALLOWED = [
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
   /^dist\/sri\.json$/,
   /^dist\/custom-elements\.json$/,
+  // Every CheckoutError message points to its entry here (src/errors.ts).
+  /^docs\/errors\.md$/,
 ];
 /** Never in the package, whatever ALLOWED says: tests and TypeScript sources. */
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
@@ -60,6 +62,7 @@ const REQUIRED = [
   'dist/types/iife/essentials.d.ts',
   'dist/sri.json',
   'dist/custom-elements.json',
+  'docs/errors.md',
 ];
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
 const ELEMENTS = {

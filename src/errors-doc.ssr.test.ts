@@ -50,7 +50,23 @@ describe('docs/errors.md', () => {
     );
   });
 
-  it.each(codes)('has an entry for %s', (code) => {
+  it.each(codes)('has an entry for %s, with the anchor its messages point to', (code) => {
     expect(doc).toContain(`\`${code}\``);
+    expect(doc).toContain(`<a id="${code}"></a>`);
+  });
+
+  // The service's own codes reach the merchant unchanged, with the same pointer in their message.
+  const contract = readFileSync(new URL('../docs/service-contract.md', import.meta.url), 'utf8');
+  const serviceCodes = [
+    ...(contract.split('## Error codes')[1] ?? '').matchAll(/^\| `([a-z0-9_]+)` +\| \d{3} /gm),
+  ].map((m) => m[1] ?? '');
+
+  it('reads the service’s codes from service-contract.md (a sanity check of the scan)', () => {
+    expect(serviceCodes.length).toBeGreaterThan(30);
+    expect(serviceCodes).toContain('session_expired');
+  });
+
+  it.each(serviceCodes)('has the anchor for the service’s %s', (code) => {
+    expect(doc).toContain(`<a id="${code}"></a>`);
   });
 });

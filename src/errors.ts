@@ -21,6 +21,12 @@ export type CheckoutErrorType = (typeof ERROR_TYPES)[number];
 
 const BRAND = Symbol.for('service-checkout.CheckoutError');
 
+/**
+ * Where each code is explained: docs/errors.md, shipped in the package, with an anchor per code. Every
+ * message ends with its entry, so a developer reading a log knows where to look.
+ */
+export const ERRORS_DOC = 'service-checkout/docs/errors.md';
+
 /** The rest of a {@link CheckoutError}'s construction. */
 export interface CheckoutErrorOptions {
   /** The original error (a failed fetch, say), kept as the error's `cause`. */
@@ -45,11 +51,16 @@ export class CheckoutError extends Error {
   /**
    * @param code - A stable code (`card_expired`).
    * @param type - What kind of failure it is.
-   * @param message - For developers; never card data.
+   * @param message - For developers; never card data. The pointer to the code's entry in the error
+   *   reference is added (once) at its end.
    * @param options - The original error as `cause`.
    */
   constructor(code: string, type: CheckoutErrorType, message: string, options: CheckoutErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const entry = `${ERRORS_DOC}#${code}`;
+    super(
+      message.endsWith(entry) ? message : `${message} See ${entry}`,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'CheckoutError';
     this.code = code;
     this.type = type;

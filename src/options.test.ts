@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Checkout } from './checkout.ts';
-import { isCheckoutError } from './errors.ts';
+import { ERRORS_DOC, isCheckoutError } from './errors.ts';
 
 const valid = { sessionId: 'ses_1', account: 'demo', environment: 'sandbox' } as const;
 
@@ -71,14 +71,14 @@ describe('new Checkout(options)', () => {
     expect(thrown(() => new Checkout(options as never))).toEqual({
       code: 'invalid_option',
       type: 'configuration',
-      message,
+      message: `${message} See ${ERRORS_DOC}#invalid_option`,
     });
   });
 
   it('mountCardForm names a missing target precisely', () => {
     expect(thrown(() => new Checkout(valid).mountCardForm('#nowhere'))).toMatchObject({
       code: 'invalid_target',
-      message: 'No element matches "#nowhere".',
+      message: `No element matches "#nowhere". See ${ERRORS_DOC}#invalid_target`,
     });
   });
 

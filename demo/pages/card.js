@@ -37,7 +37,7 @@ async function pay(result) {
   window.demo.lastResult = result;
   window.demo.results += 1;
   if (!result.ok) {
-    show(`Not paid: ${result.error.message} (${result.error.code})`);
+    show(`Not paid: ${result.error.message}`);
     return;
   }
   const authenticated =
@@ -45,6 +45,7 @@ async function pay(result) {
       ? ''
       : ` 3DS ${result.status}, ECI ${result.eci ?? 'none'}, liability shift ${result.liabilityShift}.`;
   show(`Card tokenized (${result.brand} ending in ${result.last4}).${authenticated} Paying…`);
+  // #region three-ds-pay
   const paid = await postJson('/api/pay', {
     sessionId: session.sessionId,
     token: result.token,
@@ -62,6 +63,7 @@ async function pay(result) {
           },
         }),
   });
+  // #endregion three-ds-pay
   recordEl.hidden = false;
   recordEl.textContent = JSON.stringify(paid.body, null, 2);
   show(
@@ -83,9 +85,11 @@ const THREE_DS_STEPS = {
 function mountNewCard() {
   const form = checkout.mountCardForm(slot);
   form.id = 'card-form';
+  // #region three-ds-progress
   form.addEventListener('svc-3ds', (event) => {
     progressEl.textContent = THREE_DS_STEPS[event.step] ?? event.step;
   });
+  // #endregion three-ds-progress
 }
 
 const SCENARIO_NAMES = {
@@ -120,12 +124,14 @@ async function loadScenarios() {
 }
 
 async function refreshStoredCards() {
+  // #region stored-list
   const listed = await checkout.listStoredCards();
   storedList.replaceChildren();
   if (!listed.ok || listed.cards.length === 0) {
     storedFieldset.hidden = true;
     return;
   }
+  // #endregion stored-list
   storedFieldset.hidden = false;
   const options = [
     ...listed.cards.map((card) => ({
@@ -148,12 +154,15 @@ async function refreshStoredCards() {
     label.htmlFor = id;
     label.textContent = option.label;
     input.addEventListener('change', () => {
+      // #region stored-mount
       if (option.card) {
+        // A frame with the security code only; submit() then binds the stored token (Token/Bind).
         const form = checkout.mountStoredCard(slot, option.card);
         form.id = 'card-form';
       } else {
         mountNewCard();
       }
+      // #endregion stored-mount
     });
     wrapper.append(input, label);
     storedList.append(wrapper);
@@ -174,15 +183,18 @@ async function start() {
 
 function createCheckout() {
   checkout?.destroy();
+  // #region create
   checkout = new window.Checkout({
     // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
     ...session,
     locale: requestedLocale,
+    // Shows "Save this card for future purchases"; with the shopper's consent the token is stored.
     saveCard: true,
     callback: (result) => {
       void pay(result);
     },
   });
+  // #endregion create
   localeSelect.value = checkout.locale;
   mountNewCard();
   slot.querySelector('svc-card-form').addEventListener('svc-ready', () => {

@@ -20,6 +20,7 @@ form.addEventListener('submit', async (event) => {
   event.preventDefault();
   pay.disabled = true;
   status.textContent = 'Processing…';
+  // #region tokenize
   const result = await checkout.tokenizeCard({
     cardNumber: field('number').value,
     expirationMonth: Number(field('month').value),
@@ -29,10 +30,12 @@ form.addEventListener('submit', async (event) => {
   });
   pay.disabled = false;
   if (!result.ok) {
-    status.textContent = `Not paid: ${result.error.message} (${result.error.code})`;
+    status.textContent = `Not paid: ${result.error.message}`;
     return;
   }
+  // The card data stays in the page no longer than needed.
   for (const id of ['number', 'month', 'year', 'cvv']) field(id).value = '';
+  // #endregion tokenize
   const paid = await postJson('/api/pay', {
     sessionId: session.sessionId,
     token: result.token,

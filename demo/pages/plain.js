@@ -7,6 +7,7 @@ const pay = document.getElementById('pay');
 
 const session = (await createSession()).body;
 
+// #region checkout
 const checkout = new window.Checkout({
   // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
   ...session,
@@ -34,5 +35,6 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   void checkout.submit();
 });
+// #endregion checkout
 // For tests that drive the page like a single-page app would.
 window.demo = { checkout, session };

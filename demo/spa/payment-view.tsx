@@ -1,7 +1,9 @@
 // The payment view of the single-page app: it creates a Checkout for a fresh session, mounts the card
 // form in its own element, and destroys the checkout when React unmounts the view.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+// #region import
 import { Checkout, type SvcReadyEvent } from 'service-checkout';
+// #endregion import
 import { createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
 
 interface PaymentViewProps {

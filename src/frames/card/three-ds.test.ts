@@ -161,7 +161,11 @@ describe('the card frame’s 3DS preparation', () => {
     const tds = preparer();
     expect(await tds.take(VISA)).toEqual({
       ok: false,
-      error: { code: 'timeout', type: 'network', message: 'Late.' },
+      error: {
+        code: 'timeout',
+        type: 'network',
+        message: 'Late. See service-checkout/docs/errors.md#timeout',
+      },
     });
     const retry = tds.take(VISA);
     await flush();

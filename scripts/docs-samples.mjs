@@ -1,0 +1,203 @@
+// @ts-check
+// Every code sample in the docs is code a test runs. A sample is a fenced block right after a marker
+// `<!-- sample: path#region -->`; it must equal that region of that file, and the file must be one the
+// tests run (a test itself, a demo page an e2e spec opens, the demo backend its tests call). Shell
+// blocks may only hold this package's own commands; JSON blocks (wire examples) must parse.
+// scripts/docs-samples.test.ts applies the rules to README.md and docs/; `npm run docs:samples` fills
+// every marked block from its region.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+
+/** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
+export const CODE_LANGUAGES = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
+const SHELL_LANGUAGES = new Set(['sh', 'shell', 'bash']);
+
+/**
+ * @typedef {{ line: number, lang: string, body: string, sample?: { path: string, region: string } }} Block
+ */
+
+/**
+ * The fenced blocks of a Markdown text, each with the sample marker on the line before it, if any.
+ * @param {string} markdown
+ * @returns {Block[]}
+ */
+export function blocks(markdown) {
+  const lines = markdown.split('\n');
+  /** @type {Block[]} */
+  const found = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,})([\w-]*)/.exec(lines[i] ?? '');
+    if (open === null) continue;
+    const [, indent = '', fence = '', lang = ''] = open;
+    const end = lines.findIndex((l, j) => j > i && l.trimEnd() === `${indent}${fence}`);
+    if (end === -1) throw new Error(`line ${String(i + 1)}: a code block is never closed`);
+    // Prettier puts a blank line between the marker and its block.
+    const before = (lines[i - 1] ?? '').trim() === '' ? lines[i - 2] : lines[i - 1];
+    const marker = /^\s*<!-- sample: ([^#\s]+)#([\w-]+) -->\s*$/.exec(before ?? '');
+    found.push({
+      line: i + 1,
+      lang,
+      body: lines
+        .slice(i + 1, end)
+        .map((l) => l.slice(indent.length))
+        .join('\n'),
+      ...(marker === null ? {} : { sample: { path: marker[1] ?? '', region: marker[2] ?? '' } }),
+    });
+    i = end;
+  }
+  return found;
+}
+
+/** Markers that are not right before a code block (a blank line apart at most): a sample that lost its block. */
+export function strayMarkers(/** @type {string} */ markdown) {
+  const lines = markdown.split('\n');
+  return lines.flatMap((l, i) =>
+    l.includes('<!-- sample:') &&
+    !/^\s*`{3,}/.test((lines[i + 1] ?? '').trim() === '' ? (lines[i + 2] ?? '') : (lines[i + 1] ?? ''))
+      ? [i + 1]
+      : [],
+  );
+}
+
+const REGION_START = /^\s*(?:\/\/|<!--|\/\*)\s*#region\s+([\w-]+)/;
+const REGION_END = /^\s*(?:\/\/|<!--|\/\*)\s*#endregion\b\s*([\w-]*)/;
+
+/**
+ * The lines between `#region name` and its `#endregion` (in // , <!-- --> or /* *\/ comments), without
+ * other regions' markers, dedented.
+ * @param {string} source
+ * @param {string} name
+ */
+export function region(source, name) {
+  const lines = source.split('\n');
+  const start = lines.findIndex((l) => REGION_START.exec(l)?.[1] === name);
+  if (start === -1) throw new Error(`no region ${name}`);
+  if (lines.findIndex((l, i) => i > start && REGION_START.exec(l)?.[1] === name) !== -1)
+    throw new Error(`region ${name} is defined twice`);
+  // `#endregion name` ends its own region; a bare `#endregion` ends the region when none is nested in it.
+  const named = lines.findIndex((l, i) => i > start && REGION_END.exec(l)?.[1] === name);
+  const end = named !== -1 ? named : lines.findIndex((l, i) => i > start && REGION_END.exec(l)?.[1] === '');
+  if (end === -1) throw new Error(`region ${name} never ends`);
+  const body = lines.slice(start + 1, end).filter((l) => !REGION_START.test(l) && !REGION_END.test(l));
+  const indent = Math.min(...body.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)?.[0].length ?? 0));
+  return body.map((l) => l.slice(indent)).join('\n');
+}
+
+/**
+ * What a demo page's template placeholders read as in the docs: the versioned script name as is, and
+ * an integrity the reader takes from dist/sri.json.
+ * @param {string} text
+ * @param {string} scriptFile
+ */
+export function asPublished(text, scriptFile) {
+  return text
+    .replaceAll('{{sri:script}}', 'sha384-…')
+    .replace(/\{\{sri:[\w.-]+\}\}/g, 'sha384-…')
+    .replaceAll('{{script}}', scriptFile);
+}
+
+/**
+ * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its
+ * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests.
+ * @param {string} root
+ * @param {string} path  relative to root
+ * @returns {{ runner: string } | { problem: string }}
+ */
+export function runnerOf(root, path) {
+  if (!existsSync(join(root, path))) return { problem: `${path} does not exist` };
+  if (/\.(?:test|spec)\.tsx?$/.test(path)) return { runner: path };
+  /** @type {string | undefined} */
+  let url;
+  const page = /^demo\/pages\/([\w-]+)\.(?:html|js)$/.exec(path);
+  if (page !== null) url = `/${page[1] ?? ''}.html`;
+  if (path.startsWith('demo/spa/')) url = '/spa/';
+  if (url !== undefined) {
+    // The specs and the page models they drive (e2e/models/card-page.ts opens the card page).
+    const files = readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    const opens = files.find((f) =>
+      ["'", '"', '`'].some((quote) => readFileSync(join(root, 'e2e', f), 'utf8').includes(`${quote}${url}`)),
+    );
+    return opens === undefined
+      ? { problem: `no e2e spec opens ${url}` }
+      : { runner: relative(root, join(root, 'e2e', opens)) };
+  }
+  const tested = path.replace(/\.(ts|mjs)$/, '.test.ts');
+  if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
+  return { problem: `no test runs ${path}` };
+}
+
+/**
+ * Why a shell block's lines are not this package's own commands (empty when they all are).
+ * @param {string} body
+ * @param {Record<string, string>} scripts  package.json scripts
+ * @param {(path: string) => boolean} exists
+ */
+export function shellProblems(body, scripts, exists) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const line of body.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    for (const command of line.split('&&').map((c) => c.trim().replace(/^(?:[A-Z_]+=\S*\s+)+/, ''))) {
+      const run = /^npm run ([\w:-]+)(?:\s+--\s.*)?$/.exec(command);
+      const node = /^node ([\w./-]+)(?:\s.*)?$/.exec(command);
+      if (/^npm (?:install|ci|test)$/.test(command)) continue;
+      if (run !== null && scripts[run[1] ?? ''] !== undefined) continue;
+      if (node !== null && exists(node[1] ?? '')) continue;
+      problems.push(command);
+    }
+  }
+  return problems;
+}
+
+/**
+ * README.md and every page under docs/, but not docs/api/: that is generated from the sources, with its
+ * own staleness test.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function docFiles(root, dir = 'docs') {
+  if (dir === 'docs') return ['README.md', ...docFiles(root, 'docs/')];
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}${entry.name}`;
+    if (entry.isDirectory()) return path === 'docs/api' ? [] : docFiles(root, `${path}/`);
+    return entry.name.endsWith('.md') ? [path] : [];
+  });
+}
+
+/**
+ * The Markdown with every marked block replaced by its region as published.
+ * @param {string} markdown
+ * @param {(path: string) => string} read  a sample file's text
+ * @param {string} scriptFile
+ */
+export function fill(markdown, read, scriptFile) {
+  const lines = markdown.split('\n');
+  for (const block of blocks(markdown).reverse()) {
+    if (block.sample === undefined) continue;
+    const indent = /^\s*/.exec(lines[block.line - 1] ?? '')?.[0] ?? '';
+    const body = asPublished(region(read(block.sample.path), block.sample.region), scriptFile)
+      .split('\n')
+      .map((l) => (l === '' ? l : `${indent}${l}`));
+    const end = block.line + block.body.split('\n').length - (block.body === '' ? 1 : 0);
+    lines.splice(block.line, end - block.line, ...body);
+  }
+  return lines.join('\n');
+}
+
+export { CODE_LANGUAGES as codeLanguages, SHELL_LANGUAGES as shellLanguages };
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  const root = resolve(import.meta.dirname, '..');
+  const { scriptFile } = await import('./artifacts.mjs');
+  const args = process.argv.slice(2);
+  for (const doc of args.length > 0 ? args : docFiles(root)) {
+    const text = readFileSync(join(root, doc), 'utf8');
+    const filled = fill(text, (path) => readFileSync(join(root, path), 'utf8'), scriptFile());
+    if (filled !== text) writeFileSync(join(root, doc), filled);
+    console.log(`${doc}: ${filled === text ? 'up to date' : 'filled'}`);
+  }
+}

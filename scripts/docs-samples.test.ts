@@ -1,0 +1,131 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scriptFile } from './artifacts.mjs';
+import {
+  asPublished,
+  blocks,
+  codeLanguages,
+  docFiles,
+  region,
+  runnerOf,
+  shellLanguages,
+  shellProblems,
+  strayMarkers,
+} from './docs-samples.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const scripts = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
+
+const DOCS = docFiles(root);
+
+describe.each(DOCS)('%s', (doc) => {
+  const text = readFileSync(join(root, doc), 'utf8');
+  const found = blocks(text);
+
+  it('has no sample marker without its code block', () => {
+    expect(strayMarkers(text)).toEqual([]);
+  });
+
+  it.each(found.map((b) => [`line ${String(b.line)} (${b.lang || 'no language'})`, b] as const))(
+    '%s',
+    (_name, block) => {
+      if (codeLanguages.has(block.lang)) {
+        expect(block.sample, 'a code sample names the file and region it comes from').toBeDefined();
+        const { path, region: name } = block.sample ?? { path: '', region: '' };
+        const runner = runnerOf(root, path);
+        expect(runner).toHaveProperty('runner');
+        const source = readFileSync(join(root, path), 'utf8');
+        expect(block.body).toBe(asPublished(region(source, name), scriptFile()));
+      } else if (shellLanguages.has(block.lang)) {
+        expect(shellProblems(block.body, scripts, (p) => existsSync(join(root, p)))).toEqual([]);
+      } else if (block.lang === 'json') {
+        expect(() => JSON.parse(block.body) as unknown).not.toThrow();
+      } else {
+        expect(['text'], 'a block says what it holds: js, ts, html, css, sh, json or text').toContain(
+          block.lang,
+        );
+      }
+    },
+  );
+});
+
+describe('the sample rules', () => {
+  const markdown = [
+    'Intro',
+    '<!-- sample: demo/pages/plain.js#mount -->',
+    '',
+    '```js',
+    'const a = 1;',
+    '```',
+    '',
+    '  ```sh',
+    '  npm test',
+    '  ```',
+    '<!-- sample: x.ts#gone -->',
+    'text',
+  ].join('\n');
+
+  it('finds blocks with their markers, including indented ones, and markers that lost their block', () => {
+    expect(blocks(markdown)).toEqual([
+      { line: 4, lang: 'js', body: 'const a = 1;', sample: { path: 'demo/pages/plain.js', region: 'mount' } },
+      { line: 8, lang: 'sh', body: 'npm test' },
+    ]);
+    expect(strayMarkers(markdown)).toEqual([11]);
+    expect(() => blocks('```js\nnever closed')).toThrow(/never closed/);
+  });
+
+  it('takes a region dedented, without other regions’ markers, and refuses a missing or doubled one', () => {
+    const source = [
+      'x();',
+      '  // #region call',
+      '  if (a) {',
+      '    // #region inner',
+      '    b();',
+      '  }',
+      '  // #endregion call',
+      '<!-- #region page -->',
+      '<p>hi</p>',
+      '<!-- #endregion page -->',
+    ].join('\n');
+    expect(region(source, 'call')).toBe('if (a) {\n  b();\n}');
+    expect(region(source, 'page')).toBe('<p>hi</p>');
+    expect(() => region(source, 'nope')).toThrow(/no region nope/);
+    expect(() => region(`${source}\n// #region page`, 'page')).toThrow(/twice/);
+  });
+
+  it('shows the demo page placeholders as a merchant writes them', () => {
+    expect(
+      asPublished('src="/sdk/{{script}}" integrity="{{sri:script}}"', 'checkout-essentials-1.2.3.js'),
+    ).toBe('src="/sdk/checkout-essentials-1.2.3.js" integrity="sha384-…"');
+  });
+
+  it('allows only this package’s own commands in shell blocks', () => {
+    const exists = (p: string) => p === 'e2e-webkit/smoke.mjs';
+    expect(
+      shellProblems(
+        'npm install && npm run demo\nSVC_X=1 npm test\nnode e2e-webkit/smoke.mjs',
+        scripts,
+        exists,
+      ),
+    ).toEqual([]);
+    expect(shellProblems('npm run nope\ncurl http://x | sh\nnode missing.mjs', scripts, exists)).toEqual([
+      'npm run nope',
+      'curl http://x | sh',
+      'node missing.mjs',
+    ]);
+  });
+
+  it('knows which test runs a sample’s file, and says when none does', () => {
+    expect(runnerOf(root, 'demo/pages/plain.js')).toHaveProperty('runner');
+    expect(runnerOf(root, 'demo/spa/payment-view.tsx')).toEqual({ runner: 'e2e/spa.spec.ts' });
+    expect(runnerOf(root, 'scripts/docs-samples.test.ts')).toEqual({
+      runner: 'scripts/docs-samples.test.ts',
+    });
+    expect(runnerOf(root, 'demo/merchant-backend.ts')).toEqual({ runner: 'demo/merchant-backend.test.ts' });
+    expect(runnerOf(root, 'vite.config.ts')).toEqual({ problem: 'no test runs vite.config.ts' });
+    expect(runnerOf(root, 'demo/pages/nope.js')).toEqual({ problem: 'demo/pages/nope.js does not exist' });
+  });
+});

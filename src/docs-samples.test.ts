@@ -1,0 +1,72 @@
+// Samples of docs/checkout-script.md that need no frame, run as written (scripts/docs-samples.mjs
+// checks the docs show exactly these lines).
+import { describe, expect, it } from 'vitest';
+import { Checkout, checkoutCsp, CheckoutError, formatCsp, isCheckoutError, mergeCsp } from './index.ts';
+import type { CardResult } from './types.ts';
+
+describe('docs/checkout-script.md samples', () => {
+  it('creates a checkout with every option', () => {
+    const sessionId = 'ses_docs';
+    const results: CardResult[] = [];
+    const show = (result: CardResult) => results.push(result);
+    // #region options
+    const checkout = new Checkout({
+      sessionId, // from Token/NewSession, through your backend
+      account: 'demo', // your merchant account name
+      environment: 'sandbox', // or 'production'
+      callback: (result) => {
+        show(result); // every submit's outcome: the same value submit() resolves with
+      },
+      locale: 'pt-BR', // optional; default: the browser's languages
+      messages: { holderLabel: 'Nome impresso no cartão' }, // optional; replace a shipped string by its key
+      appearance: { colorFocus: '#8250df', radius: '4px' }, // optional; see Appearance
+      saveCard: true, // optional; shows a "save this card" checkbox
+      tokenUrl: 'https://token.example.com', // the token host; required in production
+      challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (at least 30 000)
+    });
+    // #endregion options
+    expect(checkout.locale).toBe('pt-BR');
+    checkout.destroy();
+  });
+
+  it('recognises a CheckoutError thrown for a wrong option', () => {
+    const log: string[] = [];
+    // #region errors
+    try {
+      new Checkout({ sessionId: '', account: 'demo', environment: 'sandbox' });
+    } catch (error) {
+      if (!isCheckoutError(error)) throw error;
+      // error.code: 'invalid_option', error.type: 'configuration'; the message names the option and
+      // ends with its entry in the error reference.
+      log.push(`${error.code}: ${error.message}`);
+    }
+    // #endregion errors
+    expect(log).toEqual([
+      'invalid_option: sessionId must be a non-empty string. See service-checkout/docs/errors.md#invalid_option',
+    ]);
+    expect(new CheckoutError('x', 'validation', 'm')).toBeInstanceOf(Error);
+  });
+
+  it('builds the page policy a server sends', () => {
+    const tokenUrl = 'https://token.example.com';
+    const headers = new Map<string, string>();
+    const response = { setHeader: (name: string, value: string) => headers.set(name, value) };
+    // #region csp
+    const policy = formatCsp(
+      mergeCsp(
+        // your page's own policy
+        { 'default-src': ["'self'"], 'connect-src': ["'self'"], 'frame-ancestors': ["'none'"] },
+        // what the checkout needs for the features this page uses
+        checkoutCsp({ environment: 'production', tokenUrl, scriptSource: "'self'", storedCards: true }),
+      ),
+    );
+    response.setHeader('Content-Security-Policy', policy);
+    // #endregion csp
+    const sent = headers.get('Content-Security-Policy') ?? '';
+    expect(sent).toContain('frame-src https://token.example.com');
+    expect(sent).toContain("script-src 'self'");
+    expect(sent).toContain("connect-src 'self' https://token.example.com");
+    expect(sent).toContain("frame-ancestors 'none'");
+    expect(sent).not.toContain('unsafe-inline');
+  });
+});

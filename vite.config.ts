@@ -27,6 +27,20 @@ function litLightDomOnly(): Plugin {
   };
 }
 
+/** Script-tag build: the 3DS challenge code inline, not behind a dynamic import (see load-challenge.ts). */
+function inlineChallenge(): Plugin {
+  const inline = resolve(root, 'src/three-ds/load-challenge.inline.ts');
+  return {
+    name: 'svc-inline-challenge',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './three-ds/load-challenge.ts' && importer?.endsWith('/src/checkout.ts') === true
+        ? inline
+        : null;
+    },
+  };
+}
+
 /**
  * The card frame's 3DS code as a chunk of its own, loaded by URL: a plain dynamic import would pull in
  * Vite's preload helper (vitejs/vite#13952, #18551), about 450 bytes gzip of the frame's budget, for a
@@ -58,6 +72,7 @@ function forMode(mode: string): UserConfig {
   switch (mode) {
     case 'iife':
       return {
+        plugins: [inlineChallenge()],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
@@ -100,7 +115,11 @@ function forMode(mode: string): UserConfig {
           outDir: 'dist',
           emptyOutDir: true,
           lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'checkout.js' },
-          rolldownOptions: { external: [/^lit($|\/)/, /^@lit\//] },
+          rolldownOptions: {
+            external: [/^lit($|\/)/, /^@lit\//],
+            // Lazy chunks (the 3DS challenge) next to the entry, hashed: the app's bundler takes them in.
+            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
         },
       };
   }

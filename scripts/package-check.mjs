@@ -41,6 +41,8 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/checkout\.js(?:\.map)?$/,
+  // The ESM build's lazy chunks (the 3DS challenge), hashed.
+  /^dist\/chunks\/[\w-]+\.js(?:\.map)?$/,
   /^dist\/checkout-essentials-[\w.-]+\.js(?:\.map)?$/,
   /^dist\/frames\/[\w.-]+\/[\w-]+\.html$/,
   /^dist\/frames\/[\w.-]+\/assets\/[\w-]+\.(?:js|js\.map|css)$/,

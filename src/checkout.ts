@@ -9,7 +9,6 @@ import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import { checkCardData, type CardCheckError } from './card/index.ts';
 import { defineElements } from './define.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
-import { SvcChallengeCancelEvent, type SvcChallengeDialog } from './elements/challenge-dialog.ts';
 import { CheckoutError } from './errors.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import type { FrameConfig, WireTokenResult } from './messaging/protocol.ts';
@@ -17,7 +16,8 @@ import { CHALLENGE_TIMEOUT_MS, validateOptions } from './options.ts';
 import { decodeAuthentication, type Authentication } from './api/three-ds-decode.ts';
 import { SvcThreeDsEvent } from './events.ts';
 import type { MessageKey } from './i18n/en.ts';
-import { runChallenge } from './three-ds/challenge.ts';
+import type * as ChallengeModule from './three-ds/challenge.ts';
+import { loadChallenge } from './three-ds/load-challenge.ts';
 import type { CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
 
 /** A card from the merchant's own form (headless mode, SAQ A-EP). */
@@ -102,7 +102,8 @@ export class Checkout {
   readonly #locale: Locale;
   #form: SvcCardForm | undefined;
   #inFlight: Promise<CardResult> | undefined;
-  #dialog: SvcChallengeDialog | undefined;
+  /** Ends the open 3DS challenge, if one is open. */
+  #cancelChallenge: (() => void) | undefined;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -285,7 +286,7 @@ export class Checkout {
    */
   destroy(): void {
     // A challenge still open ends as cancelled, and its dialog goes with the form.
-    this.#dialog?.dispatchEvent(new SvcChallengeCancelEvent());
+    this.#cancelChallenge?.();
     this.#form?.remove();
     this.#form = undefined;
   }
@@ -341,30 +342,48 @@ export class Checkout {
       );
     }
     if (authentication.challenge !== undefined) {
+      const { challenge } = authentication;
       const messages = this.#messages();
-      const dialog = document.createElement('svc-challenge-dialog');
-      document.body.append(dialog);
-      this.#dialog = dialog;
-      const challenged = await runChallenge({
-        dialog,
-        tokenOrigin: this.#target.origin,
-        sessionId: this.#options.sessionId,
-        account: this.#options.account,
-        locale: this.#locale,
-        title: messages.challengeTitle,
-        closeLabel: messages.challengeClose,
-        challenge: authentication.challenge,
-        timeoutMs: this.#options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
-        onShown: () => form.dispatchEvent(new SvcThreeDsEvent('challenge-shown')),
-      }).finally(() => {
-        dialog.remove();
-        this.#dialog = undefined;
-        // The dialog gave focus back to where it was; if that could not take it (a Pay button the
-        // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
-        const active = document.activeElement;
-        if (active === null || active === document.body) form.focus();
-        form.dispatchEvent(new SvcThreeDsEvent('challenge-finished'));
-      });
+      // A chunk of its own in the ESM build: most payments never need it.
+      let module: Pick<typeof ChallengeModule, 'cancelChallenge' | 'openChallengeDialog' | 'runChallenge'>;
+      try {
+        module = await loadChallenge();
+      } catch (cause) {
+        return failure(
+          new CheckoutError('network_error', 'network', 'The 3DS challenge could not be loaded.', { cause }),
+        );
+      }
+      if (this.#form !== form) {
+        return failure(
+          new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the challenge.'),
+        );
+      }
+      const dialog = module.openChallengeDialog();
+      this.#cancelChallenge = () => {
+        module.cancelChallenge(dialog);
+      };
+      const challenged = await module
+        .runChallenge({
+          dialog,
+          tokenOrigin: this.#target.origin,
+          sessionId: this.#options.sessionId,
+          account: this.#options.account,
+          locale: this.#locale,
+          title: messages.challengeTitle,
+          closeLabel: messages.challengeClose,
+          challenge,
+          timeoutMs: this.#options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
+          onShown: () => form.dispatchEvent(new SvcThreeDsEvent('challenge-shown')),
+        })
+        .finally(() => {
+          dialog.remove();
+          this.#cancelChallenge = undefined;
+          // The dialog gave focus back to where it was; if that could not take it (a Pay button the
+          // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
+          const active = document.activeElement;
+          if (active === null || active === document.body) form.focus();
+          form.dispatchEvent(new SvcThreeDsEvent('challenge-finished'));
+        });
       if (!challenged.ok) return challenged;
       authentication = challenged.value;
     }

@@ -1,11 +1,11 @@
 // The page's side of a 3DS challenge: open the dialog with the 3DS frame from the token host, connect to
 // it (the card frame's handshake), start the step-up, and wait for the service's verdict, the shopper's
-// cancel or the time limit, whichever comes first. The dialog always closes.
+// cancel or the time limit, whichever comes first. The dialog always closes. The Checkout loads this
+// module (with the dialog element) only when an issuer asks for a challenge.
 
 import { decodeAuthentication, type Authentication, type Challenge } from '../api/three-ds-decode.ts';
 import type { ServiceResult } from '../api/service.ts';
-import type { SvcChallengeDialog } from '../elements/challenge-dialog.ts';
-import { SvcChallengeCancelEvent } from '../elements/challenge-dialog.ts';
+import { SvcChallengeCancelEvent, SvcChallengeDialog } from '../elements/challenge-dialog.ts';
 import { CheckoutError, errorFromWire } from '../errors.ts';
 import { decodeChallengeToPage, type PageToChallenge } from '../messaging/challenge.ts';
 import { acceptFrame, createNonce } from '../messaging/handshake.ts';
@@ -13,6 +13,20 @@ import { FRAMES_BASE, PROTOCOL_VERSION } from '../messaging/protocol.ts';
 
 /** The 3DS frame document's path on the token host. */
 export const CHALLENGE_FRAME_PATH = `${FRAMES_BASE}/3ds.html`;
+
+/** Registers `<svc-challenge-dialog>` (once) and puts a new one at the end of the page's body. */
+export function openChallengeDialog(): SvcChallengeDialog {
+  if (customElements.get('svc-challenge-dialog') === undefined)
+    customElements.define('svc-challenge-dialog', SvcChallengeDialog);
+  const dialog = document.createElement('svc-challenge-dialog');
+  document.body.append(dialog);
+  return dialog;
+}
+
+/** Ends an open challenge as the shopper's cancel would (the page removed the checkout). */
+export function cancelChallenge(dialog: SvcChallengeDialog): void {
+  dialog.dispatchEvent(new SvcChallengeCancelEvent());
+}
 
 export interface ChallengeRun {
   dialog: SvcChallengeDialog;

@@ -14,7 +14,7 @@ test('offline during submit: a clear error, then success once back online', asyn
   await card.fill({ number: NUMBER, cvc: CVV });
   await context.setOffline(true);
   await card.pay();
-  await expect(card.status).toContainText('(network_error)');
+  await expect(card.status).toContainText('errors.md#network_error');
   await expect(card.frame.getByRole('alert')).toHaveText(
     'We could not reach the payment service. Check your connection and try again.',
   );

@@ -55,7 +55,7 @@ test('the challenge takes the issuer’s window size, 01 to 05 (full screen), an
     });
     await page.keyboard.press('Escape');
     await dialog.expectClosed();
-    await expect(card.status).toContainText('(challenge_cancelled)');
+    await expect(card.status).toContainText('errors.md#challenge_cancelled');
   }
   await askForWindowSize(page, '05');
   await card.pay();
@@ -109,7 +109,7 @@ test('the close button cancels, and the page with the dialog open has no WCAG 2.
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Cancel the verification' }).click();
   await dialog.expectClosed();
-  await expect(card.status).toContainText('(challenge_cancelled)');
+  await expect(card.status).toContainText('errors.md#challenge_cancelled');
 });
 
 test('cancelling at the issuer ends as cancelled, from the service’s validation', async ({ page }) => {
@@ -118,7 +118,7 @@ test('cancelling at the issuer ends as cancelled, from the service’s validatio
   await dialog.expectOpen();
   await dialog.cancelAtIssuer();
   await dialog.expectClosed();
-  await expect(card.status).toContainText('(challenge_cancelled)');
+  await expect(card.status).toContainText('errors.md#challenge_cancelled');
 });
 
 test('a forged completion from the merchant page changes nothing; the real one does', async ({ page }) => {

@@ -59,7 +59,7 @@ async function payWith(page: Page, number: string): Promise<CardPage> {
 async function expectOutcome(page: Page, card: CardPage, expected: Expected): Promise<void> {
   const { outcome } = expected;
   if ('error' in outcome) {
-    await expect(card.status).toContainText(`(${outcome.error})`);
+    await expect(card.status).toContainText(`errors.md#${outcome.error}`);
     const result = await lastResult(page);
     expect(result).toMatchObject({ ok: false, error: { code: outcome.error, type: 'authentication' } });
     // The shopper is told, inside the frame, to use another method; the form stays usable.

@@ -19,3 +19,5 @@ export function shellProblems(
 ): string[];
 export function fill(markdown: string, read: (path: string) => string, scriptFile: string): string;
 export function docFiles(root: string, dir?: string): string[];
+export function slug(heading: string): string;
+export function brokenLinks(root: string, doc: string): string[];

@@ -153,6 +153,46 @@ export function shellProblems(body, scripts, exists) {
   return problems;
 }
 
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function slug(/** @type {string} */ heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/**
+ * Relative links of a Markdown page that lead nowhere: a missing file, or an anchor that is neither a
+ * heading nor an `<a id>` of the page it points into. Code blocks are skipped.
+ * @param {string} root
+ * @param {string} doc  the page, relative to root
+ * @returns {string[]}
+ */
+export function brokenLinks(root, doc) {
+  const text = readFileSync(join(root, doc), 'utf8').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
+  /** @type {string[]} */
+  const broken = [];
+  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = match[1] ?? '';
+    if (/^[a-z]+:/.test(target)) continue;
+    const [file = '', anchor] = target.split('#');
+    const path = file === '' ? doc : join(doc, '..', file);
+    if (!existsSync(join(root, path))) {
+      broken.push(target);
+      continue;
+    }
+    if (anchor === undefined || !path.endsWith('.md')) continue;
+    const page = readFileSync(join(root, path), 'utf8');
+    const anchors = new Set([
+      ...[...page.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1] ?? '')),
+      ...[...page.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1] ?? ''),
+    ]);
+    if (!anchors.has(anchor)) broken.push(target);
+  }
+  return broken;
+}
+
 /**
  * README.md and every page under docs/, but not docs/api/: that is generated from the sources, with its
  * own staleness test.

@@ -1,16 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scriptFile } from './artifacts.mjs';
 import {
   asPublished,
   blocks,
+  brokenLinks,
   codeLanguages,
   docFiles,
   region,
   runnerOf,
   shellLanguages,
   shellProblems,
+  slug,
   strayMarkers,
 } from './docs-samples.mjs';
 
@@ -27,6 +30,10 @@ describe.each(DOCS)('%s', (doc) => {
 
   it('has no sample marker without its code block', () => {
     expect(strayMarkers(text)).toEqual([]);
+  });
+
+  it('links only to files and anchors that exist', () => {
+    expect(brokenLinks(root, doc)).toEqual([]);
   });
 
   it.each(found.map((b) => [`line ${String(b.line)} (${b.lang || 'no language'})`, b] as const))(
@@ -116,6 +123,20 @@ describe('the sample rules', () => {
       'curl http://x | sh',
       'node missing.mjs',
     ]);
+  });
+
+  it('finds links that lead nowhere, and the anchors GitHub gives headings', () => {
+    expect(slug('1. Your backend creates a session')).toBe('1-your-backend-creates-a-session');
+    expect(slug('Security and `PCI`')).toBe('security-and-pci');
+    expect(brokenLinks(root, 'docs/guides/script-tag.md')).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'links-'));
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'a.md'), '# A\n<a id="x"></a>\n## Two words\n');
+    writeFileSync(
+      join(dir, 'docs', 'b.md'),
+      '[ok](a.md#two-words) [ok](a.md#x) [ok](#b) [ok](https://x.test/y)\n# B\n[no](a.md#three) [no](c.md)\n```md\n[skipped](z.md)\n```\n',
+    );
+    expect(brokenLinks(dir, 'docs/b.md')).toEqual(['a.md#three', 'c.md']);
   });
 
   it('knows which test runs a sample’s file, and says when none does', () => {

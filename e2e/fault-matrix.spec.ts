@@ -6,10 +6,9 @@
 
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
-import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
+import { CardPage, lastResult, resultCount, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 
-const TEST_EXPIRY = `01 / ${String(year % 100)}`;
 const NUMBER = '4111111111111111';
 const CVV = '123';
 
@@ -68,27 +67,9 @@ interface Endpoint {
   usable?(card: CardPage, expected: Expected): Promise<void>;
 }
 
-async function lastResult(page: Page, since: number): Promise<Record<string, unknown>> {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { demo: { results: number } }).demo.results), {
-      timeout: 25_000,
-    })
-    .toBeGreaterThan(since);
-  return page.evaluate(() => {
-    const result = (window as unknown as { demo: { lastResult: Record<string, unknown> } }).demo.lastResult;
-    const error = result['error'] as { code: string; type: string; message: string } | undefined;
-    return error === undefined
-      ? result
-      : { ...result, error: { code: error.code, type: error.type, message: error.message } };
-  });
-}
-
-const results = (page: Page) =>
-  page.evaluate(() => (window as unknown as { demo: { results: number } }).demo.results);
-
 /** Submitting the card form: the shopper presses Pay. */
 async function payAndRead(page: Page, card: CardPage): Promise<Record<string, unknown>> {
-  const before = await results(page);
+  const before = await resultCount(page);
   await card.pay();
   return lastResult(page, before);
 }
@@ -111,15 +92,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'ThreeDS/Setup': {
     path: '/api/ThreeDS/Setup',
     prepare: (_page, card) =>
-      card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: TEST_EXPIRY }),
+      card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY }),
     attempt: payAndRead,
     usable: formUsable,
   },
   'ThreeDS/Validate': {
     path: '/api/ThreeDS/Validate',
-    prepare: (_page, card) => card.fill({ number: TEST_CARDS['001'].challenge_success, expiry: TEST_EXPIRY }),
+    prepare: (_page, card) =>
+      card.fill({ number: TEST_CARDS['001'].challenge_success, expiry: THREE_DS_EXPIRY }),
     attempt: async (page, card) => {
-      const before = await results(page);
+      const before = await resultCount(page);
       await card.pay();
       const dialog = new ChallengeDialog(page);
       await dialog.expectOpen();

@@ -4,10 +4,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
-import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
+import { CardPage, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 
-const TEST_EXPIRY = `01 / ${String(year % 100)}`;
 const CHALLENGE = TEST_CARDS['001'].challenge_success;
 
 async function sessionId(page: Page): Promise<string> {
@@ -27,7 +26,7 @@ async function askForWindowSize(page: Page, windowSize: string): Promise<void> {
 async function openChallenge(page: Page): Promise<{ card: CardPage; dialog: ChallengeDialog }> {
   const card = new CardPage(page);
   await card.open();
-  await card.fill({ number: CHALLENGE, expiry: TEST_EXPIRY });
+  await card.fill({ number: CHALLENGE, expiry: THREE_DS_EXPIRY });
   const dialog = new ChallengeDialog(page);
   return { card, dialog };
 }
@@ -179,7 +178,7 @@ test('a profile.completed forged by the merchant page does not end the collectio
   }, TOKEN_ORIGIN);
   await expect(progress).toHaveText('Browser check skipped (no answer in 10 s).', { timeout: 15_000 });
   expect(Date.now() - started).toBeGreaterThan(8_000);
-  await card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: TEST_EXPIRY });
+  await card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY });
   await card.pay();
   await expect(card.status).toContainText('Payment authorized');
 });

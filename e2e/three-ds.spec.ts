@@ -4,10 +4,8 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS, type Scenario, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
-import { CardPage, year } from './models/card-page.ts';
+import { CardPage, lastResult, THREE_DS_EXPIRY } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
-
-const TEST_EXPIRY = `01 / ${String(year % 100)}`;
 
 interface Expected {
   /** The result's status, or the CheckoutError code when the payment must not go on. */
@@ -26,18 +24,6 @@ const VISA: Record<Scenario, Expected> = {
   challenge_failure: { outcome: { error: 'authentication_failed' }, challenge: 'fail' },
 };
 
-/** The callback's result, as the demo page keeps it for inspection. */
-async function lastResult(page: Page): Promise<Record<string, unknown>> {
-  return page.evaluate(() => {
-    const result = (window as unknown as { demo: { lastResult: Record<string, unknown> } }).demo.lastResult;
-    // A CheckoutError does not survive structured cloning as more than its message.
-    const error = result['error'] as { code: string; type: string; message: string } | undefined;
-    return error === undefined
-      ? result
-      : { ...result, error: { code: error.code, type: error.type, message: error.message } };
-  });
-}
-
 /** The svc-3ds steps the host element reported, in order. */
 async function steps(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { threeDsSteps: string[] }).threeDsSteps);
@@ -51,7 +37,7 @@ async function payWith(page: Page, number: string): Promise<CardPage> {
     (window as unknown as { threeDsSteps: string[] }).threeDsSteps = seen;
     document.addEventListener('svc-3ds', (event) => seen.push((event as Event & { step: string }).step));
   });
-  await card.fill({ number, expiry: TEST_EXPIRY });
+  await card.fill({ number, expiry: THREE_DS_EXPIRY });
   await card.pay();
   return card;
 }

@@ -5,6 +5,29 @@ import { expect, type FrameLocator, type Locator, type Page, type Request } from
 export const TOKEN_ORIGIN = 'http://localhost:4174';
 export const year = new Date().getUTCFullYear() + 3;
 export const EXPIRY = `12 / ${String(year % 100)}`;
+/** The expiry the sandbox's 3DS test cards authenticate with: 01 / (this year + 3). */
+export const THREE_DS_EXPIRY = `01 / ${String(year % 100)}`;
+
+/** How many results the demo page's callback has received (`window.demo.results`). */
+export function resultCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { demo: { results: number } }).demo.results);
+}
+
+/**
+ * The last result the demo page's callback received, with a CheckoutError as `{code, type, message}`
+ * (structured cloning keeps no more of it). With `since`, first waits for a result after that count.
+ */
+export async function lastResult(page: Page, since?: number): Promise<Record<string, unknown>> {
+  if (since !== undefined)
+    await expect.poll(() => resultCount(page), { timeout: 25_000 }).toBeGreaterThan(since);
+  return page.evaluate(() => {
+    const result = (window as unknown as { demo: { lastResult: Record<string, unknown> } }).demo.lastResult;
+    const error = result['error'] as { code: string; type: string; message: string } | undefined;
+    return error === undefined
+      ? result
+      : { ...result, error: { code: error.code, type: error.type, message: error.message } };
+  });
+}
 
 export interface CardInput {
   number: string;

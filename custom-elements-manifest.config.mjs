@@ -33,6 +33,24 @@ const merchantFacing = {
   },
 };
 
+/**
+ * Module paths as the package has them: the elements' declarations in dist/types/ (the sources are not
+ * shipped, and the classes reach merchants as types; the runtime is dist/checkout.js).
+ * @type {import('@custom-elements-manifest/analyzer').Plugin}
+ */
+const packagePaths = {
+  name: 'svc-package-paths',
+  packageLinkPhase({ customElementsManifest }) {
+    const shipped = (/** @type {string} */ path) => path.replace(/^src\/(.*)\.ts$/, 'dist/types/$1.d.ts');
+    for (const module of customElementsManifest.modules) {
+      module.path = shipped(module.path);
+      for (const entry of module.exports ?? [])
+        if (entry.declaration?.module !== undefined)
+          entry.declaration.module = shipped(entry.declaration.module);
+    }
+  },
+};
+
 export default {
   globs: ['src/elements/*.ts'],
   exclude: ['src/elements/*.test.ts', 'src/elements/*.styles.ts'],
@@ -41,5 +59,5 @@ export default {
   litelement: true,
   // package.json names the manifest itself; the analyzer must not rewrite it on every build.
   packagejson: false,
-  plugins: [merchantFacing],
+  plugins: [merchantFacing, packagePaths],
 };

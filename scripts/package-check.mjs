@@ -242,6 +242,11 @@ try {
     const names = (/** @type {Named[] | undefined} */ list) =>
       (list ?? []).map((item) => item.name ?? '(unnamed)');
     const problems = [];
+    // Tools open the modules it names: each must be a file of the package.
+    for (const { path } of /** @type {{ path?: string }[]} */ (manifest.modules)) {
+      if (path === undefined || !existsSync(join(unpacked, path)))
+        problems.push(`names module ${String(path)}, not in the package`);
+    }
     const tags = declarations.map((d) => d.tagName);
     if (JSON.stringify(tags.sort()) !== JSON.stringify(Object.keys(ELEMENTS).sort())) {
       problems.push(`declares ${JSON.stringify(tags)}, not ${Object.keys(ELEMENTS).join(' and ')}`);

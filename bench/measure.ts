@@ -23,6 +23,8 @@ export interface Setup {
 interface BenchWindow {
   benchReady?: number;
   benchSteps?: string[];
+  /** Resolves on the form's svc-ready; rejects on svc-error or after 15 s, naming `what`. */
+  benchWhenReady?: (form: HTMLElement, what: string) => Promise<void>;
   benchCheckout?: InstanceType<Window['Checkout']>;
   benchPorts?: { channels: number; hostPortsClosed: number };
   benchKeys?: { ms: number; value: string }[];
@@ -73,11 +75,33 @@ async function newContext(setup: Setup): Promise<BrowserContext> {
   return context;
 }
 
-/** Records, in the demo's pages only, when the first svc-ready and each svc-3ds step reach the document. */
+/**
+ * Records, in the demo's pages only, when the first svc-ready and each svc-3ds step reach the document;
+ * and gives the page `benchWhenReady` for the runs that mount a form themselves.
+ */
 function recordEvents(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
   const w = window as unknown as BenchWindow;
   w.benchSteps = [];
+  w.benchWhenReady = (form, what) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`${what}svc-ready did not come within 15 s`));
+      }, 15_000);
+      form.addEventListener(
+        'svc-ready',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+      form.addEventListener('svc-error', (event) => {
+        clearTimeout(timer);
+        const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
+        reject(new Error(`${what}svc-error ${code}: ${message}`));
+      });
+    });
   document.addEventListener(
     'svc-ready',
     () => {
@@ -101,8 +125,14 @@ function cardFrame(page: Page, tokenUrl: string): Frame {
   return frame;
 }
 
-async function openPlainPage(setup: Setup, context: BrowserContext): Promise<Page> {
+/** The demo's plain page, loaded until its form is ready; `prepare` adds init scripts of its own first. */
+async function openPlainPage(
+  setup: Setup,
+  context: BrowserContext,
+  prepare: (page: Page) => Promise<unknown> = () => Promise.resolve(),
+): Promise<Page> {
   const page = await context.newPage();
+  await prepare(page);
   await page.addInitScript(recordEvents, new URL(setup.urls.demoUrl).origin);
   await page.goto(`${setup.urls.demoUrl}/plain.html`);
   await page.waitForFunction(() => (window as unknown as BenchWindow).benchReady !== undefined, undefined, {
@@ -438,24 +468,8 @@ export async function submitSdk(
       });
       w.benchCheckout = checkout;
       const form = checkout.mountCardForm('#card-slot');
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error('svc-ready did not come within 15 s'));
-        }, 15_000);
-        form.addEventListener(
-          'svc-ready',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-        form.addEventListener('svc-error', (event) => {
-          clearTimeout(timer);
-          const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
-          reject(new Error(`svc-error ${code}: ${message}`));
-        });
-      });
+      if (w.benchWhenReady === undefined) throw new Error('recordEvents is not installed');
+      return w.benchWhenReady(form, '');
     },
     { sessionId, account: account.name, tokenUrl: urls.tokenUrl },
   );
@@ -638,13 +652,9 @@ async function settle(page: Page): Promise<void> {
 export async function hygieneSdk(setup: Setup, cycles: number, warmup: number): Promise<Hygiene> {
   const context = await newContext(setup);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(trackPorts, new URL(setup.urls.demoUrl).origin);
-    await page.addInitScript(recordEvents, new URL(setup.urls.demoUrl).origin);
-    await page.goto(`${setup.urls.demoUrl}/plain.html`);
-    await page.waitForFunction(() => (window as unknown as BenchWindow).benchReady !== undefined, undefined, {
-      timeout: 30_000,
-    });
+    const page = await openPlainPage(setup, context, (p) =>
+      p.addInitScript(trackPorts, new URL(setup.urls.demoUrl).origin),
+    );
     const cdp = await context.newCDPSession(page);
     const run = (n: number) =>
       page.evaluate(async (n) => {
@@ -655,24 +665,9 @@ export async function hygieneSdk(setup: Setup, cycles: number, warmup: number): 
         for (let i = 0; i < n; i++) {
           const started = performance.now();
           const form = checkout.mountCardForm('#card-slot');
-          await new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => {
-              reject(new Error(`cycle ${String(i)}: svc-ready did not come within 15 s`));
-            }, 15_000);
-            form.addEventListener(
-              'svc-ready',
-              () => {
-                clearTimeout(timer);
-                resolve();
-              },
-              { once: true },
-            );
-            form.addEventListener('svc-error', (event) => {
-              clearTimeout(timer);
-              const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
-              reject(new Error(`cycle ${String(i)}: svc-error ${code}: ${message}`));
-            });
-          });
+          const { benchWhenReady } = window as unknown as BenchWindow;
+          if (benchWhenReady === undefined) throw new Error('recordEvents is not installed');
+          await benchWhenReady(form, `cycle ${String(i)}: `);
           times.push(performance.now() - started);
           checkout.destroy();
         }

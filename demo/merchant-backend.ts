@@ -7,7 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { scriptFile } from '../scripts/artifacts.mjs';
+import { fillPageTemplate, scriptFile } from '../scripts/artifacts.mjs';
 import type { MerchantConfig } from './config.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
@@ -277,21 +277,14 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
    * them; a file it does not list gets an integrity no browser accepts.
    */
   async function withIntegrity(template: string): Promise<string> {
-    const html = template
-      .replaceAll('{{sri:script}}', `{{sri:${scriptFile()}}}`)
-      .replaceAll('{{script}}', scriptFile());
-    const names = [...new Set([...html.matchAll(/\{\{sri:([\w.-]+)\}\}/g)].map((m) => m[1] ?? ''))];
-    if (names.length === 0) return html;
+    if (!template.includes('{{')) return template;
     let files: Record<string, { integrity?: string } | undefined> = {};
     try {
       files = (JSON.parse(await readFile(join(SDK, 'sri.json'), 'utf8')) as { files: typeof files }).files;
     } catch {
       // Not built: every integrity below reads as missing.
     }
-    let out = html;
-    for (const name of names)
-      out = out.replaceAll(`{{sri:${name}}}`, files[name]?.integrity ?? 'sha384-missing');
-    return out;
+    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing');
   }
 
   /** A page or its files, under the demo's policy for `policyPath`; a path outside `dir` is not found. */

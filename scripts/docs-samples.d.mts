@@ -1,4 +1,3 @@
-export const CODE_LANGUAGES: Set<string>;
 export const codeLanguages: Set<string>;
 export const shellLanguages: Set<string>;
 export interface Block {

@@ -6,13 +6,13 @@
 // scripts/docs-samples.test.ts applies the rules to README.md and docs/; `npm run docs:samples` fills
 // every marked block from its region.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { fillPageTemplate, scriptFile } from './artifacts.mjs';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
-export const CODE_LANGUAGES = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
-const SHELL_LANGUAGES = new Set(['sh', 'shell', 'bash']);
+export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
+export const shellLanguages = new Set(['sh', 'shell', 'bash']);
 
 /**
  * @typedef {{ line: number, lang: string, body: string, sample?: { path: string, region: string } }} Block
@@ -92,10 +92,26 @@ export function region(source, name) {
  * @param {string} scriptFile
  */
 export function asPublished(text, scriptFile) {
-  return text
-    .replaceAll('{{sri:script}}', 'sha384-…')
-    .replace(/\{\{sri:[\w.-]+\}\}/g, 'sha384-…')
-    .replaceAll('{{script}}', scriptFile);
+  return fillPageTemplate(text, () => 'sha384-…', scriptFile);
+}
+
+/** @type {Map<string, [string, string][]>} */
+const e2eByRoot = new Map();
+
+/**
+ * The e2e specs and the page models they drive (e2e/models/card-page.ts opens the card page), with
+ * their text: read once per root, however many samples ask.
+ * @param {string} root
+ */
+function e2eSources(root) {
+  let sources = e2eByRoot.get(root);
+  if (sources === undefined) {
+    sources = readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')]);
+    e2eByRoot.set(root, sources);
+  }
+  return sources;
 }
 
 /**
@@ -114,16 +130,12 @@ export function runnerOf(root, path) {
   if (page !== null) url = `/${page[1] ?? ''}.html`;
   if (path.startsWith('demo/spa/')) url = '/spa/';
   if (url !== undefined) {
-    // The specs and the page models they drive (e2e/models/card-page.ts opens the card page).
-    const files = readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' }).filter((f) =>
-      f.endsWith('.ts'),
-    );
-    const opens = files.find((f) =>
-      ["'", '"', '`'].some((quote) => readFileSync(join(root, 'e2e', f), 'utf8').includes(`${quote}${url}`)),
+    const opens = e2eSources(root).find(([, text]) =>
+      ["'", '"', '`'].some((quote) => text.includes(`${quote}${url}`)),
     );
     return opens === undefined
       ? { problem: `no e2e spec opens ${url}` }
-      : { runner: relative(root, join(root, 'e2e', opens)) };
+      : { runner: relative(root, join(root, 'e2e', opens[0])) };
   }
   const tested = path.replace(/\.(ts|mjs)$/, '.test.ts');
   if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
@@ -228,11 +240,8 @@ export function fill(markdown, read, scriptFile) {
   return lines.join('\n');
 }
 
-export { CODE_LANGUAGES as codeLanguages, SHELL_LANGUAGES as shellLanguages };
-
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const root = resolve(import.meta.dirname, '..');
-  const { scriptFile } = await import('./artifacts.mjs');
   const args = process.argv.slice(2);
   for (const doc of args.length > 0 ? args : docFiles(root)) {
     const text = readFileSync(join(root, doc), 'utf8');

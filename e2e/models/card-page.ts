@@ -18,8 +18,14 @@ export function resultCount(page: Page): Promise<number> {
  * (structured cloning keeps no more of it). With `since`, first waits for a result after that count.
  */
 export async function lastResult(page: Page, since?: number): Promise<Record<string, unknown>> {
+  // Polled in the page every 50 ms: callers time the result (the fault matrix's 20 s call limit), and
+  // expect.poll's backoff would add up to a second.
   if (since !== undefined)
-    await expect.poll(() => resultCount(page), { timeout: 25_000 }).toBeGreaterThan(since);
+    await page.waitForFunction(
+      (after) => (window as unknown as { demo: { results: number } }).demo.results > after,
+      since,
+      { timeout: 25_000, polling: 50 },
+    );
   return page.evaluate(() => {
     const result = (window as unknown as { demo: { lastResult: Record<string, unknown> } }).demo.lastResult;
     const error = result['error'] as { code: string; type: string; message: string } | undefined;

@@ -29,12 +29,13 @@ function litLightDomOnly(): Plugin {
 
 /** Script-tag build: the 3DS challenge code inline, not behind a dynamic import (see load-challenge.ts). */
 function inlineChallenge(): Plugin {
-  const inline = resolve(root, 'src/three-ds/load-challenge.inline.ts');
+  const inline = resolve(root, 'src/three-ds/page/load-challenge.inline.ts');
   return {
     name: 'svc-inline-challenge',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === './three-ds/load-challenge.ts' && importer?.endsWith('/src/checkout.ts') === true
+      return source === '../three-ds/page/load-challenge.ts' &&
+        importer?.endsWith('/src/flows/authentication.ts') === true
         ? inline
         : null;
     },
@@ -54,7 +55,7 @@ function lazyThreeDsChunk(): Plugin {
     buildStart() {
       reference = this.emitFile({
         type: 'chunk',
-        id: resolve(root, 'src/frames/card/three-ds.ts'),
+        id: resolve(root, 'src/three-ds/frame/preparer.ts'),
         name: 'three-ds',
         preserveSignature: 'exports-only',
       });

@@ -1,109 +1,36 @@
-// The Checkout: what merchants construct with the shopper's session. It mounts the secure card frame,
-// submits it, lists stored cards, collects front data and, for SAQ A-EP integrations, tokenizes a card
-// from the merchant's own form. Every async method resolves to {ok: true, ...} | {ok: false, error} and
-// calls the merchant's callback with the same value.
+// The Checkout: what merchants construct with the shopper's session. A facade: it checks the options,
+// picks the locale, hands every result to the merchant's callback, and leaves each use case to its flow
+// (flows/): the card form, stored cards, headless tokenization.
 
-import { generateToken, listTokens, type ServiceTarget } from './api/service.ts';
 import { resolveTokenOrigin } from './api/hosts.ts';
+import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
-import { checkCardData, type CardCheckError } from './card/index.ts';
-import { defineElements } from './define.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
-import { CheckoutError } from './errors.ts';
+import { ERROR_CODES } from './errors.ts';
+import { CardFormFlow } from './flows/card-form.ts';
+import { tokenizeCard, type HeadlessCard } from './flows/headless.ts';
+import { listStoredCards } from './flows/stored-cards.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
-import type { FrameConfig, WireTokenResult } from './messaging/protocol.ts';
-import { CHALLENGE_TIMEOUT_MS, validateOptions } from './options.ts';
-import { decodeAuthentication, type Authentication } from './api/three-ds-decode.ts';
-import { SvcThreeDsEvent } from './events.ts';
-import type { MessageKey } from './i18n/en.ts';
-import type * as ChallengeModule from './three-ds/challenge.ts';
-import { loadChallenge } from './three-ds/load-challenge.ts';
+import { validateOptions } from './options.ts';
 import type { CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
 
-/** A card from the merchant's own form (headless mode, SAQ A-EP). */
-export interface HeadlessCard {
-  /** The card number; spaces and dashes are ignored. */
-  cardNumber: string;
-  /** The expiry month, 1 to 12. */
-  expirationMonth: number;
-  /** The expiry year, four digits. */
-  expirationYear: number;
-  /** The security code, as long as the brand needs (3 digits, 4 for Amex). */
-  cvv: string;
-  /** The name on the card. */
-  cardHolderName?: string;
-  /** The shopper consented to save the card. */
-  saveCard?: boolean;
-}
-
-/** What headless mode says when it refuses a card locally (never the card's data). */
-const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
-  card_number_invalid: 'The card number is not valid.',
-  card_brand_unsupported: 'The card brand is not supported.',
-  card_expiry_invalid: 'The expiry date is not valid.',
-  card_expired: 'The card has expired.',
-  cvv_invalid: 'The security code does not have the length the card brand needs.',
-};
-
-/** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
-function alertKey(error: CheckoutError): MessageKey | undefined {
-  switch (error.code) {
-    case 'validation_failed':
-    case 'submit_in_progress':
-    case 'not_ready':
-    case 'destroyed':
-      return undefined;
-    case 'cvv_mismatch':
-      return 'errorCvcMismatch';
-    case 'challenge_cancelled':
-      return 'errorChallengeCancelled';
-    case 'challenge_timeout':
-      return 'errorChallengeTimeout';
-  }
-  if (error.type === 'authentication') return 'errorAuthentication';
-  return error.type === 'network' ? 'errorNetwork' : 'errorSubmit';
-}
-
-/** N and R (and a challenge the shopper cancelled at the issuer) end the card payment: another method is needed. */
-function refusalOf(authentication: Authentication): CheckoutError | undefined {
-  if (authentication.cancelled) {
-    return new CheckoutError('challenge_cancelled', 'cancelled', 'The shopper cancelled the 3DS challenge.');
-  }
-  if (authentication.status === 'N') {
-    return new CheckoutError(
-      'authentication_failed',
-      'authentication',
-      'The card issuer did not authenticate the shopper (3DS status N): ask for another payment method.',
-    );
-  }
-  if (authentication.status === 'R') {
-    return new CheckoutError(
-      'authentication_rejected',
-      'authentication',
-      'The card issuer rejected the authentication (3DS status R): ask for another payment method.',
-    );
-  }
-  return undefined;
-}
-
-function failure(error: CheckoutError): CardResult {
-  return { ok: false, error };
+/** What every async method of the {@link Checkout} takes besides its own arguments. */
+export interface CallOptions {
+  /** Stops the call: it resolves `{ok: false}` with code `aborted` (an open 3DS challenge is cancelled). */
+  signal?: AbortSignal;
 }
 
 /**
  * The checkout for one shopper's session. It mounts the secure card form (or a stored card's security
  * code), submits it, lists the shopper's stored cards, collects front data and, for SAQ A-EP pages,
  * tokenizes a card from the merchant's own form. Failures a page must expect resolve as
- * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every result too.
+ * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every card result too.
  */
 export class Checkout {
   readonly #options: CheckoutOptions;
-  readonly #target: ServiceTarget;
+  readonly #client: ServiceClient;
   readonly #locale: Locale;
-  #form: SvcCardForm | undefined;
-  #inFlight: Promise<CardResult> | undefined;
-  /** Ends the open 3DS challenge, if one is open. */
-  #cancelChallenge: (() => void) | undefined;
+  readonly #cardForm: CardFormFlow;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -114,13 +41,21 @@ export class Checkout {
    */
   constructor(options: CheckoutOptions) {
     this.#options = validateOptions(options);
-    this.#target = {
+    const target = {
       origin: resolveTokenOrigin(options.environment, options.tokenUrl),
       account: options.account,
     };
+    this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
     );
+    this.#cardForm = new CardFormFlow({
+      target,
+      options: this.#options,
+      locale: this.#locale,
+      messages: () => messagesFor(this.#locale, this.#options.messages),
+      deliver: (run) => this.#deliver(run),
+    });
   }
 
   /** The locale the fields are shown in, after fallback (`pt-PT` → `pt-BR` → `en`). */
@@ -137,7 +72,7 @@ export class Checkout {
    * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches.
    */
   mountCardForm(target: string | Element): SvcCardForm {
-    return this.#mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });
+    return this.#cardForm.mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });
   }
 
   /**
@@ -154,11 +89,8 @@ export class Checkout {
     target: string | Element,
     card: Pick<StoredCard, 'token' | 'brand' | 'last4'>,
   ): SvcCardForm {
-    return this.#mount(target, {
-      mode: 'cvv',
-      showSaveCard: false,
-      storedCard: { token: card.token, brand: card.brand, last4: card.last4 },
-    });
+    const storedCard = { token: card.token, brand: card.brand, last4: card.last4 };
+    return this.#cardForm.mount(target, { mode: 'cvv', showSaveCard: false, storedCard });
   }
 
   /**
@@ -166,62 +98,25 @@ export class Checkout {
    * 3DS when the account has it, challenge included. Enter in a field does the same. A second call
    * while one runs returns the same promise: one request, one callback.
    *
+   * @param options - `signal` to stop waiting (code `aborted`; an open challenge is cancelled).
    * @returns The token and card details, or `{ok: false, error}`: `not_mounted`, `not_ready`,
    * `validation_failed` (the fields show why), a code from the service (`card_expired`, `cvv_mismatch`,
-   * `session_expired`, …), `network_error`, `timeout`, `destroyed`, `authentication_failed`,
+   * `session_expired`, …), `network_error`, `timeout`, `destroyed`, `aborted`, `authentication_failed`,
    * `authentication_rejected`, `challenge_cancelled` or `challenge_timeout`.
    */
-  submit(): Promise<CardResult> {
-    if (this.#inFlight !== undefined) return this.#inFlight;
-    const form = this.#form;
-    if (form === undefined) {
-      return this.#deliver(
-        Promise.resolve(
-          failure(
-            new CheckoutError('not_mounted', 'configuration', 'Mount a card form before calling submit().'),
-          ),
-        ),
-      );
-    }
-    const run = form
-      .submit({ ...collectFrontData(window) })
-      .then((outcome) => (outcome.ok ? this.#authenticate(form, outcome.result) : failure(outcome.error)))
-      .then((result) => {
-        // The shopper sees why, inside the frame; a validation failure already shows on its field.
-        if (!result.ok) {
-          const key = alertKey(result.error);
-          if (key !== undefined) form.alert(this.#messages()[key]);
-        }
-        return result;
-      });
-    this.#inFlight = this.#deliver(run).finally(() => {
-      this.#inFlight = undefined;
-    });
-    return this.#inFlight;
+  submit(options: CallOptions = {}): Promise<CardResult> {
+    return this.#cardForm.submit(options.signal);
   }
 
   /**
    * The cards the session's customer saved (Token/List), masked, expired ones included and marked.
    * The page calls the token host itself, so its CSP needs `connect-src` for it.
    *
-   * @returns The cards, or `{ok: false, error}` (`session_expired`, `network_error`, …).
+   * @param options - `signal` to abort the request (code `aborted`).
+   * @returns The cards, or `{ok: false, error}` (`session_expired`, `network_error`, `aborted`, …).
    */
-  async listStoredCards(): Promise<StoredCardsResult> {
-    const reply = await listTokens(this.#target, this.#options.sessionId);
-    if (!reply.ok) return reply;
-    return {
-      ok: true,
-      cards: reply.value.map((t) => ({
-        token: t.token,
-        brand: t.brand,
-        last4: t.last4,
-        maskedNumber: t.maskedNumber,
-        expirationMonth: t.expirationMonth,
-        expirationYear: t.expirationYear,
-        ...(t.cardHolderName === undefined ? {} : { cardHolderName: t.cardHolderName }),
-        expired: t.expired,
-      })),
-    };
+  listStoredCards(options: CallOptions = {}): Promise<StoredCardsResult> {
+    return listStoredCards(this.#client, this.#options.sessionId, options.signal);
   }
 
   /**
@@ -240,44 +135,13 @@ export class Checkout {
    * Invalid input fails locally without a request. Prefer the card form, which keeps the page in SAQ A.
    *
    * @param card - The card as the shopper typed it, and whether they consented to save it.
+   * @param options - `signal` to abort the request (code `aborted`).
    * @returns The token and card details, or `{ok: false, error}`: `card_number_invalid`,
    * `card_brand_unsupported`, `card_expiry_invalid`, `card_expired` or `cvv_invalid` without a
-   * request; otherwise a code from the service, `network_error` or `timeout`.
+   * request; otherwise a code from the service, `network_error`, `timeout` or `aborted`.
    */
-  tokenizeCard(card: HeadlessCard): Promise<CardResult> {
-    const digits = typeof card.cardNumber === 'string' ? card.cardNumber.replace(/[\s-]/g, '') : '';
-    const check = checkCardData({ ...card, cardNumber: digits }, new Date());
-    if (!check.ok) {
-      const message = HEADLESS_MESSAGES[check.error];
-      return this.#deliver(Promise.resolve(failure(new CheckoutError(check.error, 'validation', message))));
-    }
-    const run = generateToken(this.#target, {
-      sessionId: this.#options.sessionId,
-      card: {
-        cardNumber: digits,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        cvv: card.cvv,
-        ...(card.cardHolderName === undefined ? {} : { cardHolderName: card.cardHolderName }),
-        singleUse: card.saveCard !== true,
-      },
-      frontData: { ...collectFrontData(window) },
-    }).then((reply): CardResult => {
-      if (!reply.ok) return reply;
-      const { token, singleUse, card: c, frontData } = reply.value;
-      return {
-        ok: true,
-        token,
-        brand: c.brand,
-        last4: c.last4,
-        maskedNumber: c.maskedNumber,
-        expirationMonth: c.expirationMonth,
-        expirationYear: c.expirationYear,
-        singleUse,
-        frontData,
-      };
-    });
-    return this.#deliver(run);
+  tokenizeCard(card: HeadlessCard, options: CallOptions = {}): Promise<CardResult> {
+    return this.#deliver(tokenizeCard(this.#client, this.#options.sessionId, card, options.signal));
   }
 
   /**
@@ -285,140 +149,18 @@ export class Checkout {
    * `challenge_cancelled`, and a running submit resolves with `destroyed`. The Checkout can mount again.
    */
   destroy(): void {
-    // A challenge still open ends as cancelled, and its dialog goes with the form.
-    this.#cancelChallenge?.();
-    this.#form?.remove();
-    this.#form = undefined;
-  }
-
-  #mount(
-    target: string | Element,
-    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard'>,
-  ): SvcCardForm {
-    const container = typeof target === 'string' ? document.querySelector(target) : target;
-    if (container === null) {
-      throw new CheckoutError(
-        'invalid_target',
-        'configuration',
-        `No element matches "${typeof target === 'string' ? target : 'the target'}".`,
-      );
-    }
-    defineElements();
-    this.destroy();
-    const messages = this.#messages();
-    const form = document.createElement('svc-card-form');
-    form.setup({
-      tokenOrigin: this.#target.origin,
-      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
-      config: {
-        sessionId: this.#options.sessionId,
-        account: this.#options.account,
-        locale: this.#locale,
-        messages,
-        appearance: this.#options.appearance ?? {},
-        ...frame,
-      },
-      onSubmitRequest: () => {
-        void this.submit();
-      },
-    });
-    container.append(form);
-    this.#form = form;
-    return form;
-  }
-
-  #messages() {
-    return messagesFor(this.#locale, this.#options.messages);
-  }
-
-  /** A token with a 3DS block: run the challenge if the issuer asked for one, then read the verdict. */
-  async #authenticate(form: SvcCardForm, wire: WireTokenResult): Promise<CardResult> {
-    const { authentication: block, ...token } = wire;
-    if (block === undefined) return { ok: true, ...token };
-    let authentication = decodeAuthentication(block);
-    if (authentication === undefined) {
-      return failure(
-        new CheckoutError('invalid_response', 'service', 'The card frame sent an unreadable 3DS block.'),
-      );
-    }
-    if (authentication.challenge !== undefined) {
-      const { challenge } = authentication;
-      const messages = this.#messages();
-      // A chunk of its own in the ESM build: most payments never need it.
-      let module: Pick<typeof ChallengeModule, 'cancelChallenge' | 'openChallengeDialog' | 'runChallenge'>;
-      try {
-        module = await loadChallenge();
-      } catch (cause) {
-        return failure(
-          new CheckoutError('network_error', 'network', 'The 3DS challenge could not be loaded.', { cause }),
-        );
-      }
-      if (this.#form !== form) {
-        return failure(
-          new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the challenge.'),
-        );
-      }
-      const dialog = module.openChallengeDialog();
-      this.#cancelChallenge = () => {
-        module.cancelChallenge(dialog);
-      };
-      const challenged = await module
-        .runChallenge({
-          dialog,
-          tokenOrigin: this.#target.origin,
-          sessionId: this.#options.sessionId,
-          account: this.#options.account,
-          locale: this.#locale,
-          title: messages.challengeTitle,
-          closeLabel: messages.challengeClose,
-          challenge,
-          timeoutMs: this.#options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
-          onShown: () => form.dispatchEvent(new SvcThreeDsEvent('challenge-shown')),
-        })
-        .finally(() => {
-          dialog.remove();
-          this.#cancelChallenge = undefined;
-          // The dialog gave focus back to where it was; if that could not take it (a Pay button the
-          // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
-          const active = document.activeElement;
-          if (active === null || active === document.body) form.focus();
-          form.dispatchEvent(new SvcThreeDsEvent('challenge-finished'));
-        });
-      if (!challenged.ok) return challenged;
-      authentication = challenged.value;
-    }
-    const refused = refusalOf(authentication);
-    if (refused !== undefined) return failure(refused);
-    const { code, referenceId, transactionId, status, eci, liabilityShift } = authentication;
-    if (status !== 'Y' && status !== 'A' && status !== 'U') {
-      return failure(
-        new CheckoutError('invalid_response', 'service', `The 3DS status ${status} cannot end a payment.`),
-      );
-    }
-    return {
-      ok: true,
-      ...token,
-      code,
-      referenceId,
-      transactionId,
-      status,
-      ...(eci === undefined ? {} : { eci }),
-      liabilityShift,
-    };
+    this.#cardForm.destroy();
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {
     return run.then((result) => {
-      const callback = this.#options.callback;
-      if (callback !== undefined) {
-        try {
-          callback(result);
-        } catch (error) {
-          // The merchant's callback failing must not turn into our failure; surface it as theirs.
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
+      try {
+        this.#options.callback?.(result);
+      } catch (error) {
+        // The merchant's callback failing must not turn into our failure; surface it as theirs.
+        queueMicrotask(() => {
+          throw error;
+        });
       }
       return result;
     });

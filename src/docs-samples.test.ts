@@ -44,7 +44,7 @@ describe('docs/checkout-script.md samples', () => {
     expect(log).toEqual([
       'invalid_option: sessionId must be a non-empty string. See service-checkout/docs/errors.md#invalid_option',
     ]);
-    expect(new CheckoutError('x', 'validation', 'm')).toBeInstanceOf(Error);
+    expect(new CheckoutError('card_expired', 'validation', 'm')).toBeInstanceOf(Error);
   });
 
   it('builds the page policy a server sends', () => {

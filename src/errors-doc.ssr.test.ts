@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors.ts';
 
 const SRC = new URL('.', import.meta.url).pathname;
 const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
@@ -68,5 +69,12 @@ describe('docs/errors.md', () => {
 
   it.each(serviceCodes)('has the anchor for the service’s %s', (code) => {
     expect(doc).toContain(`<a id="${code}"></a>`);
+  });
+
+  it('lists in ERROR_CODES exactly the codes it has anchors for, and every code the script raises', () => {
+    const anchors = [...doc.matchAll(/<a id="([a-z0-9_]+)"><\/a>/g)].map((m) => m[1] ?? '');
+    expect([...ERROR_CODES].sort()).toEqual([...new Set(anchors)].sort());
+    expect(ERROR_CODES).toEqual(expect.arrayContaining(codes));
+    expect(ERROR_CODES).toEqual(expect.arrayContaining(serviceCodes));
   });
 });

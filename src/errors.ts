@@ -27,6 +27,82 @@ const BRAND = Symbol.for('service-checkout.CheckoutError');
  */
 export const ERRORS_DOC = 'service-checkout/docs/errors.md';
 
+/**
+ * Every code a {@link CheckoutError} can carry: the script's own, then the service's (which reach the
+ * merchant unchanged; a code the service adds later arrives as `service_error`, the original in
+ * `cause`). docs/errors.md has an entry for each, and a test keeps the two lists equal. A `switch` over
+ * `error.code` is checked by the compiler: a misspelt case does not compile. The page checks codes
+ * that crossed a frame against this list; a frame's bundle leaves it out.
+ */
+export const ERROR_CODES = [
+  // Setting up
+  'invalid_option',
+  'invalid_target',
+  'not_mounted',
+  'not_ready',
+  'frame_unavailable',
+  // Card data
+  'validation_failed',
+  'submit_in_progress',
+  'card_number_invalid',
+  'card_brand_unsupported',
+  'card_expiry_invalid',
+  'card_expired',
+  'cvv_invalid',
+  'cvv_mismatch',
+  'too_many_attempts',
+  // 3DS
+  'authentication_failed',
+  'authentication_rejected',
+  'challenge_cancelled',
+  'challenge_timeout',
+  'authentication_invalid',
+  'authentication_not_found',
+  'challenge_not_completed',
+  // Network and service
+  'network_error',
+  'timeout',
+  'service_unavailable',
+  'invalid_response',
+  'service_error',
+  'session_not_found',
+  'session_expired',
+  'origin_not_allowed',
+  'unknown_account',
+  'missing_account',
+  'destroyed',
+  'aborted',
+  // Other codes from the service
+  'malformed_json',
+  'invalid_request',
+  'is3ds_test_not_allowed',
+  'full_card_data_not_allowed',
+  'card_info_required',
+  'token_session_required',
+  'amount_mismatch',
+  'missing_credentials',
+  'invalid_app_token',
+  'browser_call_forbidden',
+  'app_token_from_browser',
+  'account_mismatch',
+  'environment_mismatch',
+  'pci_certification_required',
+  'session_order_mismatch',
+  'not_found',
+  'token_not_found',
+  'payment_not_found',
+  'method_not_allowed',
+  'token_already_used',
+  'token_requires_bind',
+  'duplicate_order',
+  'order_already_paid',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const;
+/** A code from {@link ERROR_CODES}. */
+export type CheckoutErrorCode = (typeof ERROR_CODES)[number];
+
 /** The rest of a {@link CheckoutError}'s construction. */
 export interface CheckoutErrorOptions {
   /** The original error (a failed fetch, say), kept as the error's `cause`. */
@@ -42,7 +118,7 @@ export interface CheckoutErrorOptions {
  */
 export class CheckoutError extends Error {
   /** A stable, snake_case code such as `card_expired` or `network_error`. */
-  readonly code: string;
+  readonly code: CheckoutErrorCode;
   /** What kind of failure it is; see {@link CheckoutErrorType}. */
   readonly type: CheckoutErrorType;
   /** @internal Marks a CheckoutError from any realm for {@link isCheckoutError}. */
@@ -55,7 +131,12 @@ export class CheckoutError extends Error {
    *   reference is added (once) at its end.
    * @param options - The original error as `cause`.
    */
-  constructor(code: string, type: CheckoutErrorType, message: string, options: CheckoutErrorOptions = {}) {
+  constructor(
+    code: CheckoutErrorCode,
+    type: CheckoutErrorType,
+    message: string,
+    options: CheckoutErrorOptions = {},
+  ) {
     const entry = `${ERRORS_DOC}#${code}`;
     super(
       message.endsWith(entry) ? message : `${message} See ${entry}`,
@@ -72,10 +153,18 @@ export function isCheckoutError(value: unknown): value is CheckoutError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** An error as it crossed a frame boundary ({code, type, message}); an unknown type reads as `service`. */
-export function errorFromWire(error: { code: string; type: string; message: string }): CheckoutError {
-  const type = (ERROR_TYPES as readonly string[]).includes(error.type)
-    ? (error.type as CheckoutErrorType)
-    : 'service';
-  return new CheckoutError(error.code, type, error.message);
+/**
+ * How every internal step reports: a value, or the CheckoutError that ended it. The public results
+ * (`CardResult`, `StoredCardsResult`) are built from it at the Checkout's edge.
+ */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: CheckoutError };
+
+/** A failed {@link Result}, made in one call. */
+export function failure(
+  code: CheckoutErrorCode,
+  type: CheckoutErrorType,
+  message: string,
+  cause?: unknown,
+): { ok: false; error: CheckoutError } {
+  return { ok: false, error: new CheckoutError(code, type, message, { cause }) };
 }

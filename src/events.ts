@@ -2,7 +2,7 @@
 // only brand ids, flags, field names and error codes.
 
 import type { CheckoutError } from './errors.ts';
-import type { ThreeDsStep } from './messaging/protocol.ts';
+import type { ThreeDsStep } from './three-ds/authentication.ts';
 import type { CardFormState, FieldName } from './types.ts';
 
 const init = { bubbles: true, composed: true } as const;

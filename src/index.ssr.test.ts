@@ -14,6 +14,6 @@ describe('the ESM entry without a DOM', () => {
       locale: 'pt-BR',
     });
     expect(checkout.locale).toBe('pt-BR');
-    expect(module.isCheckoutError(new module.CheckoutError('x', 'validation', 'm'))).toBe(true);
+    expect(module.isCheckoutError(new module.CheckoutError('card_expired', 'validation', 'm'))).toBe(true);
   });
 });

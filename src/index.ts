@@ -1,10 +1,13 @@
 // Public ESM entry of the checkout script: exports only, no side effects at import time.
 
-export { Checkout, type HeadlessCard } from './checkout.ts';
+export { Checkout, type CallOptions } from './checkout.ts';
+export type { HeadlessCard } from './flows/headless.ts';
 export {
   CheckoutError,
   isCheckoutError,
+  ERROR_CODES,
   ERROR_TYPES,
+  type CheckoutErrorCode,
   type CheckoutErrorOptions,
   type CheckoutErrorType,
 } from './errors.ts';
@@ -17,10 +20,11 @@ export {
   SvcSubmitEvent,
   SvcThreeDsEvent,
 } from './events.ts';
-export type { ThreeDsStep } from './messaging/protocol.ts';
+export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';
 export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';
+export { FIELD_ERRORS, FIELD_NAMES } from './types.ts';
 /** The version of the package this script was built from, as in its package.json. */
 export const VERSION: string = __SDK_VERSION__;

@@ -3,19 +3,10 @@
 
 import { CheckoutError } from './errors.ts';
 import { isMessageKey } from './i18n/messages.ts';
-import type { Appearance, CheckoutOptions } from './types.ts';
+import { APPEARANCE_VARIABLES } from './appearance.ts';
+import type { CheckoutOptions } from './types.ts';
 
-const APPEARANCE_KEYS: readonly (keyof Appearance)[] = [
-  'colorText',
-  'colorBackground',
-  'colorBorder',
-  'colorFocus',
-  'colorError',
-  'fontFamily',
-  'fontSize',
-  'radius',
-  'spacing',
-];
+const APPEARANCE_KEYS = Object.keys(APPEARANCE_VARIABLES);
 
 const KNOWN = new Set([
   'sessionId',
@@ -77,7 +68,7 @@ export function validateOptions(options: unknown): CheckoutOptions {
   if (appearance !== undefined) {
     if (typeof appearance !== 'object' || appearance === null) fail('appearance must be an object.');
     for (const [key, value] of Object.entries(appearance)) {
-      if (!(APPEARANCE_KEYS as readonly string[]).includes(key))
+      if (!APPEARANCE_KEYS.includes(key))
         fail(`appearance.${key} is not a known variable (${APPEARANCE_KEYS.join(', ')}).`);
       if (typeof value !== 'string' || value.length > 256) fail(`appearance.${key} must be a string.`);
     }

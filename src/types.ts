@@ -1,4 +1,5 @@
-// Public types of the checkout script: what merchants pass in and get back.
+// Public types of the checkout script: what merchants pass in and get back, with the few lists the
+// code checks them against at run time (each list defines its type, so the two cannot drift).
 
 import type { CheckoutError } from './errors.ts';
 import type { MessageKey } from './i18n/en.ts';
@@ -6,13 +7,17 @@ import type { MessageKey } from './i18n/en.ts';
 /** Which service the checkout talks to: the sandbox (test cards, no money moves) or production. */
 export type Environment = 'sandbox' | 'production';
 
+/** Every {@link FieldName}, in the form's order. */
+export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder'] as const;
 /** The card form's fields: card number, expiry date, security code and name on card. */
-export type FieldName = 'number' | 'expiry' | 'cvc' | 'holder';
+export type FieldName = (typeof FIELD_NAMES)[number];
+/** Every {@link FieldError}. */
+export const FIELD_ERRORS = ['required', 'incomplete', 'invalid', 'unsupported', 'expired'] as const;
 /**
  * Why a field is not valid: left empty, not typed to the end, wrong (a failed Luhn check, a month
  * 13), a brand the account does not take, or an expiry in the past.
  */
-export type FieldError = 'required' | 'incomplete' | 'invalid' | 'unsupported' | 'expired';
+export type FieldError = (typeof FIELD_ERRORS)[number];
 
 /** One field's state, as merchants see it: flags and an error code, never a value. */
 export interface FieldState {

@@ -1,16 +1,155 @@
 // The one module that knows the service's URLs, payloads and error format (docs/service-contract.md).
-// Every call has a timeout, none is retried (POSTs are never repeated blindly), and every failure is
-// a CheckoutError with a stable code and no card data.
+// Every call has a timeout and may take the caller's AbortSignal; none is retried (POSTs are never
+// repeated blindly); every answer is read once, here, into a typed value, and every failure is a
+// CheckoutError with a stable code and no card data.
 
-import { CheckoutError, type CheckoutErrorType } from '../errors.ts';
+import type { TokenizedCard } from '../card/tokenized-card.ts';
+import { failure, type CheckoutErrorCode, type CheckoutErrorType, type Result } from '../errors.ts';
 import { redact } from '../redact.ts';
+import type { Authentication } from '../three-ds/authentication.ts';
+import type { StoredCard } from '../types.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The token host's Token endpoints (the 3DS ones are in three-ds.ts). */
+export const PATHS = {
+  generate: '/api/Token/Generate',
+  list: '/api/Token/List',
+  bind: '/api/Token/Bind',
+} as const;
 
 export interface ServiceTarget {
   /** The token host's origin. */
   origin: string;
   account: string;
+}
+
+/** Reads a successful answer into its type; undefined means the service answered something unexpected. */
+export type Decode<T> = (body: unknown) => T | undefined;
+
+/** POSTs to one token host for one account. */
+export interface ServiceClient {
+  post<T>(path: string, body: unknown, decode: Decode<T>, signal?: AbortSignal): Promise<Result<T>>;
+}
+
+export type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The error type merchants switch on, from the service's code (docs/service-contract.md). A rule by
+ * prefix rather than a table: this module ships inside the card frame, where bytes count.
+ */
+export function errorTypeOf(code: string): CheckoutErrorType {
+  if (/^(card_|cvv_|too_many_)/.test(code)) return 'validation';
+  if (code.startsWith('authentication_')) return 'authentication';
+  if (/^(session_|origin_not_allowed$|unknown_account$|missing_account$)/.test(code)) return 'configuration';
+  return 'service';
+}
+
+/** Aborts, with its reason, when either does (AbortSignal.any is missing before Safari 17.4). */
+export function eitherSignal(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
+  if (second === undefined) return first;
+  const both = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) both.abort(signal.reason);
+    else
+      signal.addEventListener(
+        'abort',
+        () => {
+          both.abort(signal.reason);
+        },
+        { once: true },
+      );
+  }
+  return both.signal;
+}
+
+/**
+ * A client for the token host. `knownCodes` (the page passes ERROR_CODES) turns a code the script does
+ * not know into `service_error`, the original kept in `cause`; the frames pass none, and the page checks
+ * their codes where they cross (messaging/decode.ts).
+ */
+export function serviceClient(target: ServiceTarget, knownCodes?: readonly string[]): ServiceClient {
+  return {
+    async post(path, body, decode, caller) {
+      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      let response: Response;
+      try {
+        response = await fetch(`${target.origin}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-service-account': target.account,
+          },
+          body: JSON.stringify(body),
+          credentials: 'omit',
+          cache: 'no-store',
+          referrerPolicy: 'no-referrer',
+          signal: eitherSignal(timeout, caller),
+        });
+      } catch (cause) {
+        if (caller?.aborted === true) return failure('aborted', 'cancelled', 'The call was aborted.', cause);
+        return timeout.aborted
+          ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
+          : failure('network_error', 'network', 'The payment service could not be reached.', cause);
+      }
+      const status = String(response.status);
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch (cause) {
+        return failure(
+          response.ok ? 'invalid_response' : 'service_unavailable',
+          'service',
+          `The service answered ${path} with HTTP ${status} and no readable body.`,
+          cause,
+        );
+      }
+      if (response.ok) {
+        const value = decode(json);
+        return value === undefined
+          ? failure('invalid_response', 'service', `The service answered ${path} with something unexpected.`)
+          : { ok: true, value };
+      }
+      const error = isObj(json) && isObj(json['error']) ? json['error'] : {};
+      const raw = error['code'];
+      const code =
+        typeof raw === 'string' && /^[a-z0-9_]{1,64}$/.test(raw) && (knownCodes?.includes(raw) ?? true)
+          ? (raw as CheckoutErrorCode)
+          : 'service_error';
+      const message =
+        typeof error['message'] === 'string' ? redact(error['message']).slice(0, 300) : `HTTP ${status}`;
+      return failure(response.status >= 500 ? 'service_unavailable' : code, errorTypeOf(code), message, {
+        status: response.status,
+        code: raw,
+      });
+    },
+  };
+}
+
+type CardSummary = Omit<StoredCard, 'token' | 'expired' | 'cardHolderName'>;
+
+/** The card part of an answer, field by field: the BIN and anything else the service adds stay out. */
+function decodeCard(value: unknown): CardSummary | undefined {
+  if (!isObj(value)) return undefined;
+  const { brand, last4, maskedNumber, expirationMonth, expirationYear } = value;
+  if (
+    typeof brand !== 'string' ||
+    typeof last4 !== 'string' ||
+    typeof maskedNumber !== 'string' ||
+    typeof expirationMonth !== 'number' ||
+    typeof expirationYear !== 'number'
+  )
+    return undefined;
+  return { brand, last4, maskedNumber, expirationMonth, expirationYear };
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!isObj(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export interface GenerateRequest {
@@ -24,210 +163,80 @@ export interface GenerateRequest {
     singleUse: boolean;
   };
   frontData: Record<string, string>;
+  /** The 3DS setup's code: the answer then carries an authentication, read by `readAuthentication`. */
   authenticationCode?: string;
 }
 
-export interface TokenCard {
-  brand: string;
-  bin: string;
-  last4: string;
-  maskedNumber: string;
-  expirationMonth: number;
-  expirationYear: number;
-  cardHolderName?: string;
+/**
+ * Token/Generate. With an authentication code, `readAuthentication` (api/three-ds.ts's reader, which the
+ * card frame loads with its 3DS code) must read the answer's 3DS block, or the answer is invalid.
+ */
+export function generateToken(
+  client: ServiceClient,
+  request: GenerateRequest,
+  readAuthentication?: Decode<Authentication>,
+  signal?: AbortSignal,
+): Promise<Result<TokenizedCard>> {
+  const { authenticationCode: code, ...rest } = request;
+  const body = code === undefined ? rest : { ...rest, authenticationInformation: { code } };
+  const decode = (answer: unknown): TokenizedCard | undefined => {
+    const card = isObj(answer) ? decodeCard(answer['card']) : undefined;
+    if (!isObj(answer) || card === undefined) return undefined;
+    const { token, singleUse } = answer;
+    if (typeof token !== 'string' || typeof singleUse !== 'boolean') return undefined;
+    const authentication = code === undefined ? undefined : readAuthentication?.(answer['authentication']);
+    if (code !== undefined && authentication === undefined) return undefined;
+    return {
+      token,
+      ...card,
+      singleUse,
+      frontData: stringRecord(answer['frontData']),
+      ...(authentication === undefined ? {} : { authentication }),
+    };
+  };
+  return client.post(PATHS.generate, body, decode, signal);
 }
 
-export interface GenerateResponse {
-  token: string;
-  singleUse: boolean;
-  card: TokenCard;
-  frontData: Record<string, string>;
-  /** The 3DS block when the request carried authenticationInformation; decoded by api/three-ds.ts. */
-  authentication: unknown;
+/** Token/List: the session's customer's stored cards, masked. */
+export function listTokens(
+  client: ServiceClient,
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<Result<StoredCard[]>> {
+  const decode = (answer: unknown): StoredCard[] | undefined => {
+    const tokens = isObj(answer) ? answer['tokens'] : undefined;
+    if (!Array.isArray(tokens)) return undefined;
+    const cards: StoredCard[] = [];
+    for (const entry of tokens) {
+      const card = decodeCard(entry);
+      if (!isObj(entry) || typeof entry['token'] !== 'string' || card === undefined) return undefined;
+      const name = entry['cardHolderName'];
+      cards.push({
+        token: entry['token'],
+        ...card,
+        ...(typeof name === 'string' ? { cardHolderName: name } : {}),
+        expired: entry['expired'] === true,
+      });
+    }
+    return cards;
+  };
+  return client.post(PATHS.list, { sessionId }, decode, signal);
 }
-
-export interface ListedToken extends TokenCard {
-  token: string;
-  expired: boolean;
-}
-
-export type ServiceResult<T> = { ok: true; value: T } | { ok: false; error: CheckoutError };
 
 /**
- * The error type merchants switch on, from the service's code (docs/service-contract.md). A rule by
- * prefix rather than a table: this module ships inside the card frame, where bytes count.
+ * Token/Bind: the stored token checked with the security code the shopper typed. The service keeps the
+ * stored card and echoes no frontData, so the result carries what the page sent.
  */
-export function errorTypeOf(code: string): CheckoutErrorType {
-  if (/^(card_|cvv_|too_many_)/.test(code)) return 'validation';
-  if (code.startsWith('authentication_')) return 'authentication';
-  if (/^(session_|origin_not_allowed$|unknown_account$|missing_account$)/.test(code)) return 'configuration';
-  return 'service';
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function failure(
-  code: string,
-  type: CheckoutErrorType,
-  message: string,
-  cause?: unknown,
-): { ok: false; error: CheckoutError } {
-  return { ok: false, error: new CheckoutError(code, type, message, { cause }) };
-}
-
-export function invalidResponse(path: string) {
-  return failure('invalid_response', 'service', `The service answered ${path} with something unexpected.`);
-}
-
-/** One POST to the token host: timeout, no retry, errors as CheckoutErrors. Shared by the service modules. */
-export async function call(
-  target: ServiceTarget,
-  path: string,
-  body: unknown,
-): Promise<ServiceResult<unknown>> {
-  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`${target.origin}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'x-service-account': target.account,
-      },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
-      signal,
-    });
-  } catch (cause) {
-    return signal.aborted
-      ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
-      : failure('network_error', 'network', 'The payment service could not be reached.', cause);
-  }
-  const status = String(response.status);
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch (cause) {
-    return failure(
-      response.ok ? 'invalid_response' : 'service_unavailable',
-      'service',
-      `The service answered ${path} with HTTP ${status} and no readable body.`,
-      cause,
-    );
-  }
-  if (response.ok) return { ok: true, value: json };
-  const error = isObj(json) && isObj(json['error']) ? json['error'] : {};
-  const code =
-    typeof error['code'] === 'string' && /^[a-z0-9_]{1,64}$/.test(error['code'])
-      ? error['code']
-      : 'service_error';
-  const message =
-    typeof error['message'] === 'string' ? redact(error['message']).slice(0, 300) : `HTTP ${status}`;
-  return failure(response.status >= 500 ? 'service_unavailable' : code, errorTypeOf(code), message, {
-    status: response.status,
-    code,
-  });
-}
-
-function decodeCard(value: unknown): TokenCard | undefined {
-  if (!isObj(value)) return undefined;
-  const { brand, bin, last4, maskedNumber, expirationMonth, expirationYear, cardHolderName } = value;
-  if (
-    typeof brand !== 'string' ||
-    typeof bin !== 'string' ||
-    typeof last4 !== 'string' ||
-    typeof maskedNumber !== 'string' ||
-    typeof expirationMonth !== 'number' ||
-    typeof expirationYear !== 'number'
-  )
-    return undefined;
-  return {
-    brand,
-    bin,
-    last4,
-    maskedNumber,
-    expirationMonth,
-    expirationYear,
-    ...(typeof cardHolderName === 'string' ? { cardHolderName } : {}),
-  };
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (!isObj(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-}
-
-export async function generateToken(
-  target: ServiceTarget,
-  request: GenerateRequest,
-): Promise<ServiceResult<GenerateResponse>> {
-  const path = '/api/Token/Generate';
-  const reply = await call(target, path, {
-    sessionId: request.sessionId,
-    card: request.card,
-    frontData: request.frontData,
-    ...(request.authenticationCode === undefined
-      ? {}
-      : { authenticationInformation: { code: request.authenticationCode } }),
-  });
-  if (!reply.ok) return reply;
-  const body = reply.value;
-  const card = isObj(body) ? decodeCard(body['card']) : undefined;
-  if (
-    !isObj(body) ||
-    typeof body['token'] !== 'string' ||
-    typeof body['singleUse'] !== 'boolean' ||
-    card === undefined
-  ) {
-    return invalidResponse(path);
-  }
-  return {
-    ok: true,
-    value: {
-      token: body['token'],
-      singleUse: body['singleUse'],
-      card,
-      frontData: stringRecord(body['frontData']),
-      authentication: body['authentication'],
-    },
-  };
-}
-
-export async function listTokens(
-  target: ServiceTarget,
-  sessionId: string,
-): Promise<ServiceResult<ListedToken[]>> {
-  const path = '/api/Token/List';
-  const reply = await call(target, path, { sessionId });
-  if (!reply.ok) return reply;
-  const tokens = isObj(reply.value) ? reply.value['tokens'] : undefined;
-  if (!Array.isArray(tokens)) return invalidResponse(path);
-  const listed: ListedToken[] = [];
-  for (const entry of tokens) {
-    const card = decodeCard(entry);
-    if (!isObj(entry) || typeof entry['token'] !== 'string' || card === undefined)
-      return invalidResponse(path);
-    listed.push({ ...card, token: entry['token'], expired: entry['expired'] === true });
-  }
-  return { ok: true, value: listed };
-}
-
-export async function bindToken(
-  target: ServiceTarget,
+export function bindToken(
+  client: ServiceClient,
   request: { sessionId: string; token: string; cvv: string },
-): Promise<ServiceResult<{ token: string; card: TokenCard }>> {
-  const path = '/api/Token/Bind';
-  const reply = await call(target, path, request);
-  if (!reply.ok) return reply;
-  const body = reply.value;
-  const card = isObj(body) ? decodeCard(body['card']) : undefined;
-  if (!isObj(body) || typeof body['token'] !== 'string' || body['bound'] !== true || card === undefined)
-    return invalidResponse(path);
-  return { ok: true, value: { token: body['token'], card } };
+  frontData: Record<string, string>,
+): Promise<Result<TokenizedCard>> {
+  const decode = (answer: unknown): TokenizedCard | undefined => {
+    const card = isObj(answer) ? decodeCard(answer['card']) : undefined;
+    if (!isObj(answer) || typeof answer['token'] !== 'string' || answer['bound'] !== true || !card)
+      return undefined;
+    return { token: answer['token'], ...card, singleUse: false, frontData };
+  };
+  return client.post(PATHS.bind, request, decode);
 }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, testCardExpiry, type Scenario } from '../../sandbox/three-ds/test-cards.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/test/harness.ts';
-import { decodeAuthentication, type AuthenticationStatus, type LiabilityShift } from './three-ds.ts';
+import type { AuthenticationStatus, LiabilityShift } from '../three-ds/authentication.ts';
+import { decodeAuthentication } from './three-ds.ts';
 
 let sb: TestSandbox;
 beforeAll(async () => {

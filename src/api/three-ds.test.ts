@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeAuthentication, setupThreeDs, validateThreeDs } from './three-ds.ts';
+import { serviceClient } from './service.ts';
 
 const target = { origin: 'http://localhost:4174', account: 'demo' };
 const base = {
@@ -83,7 +84,10 @@ describe('setupThreeDs and validateThreeDs', () => {
       deviceDataCollectionUrl: 'http://127.0.0.1:4176/ddc',
       accessToken: 'jwt',
     });
-    const reply = await setupThreeDs(target, { sessionId: 's1', cardNumber: '4000000000002701' });
+    const reply = await setupThreeDs(serviceClient(target), {
+      sessionId: 's1',
+      cardNumber: '4000000000002701',
+    });
     expect(reply).toEqual({
       ok: true,
       value: {
@@ -104,7 +108,7 @@ describe('setupThreeDs and validateThreeDs', () => {
 
   it('knows an account without 3DS', async () => {
     answer(200, { enabled: false });
-    expect(await setupThreeDs(target, { sessionId: 's1', token: 'tok_1' })).toEqual({
+    expect(await setupThreeDs(serviceClient(target), { sessionId: 's1', token: 'tok_1' })).toEqual({
       ok: true,
       value: { enabled: false },
     });
@@ -112,13 +116,13 @@ describe('setupThreeDs and validateThreeDs', () => {
 
   it('turns a malformed answer and a service error into CheckoutErrors', async () => {
     answer(200, { enabled: true });
-    expect(await setupThreeDs(target, { sessionId: 's1', cardNumber: '4' })).toMatchObject({
+    expect(await setupThreeDs(serviceClient(target), { sessionId: 's1', cardNumber: '4' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_response', type: 'service' },
     });
     answer(409, { error: { code: 'challenge_not_completed', message: 'The challenge has not finished.' } });
     expect(
-      await validateThreeDs(target, { sessionId: 's1', authenticationTransactionId: 't1' }),
+      await validateThreeDs(serviceClient(target), { sessionId: 's1', authenticationTransactionId: 't1' }),
     ).toMatchObject({ ok: false, error: { code: 'challenge_not_completed' } });
   });
 });

@@ -1,34 +1,102 @@
-// The 3DS calls of the token host (docs/service-contract.md, "3DS"): setup before device data
-// collection, and validation after a challenge. Their answers are read by three-ds-decode.ts.
+// The token host's 3DS calls (docs/service-contract.md, "3DS"): setup before device data collection,
+// and validation after a challenge, with the readers of their answers and of Token/Generate's
+// authentication block. Only types come from service.ts: the card frame's lazy 3DS chunk carries this
+// file and is handed the frame's client, so the two bundles share no code.
 
+import type { Result } from '../errors.ts';
 import {
-  decodeAuthentication,
-  decodeSetup,
+  AUTHENTICATION_STATUSES,
+  LIABILITY_SHIFTS,
+  httpUrl,
   type Authentication,
-  type ThreeDsSetup,
-} from './three-ds-decode.ts';
-import { call, invalidResponse, type ServiceResult, type ServiceTarget } from './service.ts';
+  type Challenge,
+} from '../three-ds/authentication.ts';
+import type { Obj, ServiceClient } from './service.ts';
 
-export * from './three-ds-decode.ts';
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown, max = 4096): v is string =>
+  typeof v === 'string' && v.length > 0 && v.length <= max;
 
-export async function setupThreeDs(
-  target: ServiceTarget,
-  request: { sessionId: string; cardNumber: string } | { sessionId: string; token: string },
-): Promise<ServiceResult<ThreeDsSetup>> {
-  const path = '/api/ThreeDS/Setup';
-  const reply = await call(target, path, request);
-  if (!reply.ok) return reply;
-  const setup = decodeSetup(reply.value);
-  return setup === undefined ? invalidResponse(path) : { ok: true, value: setup };
+/**
+ * The service's `authentication` block, field by field. An unknown status (EMV also has D and I) is read
+ * as U: not authenticated, and the service decides at Payment/Init.
+ */
+export function decodeAuthentication(value: unknown): Authentication | undefined {
+  if (!isObj(value)) return undefined;
+  const { code, referenceId, transactionId, status, eci, liabilityShift } = value;
+  if (!text(code, 128) || !text(referenceId, 128) || !text(transactionId, 128) || typeof status !== 'string')
+    return undefined;
+  const known = AUTHENTICATION_STATUSES.find((s) => s === status) ?? 'U';
+  let challenge: Challenge | undefined;
+  if (known === 'C') {
+    const { stepUpUrl, accessToken, pareq, challengeWindowSize, authenticationTransactionId } = value;
+    if (
+      !text(stepUpUrl) ||
+      !httpUrl(stepUpUrl) ||
+      !text(accessToken) ||
+      !text(pareq, 16_384) ||
+      !text(authenticationTransactionId, 128)
+    )
+      return undefined;
+    challenge = {
+      stepUpUrl,
+      accessToken,
+      pareq,
+      windowSize: typeof challengeWindowSize === 'string' ? challengeWindowSize : '02',
+      authenticationTransactionId,
+    };
+  }
+  return {
+    code,
+    referenceId,
+    transactionId,
+    status: known,
+    eci: typeof eci === 'string' && /^\d{2}$/.test(eci) ? eci : undefined,
+    liabilityShift: LIABILITY_SHIFTS.find((s) => s === liabilityShift) ?? 'none',
+    challenge,
+    cancelled: value['challengeCancel'] === '01',
+  };
 }
 
-export async function validateThreeDs(
-  target: ServiceTarget,
+export type ThreeDsSetup =
+  | { enabled: false }
+  | {
+      enabled: true;
+      code: string;
+      referenceId: string;
+      deviceDataCollectionUrl: string;
+      accessToken: string;
+    };
+
+/** ThreeDS/Setup's answer; undefined when it is not one. */
+export function decodeSetup(body: unknown): ThreeDsSetup | undefined {
+  if (!isObj(body)) return undefined;
+  if (body['enabled'] === false) return { enabled: false };
+  const { code, referenceId, deviceDataCollectionUrl, accessToken } = body;
+  if (
+    body['enabled'] !== true ||
+    !text(code, 128) ||
+    !text(referenceId, 128) ||
+    !text(deviceDataCollectionUrl) ||
+    !httpUrl(deviceDataCollectionUrl) ||
+    !text(accessToken, 2048)
+  )
+    return undefined;
+  return { enabled: true, code, referenceId, deviceDataCollectionUrl, accessToken };
+}
+
+/** ThreeDS/Setup for a card number (new card) or a stored token. */
+export function setupThreeDs(
+  client: ServiceClient,
+  request: { sessionId: string; cardNumber: string } | { sessionId: string; token: string },
+): Promise<Result<ThreeDsSetup>> {
+  return client.post('/api/ThreeDS/Setup', request, decodeSetup);
+}
+
+/** ThreeDS/Validate after a challenge: the service's final verdict. */
+export function validateThreeDs(
+  client: ServiceClient,
   request: { sessionId: string; authenticationTransactionId: string },
-): Promise<ServiceResult<Authentication>> {
-  const path = '/api/ThreeDS/Validate';
-  const reply = await call(target, path, request);
-  if (!reply.ok) return reply;
-  const authentication = decodeAuthentication(reply.value);
-  return authentication === undefined ? invalidResponse(path) : { ok: true, value: authentication };
+): Promise<Result<Authentication>> {
+  return client.post('/api/ThreeDS/Validate', request, decodeAuthentication);
 }

@@ -2,7 +2,8 @@
 // runs the handshake, sizes the frame to its content and relays events, never values.
 
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { CheckoutError, errorFromWire } from '../errors.ts';
+import type { TokenizedCard } from '../card/tokenized-card.ts';
+import { CheckoutError, failure, type Result } from '../errors.ts';
 import {
   SvcBlurEvent,
   SvcChangeEvent,
@@ -17,10 +18,10 @@ import { acceptFrame, createNonce, type HostHandshake } from '../messaging/hands
 import {
   FRAMES_BASE,
   PROTOCOL_VERSION,
+  type FieldRelay,
   type FrameConfig,
-  type FrameToHost,
+  type FrameMessage,
   type HostToFrame,
-  type WireTokenResult,
 } from '../messaging/protocol.ts';
 import type { CardFormState } from '../types.ts';
 import { cardFormStyles } from './card-form.styles.ts';
@@ -40,7 +41,19 @@ export interface CardFormSetup {
   onSubmitRequest: () => void;
 }
 
-export type FrameSubmitOutcome = { ok: true; result: WireTokenResult } | { ok: false; error: CheckoutError };
+/** The public event for each relayed field event. */
+function fieldEvent(relay: FieldRelay): Event {
+  switch (relay.kind) {
+    case 'change':
+      return new SvcChangeEvent(relay.field, relay.state);
+    case 'focus':
+      return new SvcFocusEvent(relay.field);
+    case 'blur':
+      return new SvcBlurEvent(relay.field);
+    case 'submit':
+      return new SvcSubmitEvent();
+  }
+}
 
 /**
  * Hosts the secure card frame: the card fields live in an iframe on the token host, and this element
@@ -84,7 +97,7 @@ export class SvcCardForm extends LitElement {
   #readyTimer: ReturnType<typeof setTimeout> | undefined;
   #pending = new Map<
     number,
-    { resolve: (outcome: FrameSubmitOutcome) => void; timer: ReturnType<typeof setTimeout> }
+    { resolve: (outcome: Result<TokenizedCard>) => void; timer: ReturnType<typeof setTimeout> }
   >();
   #nextId = 1;
   #state: CardFormState | undefined;
@@ -142,27 +155,24 @@ export class SvcCardForm extends LitElement {
     this.#post({ v: PROTOCOL_VERSION, type: 'clear' });
   }
 
-  /** @internal Runs the frame's submit: validate, then tokenize (or bind, for a stored card). */
-  async submit(frontData: Readonly<Record<string, string>>): Promise<FrameSubmitOutcome> {
+  /**
+   * @internal Runs the frame's submit: validate, then tokenize (or bind, for a stored card). The frame
+   * answers every submit at once; the timeout only covers a frame that is gone.
+   */
+  async submit(frontData: Readonly<Record<string, string>>): Promise<Result<TokenizedCard>> {
     const ready = await this.#whenReady();
     if (!ready || this.#port === undefined) {
-      return {
-        ok: false,
-        error: new CheckoutError(
-          'not_ready',
-          'configuration',
-          'The card form is not ready: mount it and wait for svc-ready.',
-        ),
-      };
+      return failure(
+        'not_ready',
+        'configuration',
+        'The card form is not ready: mount it and wait for svc-ready.',
+      );
     }
     const id = this.#nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
-        resolve({
-          ok: false,
-          error: new CheckoutError('timeout', 'network', 'The card form did not answer in time.'),
-        });
+        resolve(failure('timeout', 'network', 'The card form did not answer in time.'));
       }, SUBMIT_TIMEOUT_MS);
       this.#pending.set(id, { resolve, timer });
       this.#post({ v: PROTOCOL_VERSION, type: 'submit', id, frontData: { ...frontData } });
@@ -236,10 +246,7 @@ export class SvcCardForm extends LitElement {
     this.#nonce = '';
     for (const [id, pending] of this.#pending) {
       clearTimeout(pending.timer);
-      pending.resolve({
-        ok: false,
-        error: new CheckoutError('destroyed', 'cancelled', 'The card form was removed before it answered.'),
-      });
+      pending.resolve(failure('destroyed', 'cancelled', 'The card form was removed before it answered.'));
       this.#pending.delete(id);
     }
   }
@@ -260,7 +267,7 @@ export class SvcCardForm extends LitElement {
     for (const waiter of waiters) waiter(ready);
   }
 
-  #onMessage(message: FrameToHost): void {
+  #onMessage(message: FrameMessage): void {
     switch (message.type) {
       case 'ready':
         this.#ready = true;
@@ -273,19 +280,10 @@ export class SvcCardForm extends LitElement {
         if (frame !== null) frame.style.height = `${String(message.height)}px`;
         break;
       }
-      case 'change':
-        this.#state = message.state;
-        this.dispatchEvent(new SvcChangeEvent(message.field, message.state));
-        break;
-      case 'focus':
-        this.dispatchEvent(new SvcFocusEvent(message.field));
-        break;
-      case 'blur':
-        this.dispatchEvent(new SvcBlurEvent(message.field));
-        break;
-      case 'submit-request':
-        this.dispatchEvent(new SvcSubmitEvent());
-        this.#setup?.onSubmitRequest();
+      case 'field':
+        if (message.relay.kind === 'change') this.#state = message.relay.state;
+        this.dispatchEvent(fieldEvent(message.relay));
+        if (message.relay.kind === 'submit') this.#setup?.onSubmitRequest();
         break;
       case 'result':
       case 'failure': {
@@ -295,14 +293,11 @@ export class SvcCardForm extends LitElement {
         clearTimeout(pending.timer);
         pending.resolve(
           message.type === 'result'
-            ? { ok: true, result: message.result }
-            : { ok: false, error: errorFromWire(message.error) },
+            ? { ok: true, value: message.result }
+            : { ok: false, error: message.error },
         );
         break;
       }
-      case 'fatal':
-        this.dispatchEvent(new SvcErrorEvent(errorFromWire(message.error)));
-        break;
       case '3ds':
         this.dispatchEvent(new SvcThreeDsEvent(message.step));
         break;

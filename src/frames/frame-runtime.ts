@@ -3,6 +3,7 @@
 // the 3DS and passkey frames.
 
 import { connectToParent, parentAllowed, readBoot } from '../messaging/handshake.ts';
+import { APPEARANCE_VARIABLES } from '../appearance.ts';
 
 /** The token host writes the account's allowed merchant origins into this meta tag when serving. */
 export function allowedOrigins(doc: Document): string[] {
@@ -43,18 +44,6 @@ export async function startFrame(win: Window): Promise<MessagePort | undefined> 
   }
 }
 
-const APPEARANCE_VARIABLES = {
-  colorText: ['--svc-color-text', 'color'],
-  colorBackground: ['--svc-color-background', 'color'],
-  colorBorder: ['--svc-color-border', 'color'],
-  colorFocus: ['--svc-color-focus', 'color'],
-  colorError: ['--svc-color-error', 'color'],
-  fontFamily: ['--svc-font-family', 'font-family'],
-  fontSize: ['--svc-font-size', 'font-size'],
-  radius: ['--svc-radius', 'border-radius'],
-  spacing: ['--svc-spacing', 'padding'],
-} as const;
-
 /**
  * Applies the merchant's appearance as CSS custom properties through the CSSOM (allowed by the frame's
  * CSP, unlike style attributes). A value the browser would not accept for its property is skipped, so
@@ -62,7 +51,7 @@ const APPEARANCE_VARIABLES = {
  */
 export function applyAppearance(doc: Document, appearance: Readonly<Record<string, string>>): void {
   for (const [key, value] of Object.entries(appearance)) {
-    const entry = (APPEARANCE_VARIABLES as Record<string, readonly [string, string] | undefined>)[key];
+    const entry = (APPEARANCE_VARIABLES as Partial<Record<string, readonly [string, string]>>)[key];
     if (entry === undefined || /url\(|expression\(|[;{}]/i.test(value)) continue;
     if (!CSS.supports(entry[1], value)) continue;
     doc.documentElement.style.setProperty(entry[0], value);

@@ -83,21 +83,41 @@ describe('decodePageToChallenge', () => {
 });
 
 describe('decodeChallengeToPage', () => {
-  it('passes the authentication block and failures on, and drops the rest', () => {
+  it('reads the verdict and failures once, and drops the rest', () => {
+    const verdict = {
+      code: 'c',
+      referenceId: 'r',
+      transactionId: 't',
+      status: 'Y',
+      eci: '05',
+      liabilityShift: 'full',
+      challenge: undefined,
+      cancelled: false,
+    };
     expect(decodeChallengeToPage({ v: 1, type: 'completed' })).toEqual({ v: 1, type: 'completed' });
-    expect(
-      decodeChallengeToPage({ v: 1, type: 'authenticated', authentication: { code: 'c', status: 'Y' } }),
-    ).toEqual({ v: 1, type: 'authenticated', authentication: { code: 'c', status: 'Y' } });
+    expect(decodeChallengeToPage({ v: 1, type: 'authenticated', authentication: verdict })).toEqual({
+      v: 1,
+      type: 'authenticated',
+      authentication: verdict,
+    });
     expect(
       decodeChallengeToPage({
         v: 1,
         type: 'failure',
         error: { code: 'timeout', type: 'network', message: 'Late.' },
       }),
-    ).toEqual({ v: 1, type: 'failure', error: { code: 'timeout', type: 'network', message: 'Late.' } });
-    expect(
-      decodeChallengeToPage({ v: 1, type: 'authenticated', authentication: { eci: 5 } }),
-    ).toBeUndefined();
+    ).toMatchObject({
+      v: 1,
+      type: 'failure',
+      error: { name: 'CheckoutError', code: 'timeout', type: 'network' },
+    });
+    // An unreadable verdict, or a C, ends the challenge rather than leaving the shopper waiting.
+    for (const authentication of [{ eci: 5 }, { ...verdict, status: 'C' }]) {
+      expect(decodeChallengeToPage({ v: 1, type: 'authenticated', authentication })).toMatchObject({
+        type: 'failure',
+        error: { code: 'invalid_response' },
+      });
+    }
     expect(decodeChallengeToPage({ v: 1, type: 'failure', error: { code: 'x' } })).toBeUndefined();
     expect(decodeChallengeToPage({ v: 1, type: 'result' })).toBeUndefined();
     expect(decodeChallengeToPage('completed')).toBeUndefined();

@@ -4,8 +4,9 @@
 // is trusted only from the frame's own origin, from its own step-up iframe, with the transaction id it
 // started and the MD it generated, and even then it decides nothing: the frame asks the service.
 
-import { httpUrl } from '../api/three-ds-decode.ts';
-import { envelope } from './decode.ts';
+import { CheckoutError } from '../errors.ts';
+import { httpUrl, type Authentication } from '../three-ds/authentication.ts';
+import { decodeAuthenticationValue, decodeWireError, envelope } from './decode.ts';
 import type { WireError } from './protocol.ts';
 
 export interface ChallengeStart {
@@ -29,9 +30,13 @@ export interface PageToChallenge {
 export type ChallengeToPage =
   /** The return page reported the end of the step-up; the frame is asking the service for the result. */
   | { v: 1; type: 'completed' }
-  /** ThreeDS/Validate's authentication block, in the service's shape. */
-  | { v: 1; type: 'authenticated'; authentication: Record<string, string> }
+  /** ThreeDS/Validate's verdict, as the frame read it from the service. */
+  | { v: 1; type: 'authenticated'; authentication: Authentication }
   | { v: 1; type: 'failure'; error: WireError };
+
+/** A challenge frame message as the page has it after decoding. */
+export type ChallengeMessage =
+  Exclude<ChallengeToPage, { type: 'failure' }> | { v: 1; type: 'failure'; error: CheckoutError };
 
 /** What the return page posts to the challenge frame (sandbox/three-ds/assets/return.js). */
 export interface ChallengeCompletion {
@@ -71,32 +76,32 @@ export function decodePageToChallenge(data: unknown): PageToChallenge | undefine
   };
 }
 
-/** Page side, on the port. The authentication block is decoded again by the page (three-ds-decode.ts). */
-export function decodeChallengeToPage(data: unknown): ChallengeToPage | undefined {
+/**
+ * Page side, on the port: the verdict is read here, once. An unreadable one (or a C, which is no
+ * verdict) ends the challenge as invalid_response rather than leaving the shopper waiting.
+ */
+export function decodeChallengeToPage(data: unknown): ChallengeMessage | undefined {
   const message = envelope(data);
   switch (message?.['type']) {
     case 'completed':
       return { v: 1, type: 'completed' };
     case 'authenticated': {
-      const authentication = message['authentication'];
-      if (typeof authentication !== 'object' || authentication === null) return undefined;
-      const entries = Object.entries(authentication);
-      if (!entries.every(([, value]) => str(value, 16_384))) return undefined;
-      return {
-        v: 1,
-        type: 'authenticated',
-        authentication: Object.fromEntries(entries),
-      };
+      const authentication = decodeAuthenticationValue(message['authentication']);
+      return authentication === undefined || authentication.status === 'C'
+        ? {
+            v: 1,
+            type: 'failure',
+            error: new CheckoutError(
+              'invalid_response',
+              'service',
+              'The service answered /api/ThreeDS/Validate with something unexpected.',
+            ),
+          }
+        : { v: 1, type: 'authenticated', authentication };
     }
     case 'failure': {
-      const error = message['error'] as Obj | undefined;
-      if (!str(error?.['code'], 64) || !str(error['type'], 32) || !str(error['message'], 512))
-        return undefined;
-      return {
-        v: 1,
-        type: 'failure',
-        error: { code: error['code'], type: error['type'], message: error['message'] },
-      };
+      const error = decodeWireError(message['error']);
+      return error === undefined ? undefined : { v: 1, type: 'failure', error };
     }
     default:
       return undefined;

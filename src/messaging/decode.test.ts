@@ -32,6 +32,30 @@ const result = {
   frontData: { userAgent: 'UA' },
 };
 
+const frictionless = {
+  code: 'c1',
+  referenceId: 'r1',
+  transactionId: 't1',
+  status: 'Y',
+  eci: '05',
+  liabilityShift: 'full',
+  challenge: undefined,
+  cancelled: false,
+};
+const challenged = {
+  ...frictionless,
+  status: 'C',
+  eci: undefined,
+  liabilityShift: 'none',
+  challenge: {
+    stepUpUrl: 'http://127.0.0.1:4176/stepup',
+    accessToken: 'jwt',
+    pareq: 'cGFyZXE=',
+    windowSize: '03',
+    authenticationTransactionId: 'atx_1',
+  },
+};
+
 describe('decodeHello (host side)', () => {
   it('accepts the hello of our frame, from the token origin, with our nonce', () => {
     expect(decodeHello({ origin: TOKEN_ORIGIN, source: frameWindow, data: hello }, expected)).toEqual(hello);
@@ -120,15 +144,33 @@ describe('decodeFrameMessage (host side, on the port)', () => {
   it.each([
     [{ v: 1, type: 'ready' }],
     [{ v: 1, type: 'resize', height: 236 }],
-    [{ v: 1, type: 'focus', field: 'number' }],
-    [{ v: 1, type: 'blur', field: 'cvc' }],
-    [{ v: 1, type: 'submit-request' }],
-    [{ v: 1, type: 'change', field: 'number', state }],
+    [{ v: 1, type: 'field', relay: { kind: 'focus', field: 'number' } }],
+    [{ v: 1, type: 'field', relay: { kind: 'blur', field: 'cvc' } }],
+    [{ v: 1, type: 'field', relay: { kind: 'submit' } }],
+    [{ v: 1, type: 'field', relay: { kind: 'change', field: 'number', state } }],
+    [{ v: 1, type: '3ds', step: 'collection-started' }],
     [{ v: 1, type: 'result', id: 1, result }],
-    [{ v: 1, type: 'failure', id: 2, error: { code: 'network_error', type: 'network', message: 'm' } }],
-    [{ v: 1, type: 'fatal', error: { code: 'x', type: 'configuration', message: 'm' } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: frictionless } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: challenged } }],
   ])('accepts %j', (data) => {
     expect(decodeFrameMessage(data)).toEqual(data);
+  });
+
+  it('reads a failure into the CheckoutError the merchant gets, its code checked', () => {
+    const failure = {
+      v: 1,
+      type: 'failure',
+      id: 2,
+      error: { code: 'network_error', type: 'network', message: 'm' },
+    };
+    expect(decodeFrameMessage(failure)).toMatchObject({
+      type: 'failure',
+      id: 2,
+      error: { name: 'CheckoutError', code: 'network_error', type: 'network' },
+    });
+    expect(
+      decodeFrameMessage({ ...failure, error: { code: 'not_a_code', type: 'made_up', message: 'm' } }),
+    ).toMatchObject({ error: { code: 'service_error', type: 'service' } });
   });
 
   it.each([
@@ -138,7 +180,65 @@ describe('decodeFrameMessage (host side, on the port)', () => {
     ],
     ['a non-digit last4', { v: 1, type: 'result', id: 1, result: { ...result, last4: '11a1' } }],
     ['a result without a request id', { v: 1, type: 'result', result }],
-    ['an unknown field', { v: 1, type: 'focus', field: 'pin' }],
+    ['an unknown field', { v: 1, type: 'field', relay: { kind: 'focus', field: 'pin' } }],
+    ['an unknown relay', { v: 1, type: 'field', relay: { kind: 'paste', field: 'number' } }],
+    ['a change without its state', { v: 1, type: 'field', relay: { kind: 'change', field: 'number' } }],
+    ['the old field messages', { v: 1, type: 'focus', field: 'number' }],
+    ['an unknown 3DS step', { v: 1, type: '3ds', step: 'challenge-skipped' }],
+    [
+      'a C without its challenge',
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: { ...result, authentication: { ...challenged, challenge: undefined } },
+      },
+    ],
+    [
+      'a challenge on a Y',
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: { ...result, authentication: { ...frictionless, challenge: challenged.challenge } },
+      },
+    ],
+    [
+      'a step-up URL that is not http(s)',
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: {
+          ...result,
+          authentication: {
+            ...challenged,
+            challenge: { ...challenged.challenge, stepUpUrl: 'javascript:alert(1)' },
+          },
+        },
+      },
+    ],
+    [
+      'an unknown status',
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: { ...result, authentication: { ...frictionless, status: 'D' } },
+      },
+    ],
+    [
+      'the service’s shape of the block',
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: {
+          ...result,
+          authentication: { code: 'c', referenceId: 'r', transactionId: 't', status: 'Y' },
+        },
+      },
+    ],
     ['a negative height', { v: 1, type: 'resize', height: -1 }],
     [
       'a brand that is not an id',

@@ -2,20 +2,33 @@
 // what the browser delivered ({origin, source, data}) and what we expect, and returns a typed message
 // or undefined. Origins are compared as exact strings, never by prefix, suffix or pattern.
 
-import { decodeAuthentication, encodeAuthentication } from '../api/three-ds-decode.ts';
-import type { CardFormState, FieldError, FieldName, FieldState } from '../types.ts';
+import type { TokenizedCard } from '../card/tokenized-card.ts';
+import { CheckoutError, ERROR_CODES, ERROR_TYPES, type CheckoutErrorCode } from '../errors.ts';
 import {
+  AUTHENTICATION_STATUSES,
+  LIABILITY_SHIFTS,
+  THREE_DS_STEPS,
+  httpUrl,
+  type Authentication,
+  type Challenge,
+} from '../three-ds/authentication.ts';
+import {
+  FIELD_ERRORS,
   FIELD_NAMES,
+  type CardFormState,
+  type FieldError,
+  type FieldName,
+  type FieldState,
+} from '../types.ts';
+import {
   MAX_MESSAGE_CHARS,
   PROTOCOL_VERSION,
   type ConnectMessage,
+  type FieldRelay,
   type FrameConfig,
-  type FrameToHost,
+  type FrameMessage,
   type HelloMessage,
   type HostToFrame,
-  type ThreeDsStep,
-  type WireError,
-  type WireTokenResult,
 } from './protocol.ts';
 
 export interface Delivered {
@@ -31,15 +44,6 @@ export interface Expected {
 }
 
 type Obj = Record<string, unknown>;
-
-const THREE_DS_STEPS: readonly ThreeDsStep[] = [
-  'collection-started',
-  'collection-finished',
-  'collection-timed-out',
-  'challenge-shown',
-  'challenge-finished',
-];
-const FIELD_ERRORS: readonly FieldError[] = ['required', 'incomplete', 'invalid', 'unsupported', 'expired'];
 
 function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,10 +65,13 @@ export function envelope(data: unknown): Obj | undefined {
   return withinSize(data) ? data : undefined;
 }
 
-const str = (value: unknown, max = 2048): value is string => typeof value === 'string' && value.length <= max;
+export const str = (value: unknown, max = 2048): value is string =>
+  typeof value === 'string' && value.length <= max;
+const text = (value: unknown, max: number): value is string => str(value, max) && value !== '';
+const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
 const int = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-const isField = (value: unknown): value is FieldName => FIELD_NAMES.includes(value as FieldName);
+const isField = (value: unknown): value is FieldName => oneOf(FIELD_NAMES, value);
 
 function handshake(delivered: Delivered, expected: Expected, type: string): boolean {
   if (delivered.origin !== expected.origin || delivered.source !== expected.source) return false;
@@ -100,8 +107,8 @@ function decodeFieldState(value: unknown): FieldState | undefined {
   const { empty, complete, valid, error } = value;
   if (typeof empty !== 'boolean' || typeof complete !== 'boolean' || typeof valid !== 'boolean')
     return undefined;
-  if (error !== undefined && !FIELD_ERRORS.includes(error as FieldError)) return undefined;
-  return { empty, complete, valid, error: error as FieldError | undefined };
+  if (error !== undefined && !oneOf<FieldError>(FIELD_ERRORS, error)) return undefined;
+  return { empty, complete, valid, error };
 }
 
 export function decodeFormState(value: unknown): CardFormState | undefined {
@@ -117,20 +124,47 @@ export function decodeFormState(value: unknown): CardFormState | undefined {
   return { brand, complete: value['complete'], fields };
 }
 
-function decodeWireError(value: unknown): WireError | undefined {
+/**
+ * An error a frame sent ({code, type, message}), as the CheckoutError the merchant gets: a code the
+ * script does not know becomes `service_error`, an unknown type `service`.
+ */
+export function decodeWireError(value: unknown): CheckoutError | undefined {
   if (!isObj(value) || !str(value['code'], 64) || !str(value['type'], 32) || !str(value['message'], 512))
     return undefined;
-  const field = value['field'];
-  if (field !== undefined && !str(field, 128)) return undefined;
-  return {
-    code: value['code'],
-    type: value['type'],
-    message: value['message'],
-    ...(field === undefined ? {} : { field }),
-  };
+  const { code, type, message } = value;
+  return new CheckoutError(
+    oneOf<CheckoutErrorCode>(ERROR_CODES, code) ? code : 'service_error',
+    oneOf(ERROR_TYPES, type) ? type : 'service',
+    message,
+  );
 }
 
-function decodeTokenResult(value: unknown): WireTokenResult | undefined {
+function decodeChallenge(value: unknown): Challenge | undefined {
+  if (!isObj(value)) return undefined;
+  const { stepUpUrl, accessToken, pareq, windowSize, authenticationTransactionId } = value;
+  if (!text(stepUpUrl, 4096) || !httpUrl(stepUpUrl) || !text(accessToken, 4096) || !text(pareq, 16_384))
+    return undefined;
+  if (!str(windowSize, 2) || !text(authenticationTransactionId, 128)) return undefined;
+  return { stepUpUrl, accessToken, pareq, windowSize, authenticationTransactionId };
+}
+
+/**
+ * A 3DS authentication as a frame sends it: the typed value the frame read from the service, checked
+ * field by field. The page reads it here and nowhere else. A C carries its challenge; no other does.
+ */
+export function decodeAuthenticationValue(value: unknown): Authentication | undefined {
+  if (!isObj(value)) return undefined;
+  const { code, referenceId, transactionId, status, eci, liabilityShift, cancelled } = value;
+  if (!text(code, 128) || !text(referenceId, 128) || !text(transactionId, 128)) return undefined;
+  if (!oneOf(AUTHENTICATION_STATUSES, status) || !oneOf(LIABILITY_SHIFTS, liabilityShift)) return undefined;
+  if (eci !== undefined && !(str(eci, 2) && /^\d{2}$/.test(eci))) return undefined;
+  if (typeof cancelled !== 'boolean') return undefined;
+  const challenge = value['challenge'] === undefined ? undefined : decodeChallenge(value['challenge']);
+  if ((status === 'C') !== (challenge !== undefined)) return undefined;
+  return { code, referenceId, transactionId, status, eci, liabilityShift, challenge, cancelled };
+}
+
+function decodeTokenResult(value: unknown): TokenizedCard | undefined {
   if (!isObj(value)) return undefined;
   const { token, brand, last4, maskedNumber, expirationMonth, expirationYear, singleUse, frontData } = value;
   if (!str(token, 256) || !str(brand, 32) || !str(last4, 4) || !/^\d{4}$/.test(last4)) return undefined;
@@ -139,12 +173,9 @@ function decodeTokenResult(value: unknown): WireTokenResult | undefined {
   if (!int(expirationMonth, 1, 12) || !int(expirationYear, 2000, 9999) || typeof singleUse !== 'boolean')
     return undefined;
   if (!isObj(frontData) || !Object.values(frontData).every((v) => str(v))) return undefined;
-  let authentication: Record<string, string> | undefined;
-  if (value['authentication'] !== undefined) {
-    const decoded = decodeAuthentication(value['authentication']);
-    if (decoded === undefined) return undefined;
-    authentication = encodeAuthentication(decoded);
-  }
+  const authentication =
+    value['authentication'] === undefined ? undefined : decodeAuthenticationValue(value['authentication']);
+  if (value['authentication'] !== undefined && authentication === undefined) return undefined;
   return {
     token,
     brand,
@@ -158,30 +189,34 @@ function decodeTokenResult(value: unknown): WireTokenResult | undefined {
   };
 }
 
+function decodeRelay(value: unknown): FieldRelay | undefined {
+  if (!isObj(value)) return undefined;
+  const { kind, field } = value;
+  if (kind === 'submit') return { kind };
+  if (!isField(field)) return undefined;
+  if (kind === 'focus' || kind === 'blur') return { kind, field };
+  const state = kind === 'change' ? decodeFormState(value['state']) : undefined;
+  return state === undefined ? undefined : { kind: 'change', field, state };
+}
+
 /** Host side, on the port: what the frame may tell the page. */
-export function decodeFrameMessage(data: unknown): FrameToHost | undefined {
+export function decodeFrameMessage(data: unknown): FrameMessage | undefined {
   const message = envelope(data);
   if (message === undefined) return undefined;
   switch (message['type']) {
-    case '3ds':
-      return THREE_DS_STEPS.includes(message['step'] as ThreeDsStep)
-        ? { v: 1, type: '3ds', step: message['step'] as ThreeDsStep }
-        : undefined;
+    case '3ds': {
+      const step = message['step'];
+      return oneOf(THREE_DS_STEPS, step) ? { v: 1, type: '3ds', step } : undefined;
+    }
     case 'ready':
-    case 'submit-request':
-      return { v: 1, type: message['type'] };
+      return { v: 1, type: 'ready' };
     case 'resize':
       return int(message['height'], 0, 10_000)
         ? { v: 1, type: 'resize', height: message['height'] }
         : undefined;
-    case 'focus':
-    case 'blur':
-      return isField(message['field']) ? { v: 1, type: message['type'], field: message['field'] } : undefined;
-    case 'change': {
-      const state = decodeFormState(message['state']);
-      return isField(message['field']) && state !== undefined
-        ? { v: 1, type: 'change', field: message['field'], state }
-        : undefined;
+    case 'field': {
+      const relay = decodeRelay(message['relay']);
+      return relay === undefined ? undefined : { v: 1, type: 'field', relay };
     }
     case 'result': {
       const result = decodeTokenResult(message['result']);
@@ -194,10 +229,6 @@ export function decodeFrameMessage(data: unknown): FrameToHost | undefined {
       return int(message['id'], 1, Number.MAX_SAFE_INTEGER) && error !== undefined
         ? { v: 1, type: 'failure', id: message['id'], error }
         : undefined;
-    }
-    case 'fatal': {
-      const error = decodeWireError(message['error']);
-      return error === undefined ? undefined : { v: 1, type: 'fatal', error };
     }
     default:
       return undefined;

@@ -1,15 +1,12 @@
 // The host <-> frame protocol: every message is a versioned, discriminated, size-capped plain object.
-// Shapes are declared here; decode-*.ts check them, and anything that fails a check is dropped.
+// Shapes are declared here; decode.ts checks them, and anything that fails a check is dropped. Values
+// are typed on the wire: the receiver checks them once and never re-encodes them.
 
-import type {
-  Appearance,
-  CardFormState,
-  CardTokenResult,
-  FieldName,
-  StoredCard,
-  ThreeDsResult,
-} from '../types.ts';
+import type { TokenizedCard } from '../card/tokenized-card.ts';
+import type { CheckoutError, CheckoutErrorCode, CheckoutErrorType } from '../errors.ts';
 import type { MessageKey } from '../i18n/en.ts';
+import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import type { Appearance, CardFormState, FieldName, StoredCard } from '../types.ts';
 
 export const PROTOCOL_VERSION = 1;
 /**
@@ -65,40 +62,28 @@ export type HostToFrame =
 
 /** An error as it crosses the frame boundary: the frame builds it, the host turns it into a CheckoutError. */
 export interface WireError {
-  code: string;
-  type: string;
+  code: CheckoutErrorCode;
+  type: CheckoutErrorType;
   message: string;
-  field?: string;
 }
 
-/** The 3DS steps a merchant can show progress for (SvcThreeDsEvent). */
-export type ThreeDsStep =
-  | 'collection-started'
-  | 'collection-finished'
-  | 'collection-timed-out'
-  | 'challenge-shown'
-  | 'challenge-finished';
-
-/**
- * A tokenization result as it crosses the boundary: what the merchant gets, without the `ok` flag and
- * the 3DS fields, which travel as `authentication` in the service's own shape (api/three-ds.ts).
- */
-export type WireTokenResult = Omit<CardTokenResult, 'ok' | 'frontData' | keyof ThreeDsResult> & {
-  frontData: Record<string, string>;
-  /** In the service's shape; the page reads it with decodeAuthentication. */
-  authentication?: Record<string, string>;
-};
+/** A field event, relayed as it happened: flags, names and error codes, never a value. */
+export type FieldRelay =
+  | { kind: 'change'; field: FieldName; state: CardFormState }
+  | { kind: 'focus' | 'blur'; field: FieldName }
+  /** Enter in a field: the page runs its submit. */
+  | { kind: 'submit' };
 
 export type FrameToHost =
   | { v: 1; type: 'ready' }
   | { v: 1; type: 'resize'; height: number }
-  | { v: 1; type: 'change'; field: FieldName; state: CardFormState }
-  | { v: 1; type: 'focus'; field: FieldName }
-  | { v: 1; type: 'blur'; field: FieldName }
-  | { v: 1; type: 'submit-request' }
+  | { v: 1; type: 'field'; relay: FieldRelay }
   | { v: 1; type: '3ds'; step: ThreeDsStep }
-  | { v: 1; type: 'result'; id: number; result: WireTokenResult }
-  | { v: 1; type: 'failure'; id: number; error: WireError }
-  | { v: 1; type: 'fatal'; error: WireError };
+  /** The card as tokenized, its 3DS block typed (decoded by the frame from the service's answer). */
+  | { v: 1; type: 'result'; id: number; result: TokenizedCard }
+  /** Every submit ends in a result or a failure, at once: the page never waits out its timeout. */
+  | { v: 1; type: 'failure'; id: number; error: WireError };
 
-export { FIELD_NAMES } from '../frames/fields/types.ts';
+/** A frame message as the page has it after decoding: a failure's error is a CheckoutError. */
+export type FrameMessage =
+  Exclude<FrameToHost, { type: 'failure' }> | { v: 1; type: 'failure'; id: number; error: CheckoutError };

@@ -4,38 +4,28 @@
 // First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
 // this script, which gzips about 100 bytes smaller (the frame's budget: scripts/size.mjs).
 import { defineCardFields } from '../fields/define.ts';
-import {
-  bindToken,
-  call,
-  generateToken,
-  type ServiceResult,
-  type ServiceTarget,
-  type TokenCard,
-} from '../../api/service.ts';
-import type { CheckoutError } from '../../errors.ts';
+import { serviceClient, type ServiceClient } from '../../api/service.ts';
 import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
-import type * as ThreeDsChunk from './three-ds.ts';
-import type { ThreeDsPreparer } from './three-ds.ts';
+import type * as ThreeDsChunk from '../../three-ds/frame/preparer.ts';
+import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
 import threeDsChunk from 'virtual:three-ds-chunk';
 import { format } from '../../i18n/messages.ts';
+import { failure } from '../../errors.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
 import {
   PROTOCOL_VERSION,
+  type FieldRelay,
   type FrameConfig,
   type FrameToHost,
-  type WireError,
 } from '../../messaging/protocol.ts';
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
 import { applyAppearance, startFrame } from '../frame-runtime.ts';
+import { submitCard } from './submit.ts';
 
 function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
-}
-
-function wire(error: CheckoutError): WireError {
-  return { code: error.code, type: error.type, message: error.message };
 }
 
 /** 3DS runs from a chunk of its own, fetched when a card number first becomes valid (vite.config.ts). */
@@ -47,36 +37,36 @@ async function main(): Promise<void> {
   const post = (message: FrameToHost) => {
     port.postMessage(message);
   };
+  const relay = (event: FieldRelay) => {
+    post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
+  };
   defineCardFields();
   const root = document.getElementById('root');
   if (root === null) return;
 
   let config: FrameConfig | undefined;
   let fields: SvcCardFields | undefined;
-  let messages: Messages | undefined;
+  let client: ServiceClient | undefined;
   let busy = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
-  const target = (): ServiceTarget => ({ origin: window.location.origin, account: config?.account ?? '' });
-  const prepare = (cardNumber: string, take = false) =>
+  // Only after configure: the fields, and so their events, exist from then on.
+  const preparer = (session: FrameConfig, through: ServiceClient) =>
     (threeDs ??= loadThreeDs().then((module) =>
-      module.createPreparer(
-        window,
-        (body) => call(target(), '/api/ThreeDS/Setup', body),
-        config?.sessionId ?? '',
-        (step) => {
-          post({ v: PROTOCOL_VERSION, type: '3ds', step });
-        },
-      ),
-    )).then((preparer) => (take ? preparer.take(cardNumber) : preparer.prepare(cardNumber)));
+      module.createPreparer(window, through, session.sessionId, (step) => {
+        post({ v: PROTOCOL_VERSION, type: '3ds', step });
+      }),
+    ));
   const alert = document.createElement('p');
   alert.className = 'svc-alert';
   alert.setAttribute('role', 'alert');
 
   const configure = async (next: FrameConfig) => {
     config = next;
+    const through = serviceClient({ origin: window.location.origin, account: next.account });
+    client = through;
     // The page sends every string already resolved; English fills any gap.
     // An empty string would leave an input without a name: such an override keeps the English text.
-    messages = {
+    const messages: Messages = {
       ...en,
       ...Object.fromEntries(Object.entries(next.messages).filter(([key, text]) => text !== '' && key in en)),
     };
@@ -97,24 +87,25 @@ async function main(): Promise<void> {
     }
     // Only flags, brand ids and error codes cross to the page; the BIN event stays in this frame.
     element.addEventListener('svc-fields-change', (event) => {
-      post({ v: PROTOCOL_VERSION, type: 'change', field: event.field, state: event.state });
+      relay({ kind: 'change', field: event.field, state: event.state });
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
-      if (event.field === 'number' && number !== undefined) void prepare(number);
+      if (event.field === 'number' && number !== undefined)
+        void preparer(next, through).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
-      void threeDs?.then((preparer) => {
-        preparer.keepOnly(event.bin);
+      void threeDs?.then((p) => {
+        p.keepOnly(event.bin);
       });
     });
     element.addEventListener('svc-fields-focus', (event) => {
-      post({ v: PROTOCOL_VERSION, type: 'focus', field: event.field });
+      relay({ kind: 'focus', field: event.field });
     });
     element.addEventListener('svc-fields-blur', (event) => {
-      post({ v: PROTOCOL_VERSION, type: 'blur', field: event.field });
+      relay({ kind: 'blur', field: event.field });
     });
     element.addEventListener('svc-fields-submit', () => {
-      post({ v: PROTOCOL_VERSION, type: 'submit-request' });
+      relay({ kind: 'submit' });
     });
     root.replaceChildren(element, alert);
     fields = element;
@@ -130,102 +121,47 @@ async function main(): Promise<void> {
   };
 
   const submit = async (id: number, frontData: Record<string, string>) => {
-    const fail = (error: WireError) => {
-      post({ v: PROTOCOL_VERSION, type: 'failure', id, error });
-    };
-    if (config === undefined || fields === undefined || messages === undefined) {
-      fail({ code: 'not_ready', type: 'configuration', message: 'The card form is not configured yet.' });
-      return;
-    }
-    if (busy) {
-      fail({ code: 'submit_in_progress', type: 'validation', message: 'A submit is already running.' });
+    if (config === undefined || client === undefined || fields === undefined || busy) {
+      post({
+        v: PROTOCOL_VERSION,
+        type: 'failure',
+        id,
+        error: busy
+          ? { code: 'submit_in_progress', type: 'validation', message: 'A submit is already running.' }
+          : { code: 'not_ready', type: 'configuration', message: 'The card form is not configured yet.' },
+      });
       return;
     }
     alert.textContent = '';
-    if (!fields.validateAll()) {
-      fail({
-        code: 'validation_failed',
-        type: 'validation',
-        message: 'Some card fields are missing or not valid.',
-      });
-      return;
-    }
     busy = true;
     fields.disabled = true;
-    try {
-      let reply: ServiceResult<{
-        token: string;
-        card: TokenCard;
-        singleUse?: boolean;
-        frontData?: Record<string, string>;
-        authentication?: unknown;
-      }>;
-      let code: string | undefined;
-      if (config.mode === 'cvv' && config.storedCard !== undefined) {
-        const read = fields.readCvv();
-        if (read === undefined) return;
-        reply = await bindToken(target(), {
-          sessionId: config.sessionId,
-          token: config.storedCard.token,
-          cvv: read.cvv,
-        });
-      } else {
-        const card = fields.readCard();
-        if (card === undefined) return;
-        // Waits for the setup and at most 10 s of device data collection started when the number
-        // became valid (or starts them now, e.g. after a failed setup).
-        const prepared = await prepare(card.cardNumber, true);
-        if (!prepared.ok) {
-          fail(prepared.error);
-          return;
-        }
-        code = prepared.code;
-        reply = await generateToken(target(), {
-          sessionId: config.sessionId,
-          card: { ...card, singleUse: !fields.saveCard },
-          frontData,
-          ...(code === undefined ? {} : { authenticationCode: code }),
-        });
-      }
-      if (!reply.ok) {
-        fail(wire(reply.error));
-        return;
-      }
-      // Token/Bind keeps the stored card and echoes no frontData; Token/Generate completes it.
-      const { token, card, singleUse = false, frontData: completed = frontData } = reply.value;
-      const authentication =
-        code === undefined
-          ? undefined
-          : (await loadThreeDs()).authenticationForPage(reply.value.authentication);
-      if (code !== undefined && authentication === undefined) {
-        fail({
-          code: 'invalid_response',
-          type: 'service',
-          message: 'The payment service answered Token/Generate without a readable authentication.',
-        });
-        return;
-      }
-      // Field by field: the reply's card also holds the BIN, which must stay in this frame.
-      post({
-        v: PROTOCOL_VERSION,
-        type: 'result',
-        id,
-        result: {
-          token,
-          brand: card.brand,
-          last4: card.last4,
-          maskedNumber: card.maskedNumber,
-          expirationMonth: card.expirationMonth,
-          expirationYear: card.expirationYear,
-          singleUse,
-          frontData: completed,
-          ...(authentication === undefined ? {} : { authentication }),
-        },
-      });
-    } finally {
-      busy = false;
-      fields.disabled = false;
-    }
+    const [session, through] = [config, client];
+    const outcome = await submitCard(
+      {
+        config: session,
+        fields,
+        client: through,
+        takePreparation: (cardNumber) => preparer(session, through).then((p) => p.take(cardNumber)),
+        authenticationReader: () => loadThreeDs().then((module) => module.decodeAuthentication),
+      },
+      frontData,
+    ).catch((cause: unknown) =>
+      // Only the lazy 3DS chunk failing to load can get here.
+      failure('network_error', 'network', 'The card frame could not load its 3DS code.', cause),
+    );
+    busy = false;
+    fields.disabled = false;
+    // Field by field: only what the page may see crosses (the decoders built these objects).
+    post(
+      outcome.ok
+        ? { v: PROTOCOL_VERSION, type: 'result', id, result: outcome.value }
+        : {
+            v: PROTOCOL_VERSION,
+            type: 'failure',
+            id,
+            error: { code: outcome.error.code, type: outcome.error.type, message: outcome.error.message },
+          },
+    );
   };
 
   port.onmessage = (event: MessageEvent) => {

@@ -3,7 +3,8 @@
 // token host's return page to report the end, then asks the service (ThreeDS/Validate) for the result
 // and hands that to the page. The page never decides an outcome from a message.
 
-import { validateThreeDs, encodeAuthentication } from '../../api/three-ds.ts';
+import { serviceClient } from '../../api/service.ts';
+import { validateThreeDs } from '../../api/three-ds.ts';
 import {
   decodeCompletion,
   decodePageToChallenge,
@@ -58,16 +59,13 @@ async function main(): Promise<void> {
       if (completion === undefined) return;
       window.removeEventListener('message', onMessage);
       post({ v: 1, type: 'completed' });
-      void validateThreeDs(
-        { origin: window.location.origin, account: challenge.account },
-        {
-          sessionId: challenge.sessionId,
-          authenticationTransactionId: challenge.authenticationTransactionId,
-        },
-      ).then((reply) => {
+      void validateThreeDs(serviceClient({ origin: window.location.origin, account: challenge.account }), {
+        sessionId: challenge.sessionId,
+        authenticationTransactionId: challenge.authenticationTransactionId,
+      }).then((reply) => {
         post(
           reply.ok
-            ? { v: 1, type: 'authenticated', authentication: encodeAuthentication(reply.value) }
+            ? { v: 1, type: 'authenticated', authentication: reply.value }
             : {
                 v: 1,
                 type: 'failure',

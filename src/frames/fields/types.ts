@@ -6,8 +6,6 @@ import type { FieldName, FieldState } from '../../types.ts';
 
 export type { FieldError, FieldName, FieldState } from '../../types.ts';
 
-export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder'] as const satisfies readonly FieldName[];
-
 export interface FieldsState {
   /** Detected brand (card mode) or the stored card's brand (cvv mode). */
   brand: BrandId | undefined;

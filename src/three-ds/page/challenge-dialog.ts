@@ -4,7 +4,7 @@
 // the shopper was.
 
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { resolveChallengeBox, type ChallengeBox } from '../three-ds/challenge-size.ts';
+import { resolveChallengeBox, type ChallengeBox } from './challenge-size.ts';
 import { challengeDialogStyles } from './challenge-dialog.styles.ts';
 
 /** The shopper closed the challenge (Escape or the close button) before it finished. */

@@ -1,15 +1,14 @@
 // The page's side of a 3DS challenge: open the dialog with the 3DS frame from the token host, connect to
 // it (the card frame's handshake), start the step-up, and wait for the service's verdict, the shopper's
-// cancel or the time limit, whichever comes first. The dialog always closes. The Checkout loads this
-// module (with the dialog element) only when an issuer asks for a challenge.
+// cancel or the time limit, whichever comes first. The dialog always closes. The authentication flow
+// loads this module (with the dialog element) only when an issuer asks for a challenge.
 
-import { decodeAuthentication, type Authentication, type Challenge } from '../api/three-ds-decode.ts';
-import type { ServiceResult } from '../api/service.ts';
-import { SvcChallengeCancelEvent, SvcChallengeDialog } from '../elements/challenge-dialog.ts';
-import { CheckoutError, errorFromWire } from '../errors.ts';
-import { decodeChallengeToPage, type PageToChallenge } from '../messaging/challenge.ts';
-import { acceptFrame, createNonce } from '../messaging/handshake.ts';
-import { FRAMES_BASE, PROTOCOL_VERSION } from '../messaging/protocol.ts';
+import { CheckoutError, type Result } from '../../errors.ts';
+import { decodeChallengeToPage, type PageToChallenge } from '../../messaging/challenge.ts';
+import { acceptFrame, createNonce } from '../../messaging/handshake.ts';
+import { FRAMES_BASE, PROTOCOL_VERSION } from '../../messaging/protocol.ts';
+import type { Authentication, Challenge } from '../authentication.ts';
+import { SvcChallengeCancelEvent, SvcChallengeDialog } from './challenge-dialog.ts';
 
 /** The 3DS frame document's path on the token host. */
 export const CHALLENGE_FRAME_PATH = `${FRAMES_BASE}/3ds.html`;
@@ -49,7 +48,7 @@ const cancelled = () =>
     'The shopper closed the 3DS challenge before it ended.',
   );
 
-export async function runChallenge(run: ChallengeRun): Promise<ServiceResult<Authentication>> {
+export async function runChallenge(run: ChallengeRun): Promise<Result<Authentication>> {
   const { dialog, tokenOrigin, challenge } = run;
   const nonce = createNonce();
   const fragment = new URLSearchParams({ n: nonce, o: window.location.origin });
@@ -67,7 +66,7 @@ export async function runChallenge(run: ChallengeRun): Promise<ServiceResult<Aut
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onCancel: () => void = () => undefined;
   try {
-    return await new Promise<ServiceResult<Authentication>>((resolve) => {
+    return await new Promise<Result<Authentication>>((resolve) => {
       onCancel = () => {
         resolve({ ok: false, error: cancelled() });
       };
@@ -91,22 +90,10 @@ export async function runChallenge(run: ChallengeRun): Promise<ServiceResult<Aut
         connected.onmessage = (event: MessageEvent) => {
           const message = decodeChallengeToPage(event.data);
           if (message === undefined || message.type === 'completed') return;
-          if (message.type === 'failure') {
-            resolve({ ok: false, error: errorFromWire(message.error) });
-            return;
-          }
-          const authentication = decodeAuthentication(message.authentication);
           resolve(
-            authentication === undefined || authentication.status === 'C'
-              ? {
-                  ok: false,
-                  error: new CheckoutError(
-                    'invalid_response',
-                    'service',
-                    'The service answered /api/ThreeDS/Validate with something unexpected.',
-                  ),
-                }
-              : { ok: true, value: authentication },
+            message.type === 'failure'
+              ? { ok: false, error: message.error }
+              : { ok: true, value: message.authentication },
           );
         };
         const start: PageToChallenge = {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ThreeDsStep } from '../../messaging/protocol.ts';
-import { COLLECTION_TIMEOUT_MS } from '../../three-ds/device-data-collection.ts';
-import { authenticationForPage, createPreparer, type SetupCall } from './three-ds.ts';
-import { CheckoutError } from '../../errors.ts';
+import { serviceClient } from '../../api/service.ts';
+import type { ThreeDsStep } from '../authentication.ts';
+import { COLLECTION_TIMEOUT_MS } from './device-data-collection.ts';
+import { createPreparer } from './preparer.ts';
 
 const PROVIDER = 'http://127.0.0.1:4176';
 const VISA = '4000000000002701';
@@ -13,21 +13,23 @@ const collectionWindow = { name: 'collection window' } as unknown as Window;
 
 let setups: string[];
 let steps: ThreeDsStep[];
-let answer: (n: number) => Awaited<ReturnType<SetupCall>>;
+/** The token host's answer to the nth setup: a body, or an Error for a failed fetch. */
+let answer: (n: number) => object;
 
-const setup: SetupCall = (body) => {
-  setups.push(body.cardNumber);
-  return Promise.resolve(answer(setups.length));
-};
+/** The frame's real client, over a fetch that records each setup and answers as `answer` says. */
+const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' });
+function fakeFetch(url: string, init: RequestInit): Promise<Response> {
+  expect(url).toBe('http://127.0.0.1:4174/api/ThreeDS/Setup');
+  setups.push((JSON.parse(init.body as string) as { cardNumber: string }).cardNumber);
+  const body = answer(setups.length);
+  return body instanceof Error ? Promise.reject(body) : Promise.resolve(Response.json(body));
+}
 const enabled = (n: number) => ({
-  ok: true as const,
-  value: {
-    enabled: true,
-    code: `code-${String(n)}`,
-    referenceId: `ref-${String(n)}`,
-    deviceDataCollectionUrl: `${PROVIDER}/ddc`,
-    accessToken: 'h.p.s',
-  },
+  enabled: true,
+  code: `code-${String(n)}`,
+  referenceId: `ref-${String(n)}`,
+  deviceDataCollectionUrl: `${PROVIDER}/ddc`,
+  accessToken: 'h.p.s',
 });
 
 function answerCollection(referenceId: string, origin = PROVIDER): void {
@@ -44,6 +46,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
   vi.useFakeTimers();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(collectionWindow);
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
   setups = [];
@@ -53,11 +56,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   document.body.replaceChildren();
 });
 
 const preparer = () =>
-  createPreparer(window, setup, 'ses-1', (step) => {
+  createPreparer(window, client, 'ses-1', (step) => {
     steps.push(step);
   });
 
@@ -73,7 +77,7 @@ describe('the card frame’s 3DS preparation', () => {
     expect(form?.action).toBe(`${PROVIDER}/ddc`);
     expect(new FormData(form ?? undefined).get('Bin')).toBe('40000000');
     answerCollection('ref-1');
-    expect(await first).toEqual({ ok: true, code: 'code-1' });
+    expect(await first).toEqual({ ok: true, value: 'code-1' });
     expect(steps).toEqual(['collection-started', 'collection-finished']);
     expect(setups).toEqual([VISA]);
     expect(document.querySelector('iframe')).toBeNull();
@@ -93,18 +97,18 @@ describe('the card frame’s 3DS preparation', () => {
     await flush();
     expect(settled).toBe(false);
     answerCollection('ref-2');
-    expect(await second).toEqual({ ok: true, code: 'code-2' });
+    expect(await second).toEqual({ ok: true, value: 'code-2' });
     expect(setups).toEqual([VISA, OTHER_BIN]);
   });
 
   it('starts no collection for a setup that answers after its BIN changed', async () => {
-    let release: (value: Awaited<ReturnType<SetupCall>>) => void = () => undefined;
-    const slow: SetupCall = () => new Promise((resolve) => (release = resolve));
-    const tds = createPreparer(window, slow, 'ses-1', (step) => steps.push(step));
+    let release: (value: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise((resolve) => (release = resolve)));
+    const tds = preparer();
     const first = tds.prepare(VISA);
     tds.keepOnly(undefined);
-    release(enabled(1));
-    expect(await first).toEqual({ ok: true, code: undefined });
+    release(Response.json(enabled(1)));
+    expect(await first).toEqual({ ok: true, value: undefined });
     expect(document.querySelector('iframe')).toBeNull();
     expect(steps).toEqual([]);
   });
@@ -117,7 +121,7 @@ describe('the card frame’s 3DS preparation', () => {
     await vi.advanceTimersByTimeAsync(COLLECTION_TIMEOUT_MS - 1);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(result).toEqual({ ok: true, code: 'code-1' });
+    expect(result).toEqual({ ok: true, value: 'code-1' });
     expect(steps).toEqual(['collection-started', 'collection-timed-out']);
   });
 
@@ -132,7 +136,7 @@ describe('the card frame’s 3DS preparation', () => {
     await vi.advanceTimersByTimeAsync(1);
     answerCollection('ref-1');
     await flush();
-    expect(result).toEqual({ ok: true, code: 'code-1' });
+    expect(result).toEqual({ ok: true, value: 'code-1' });
     expect(Date.now() - start).toBe(7_000);
   });
 
@@ -146,37 +150,32 @@ describe('the card frame’s 3DS preparation', () => {
     expect(result).toBeUndefined();
     answerCollection('ref-1');
     await flush();
-    expect(result).toEqual({ ok: true, code: 'code-1' });
+    expect(result).toEqual({ ok: true, value: 'code-1' });
   });
 
   it('has nothing to do when the account has 3DS off', async () => {
-    answer = () => ({ ok: true, value: { enabled: false } });
-    expect(await preparer().prepare(VISA)).toEqual({ ok: true, code: undefined });
+    answer = () => ({ enabled: false });
+    expect(await preparer().prepare(VISA)).toEqual({ ok: true, value: undefined });
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('reports a failed setup as a wire error, and tries again on the next submit', async () => {
-    answer = (n) =>
-      n === 1 ? { ok: false, error: new CheckoutError('timeout', 'network', 'Late.') } : enabled(n);
+  it('reports a failed setup as its error, and tries again on the next submit', async () => {
+    answer = (n) => (n === 1 ? new TypeError('Failed to fetch') : enabled(n));
     const tds = preparer();
-    expect(await tds.take(VISA)).toEqual({
+    expect(await tds.take(VISA)).toMatchObject({
       ok: false,
-      error: {
-        code: 'timeout',
-        type: 'network',
-        message: 'Late. See service-checkout/docs/errors.md#timeout',
-      },
+      error: { code: 'network_error', type: 'network' },
     });
     const retry = tds.take(VISA);
     await flush();
     answerCollection('ref-2');
-    expect(await retry).toEqual({ ok: true, code: 'code-2' });
+    expect(await retry).toEqual({ ok: true, value: 'code-2' });
   });
 
   it('refuses a malformed setup answer', async () => {
-    answer = () => ({ ok: true, value: { enabled: true, code: 'c', referenceId: 'r' } });
+    answer = () => ({ enabled: true, code: 'c', referenceId: 'r' });
     expect(await preparer().take(VISA)).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
-    answer = () => ({ ok: true, value: { ...enabled(1).value, deviceDataCollectionUrl: 'javascript:x' } });
+    answer = () => ({ ...enabled(1), deviceDataCollectionUrl: 'javascript:x' });
     expect(await preparer().take(VISA)).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
   });
 
@@ -185,37 +184,11 @@ describe('the card frame’s 3DS preparation', () => {
     const first = tds.take(VISA);
     await flush();
     answerCollection('ref-1');
-    expect(await first).toEqual({ ok: true, code: 'code-1' });
+    expect(await first).toEqual({ ok: true, value: 'code-1' });
     const second = tds.take(VISA);
     await flush();
     answerCollection('ref-2');
-    expect(await second).toEqual({ ok: true, code: 'code-2' });
+    expect(await second).toEqual({ ok: true, value: 'code-2' });
     expect(setups).toHaveLength(2);
-  });
-});
-
-describe('authenticationForPage', () => {
-  it('passes on only the fields the page reads', () => {
-    expect(
-      authenticationForPage({
-        code: 'c',
-        referenceId: 'r',
-        transactionId: 't',
-        status: 'Y',
-        eci: '05',
-        liabilityShift: 'full',
-        cavv: 'AAABBB',
-        cardBin: '40000000',
-      }),
-    ).toEqual({
-      code: 'c',
-      referenceId: 'r',
-      transactionId: 't',
-      status: 'Y',
-      eci: '05',
-      liabilityShift: 'full',
-    });
-    expect(authenticationForPage({ code: 'c' })).toBeUndefined();
-    expect(authenticationForPage(undefined)).toBeUndefined();
   });
 });

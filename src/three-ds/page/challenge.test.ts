@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Challenge } from '../api/three-ds-decode.ts';
-import { SvcChallengeDialog } from '../elements/challenge-dialog.ts';
-import { VERSION } from '../index.ts';
+import type { Challenge } from '../authentication.ts';
+import { SvcChallengeDialog } from './challenge-dialog.ts';
+import { VERSION } from '../../index.ts';
 import { runChallenge, type ChallengeRun } from './challenge.ts';
 
 const TOKEN = 'http://localhost:4174';
@@ -121,6 +121,8 @@ describe('runChallenge', () => {
         status: 'Y',
         eci: '05',
         liabilityShift: 'full',
+        challenge: undefined,
+        cancelled: false,
       },
     });
     expect(await result).toMatchObject({

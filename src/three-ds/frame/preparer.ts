@@ -1,23 +1,24 @@
 // The card frame's share of 3DS, loaded on demand once a card number is valid (so a frame that never
-// sees one never downloads it): device data collection in a hidden iframe after the setup call, and the
-// reading of the authentication block Token/Generate answers with.
+// sees one never downloads it): the setup call and device data collection in a hidden iframe, and the
+// reader of the authentication block Token/Generate answers with.
 //
 // One attempt per BIN: a new BIN cancels the old attempt, and its late answers (setup reply, collection
 // message) are dropped. A failed setup is tried again by the next submit, so the shopper can retry.
 //
 // This chunk imports no module the frame's main script imports (vite.config.ts builds it as a chunk of
-// its own): the service call comes in as a function, and errors leave as plain wire errors.
+// its own): it gets the frame's service client and calls the service through api/three-ds.ts.
 
-import { decodeAuthentication, decodeSetup, encodeAuthentication } from '../../api/three-ds-decode.ts';
-import type { ServiceResult } from '../../api/service.ts';
-import type { ThreeDsStep, WireError } from '../../messaging/protocol.ts';
-import { DeviceDataCollection } from '../../three-ds/device-data-collection.ts';
+import { decodeAuthentication, setupThreeDs } from '../../api/three-ds.ts';
+import type { ServiceClient } from '../../api/service.ts';
+import type { Result } from '../../errors.ts';
+import type { ThreeDsStep } from '../authentication.ts';
+import { DeviceDataCollection } from './device-data-collection.ts';
+
+/** Token/Generate's 3DS block reader, for the frame's main script, which loads it with this chunk. */
+export { decodeAuthentication };
 
 /** The setup's code for Token/Generate, or undefined when the account has 3DS off. */
-export type Preparation = { ok: true; code: string | undefined } | { ok: false; error: WireError };
-
-/** POST /api/ThreeDS/Setup with this body, through the frame's service client. */
-export type SetupCall = (body: { sessionId: string; cardNumber: string }) => Promise<ServiceResult<unknown>>;
+export type Preparation = Result<string | undefined>;
 
 interface Attempt {
   bin: string;
@@ -39,18 +40,9 @@ export interface ThreeDsPreparer {
   keepOnly(bin: string | undefined): void;
 }
 
-/**
- * Token/Generate's authentication block, field by field: only what the page needs crosses, whatever
- * else the service adds. Undefined when the block is missing or malformed.
- */
-export function authenticationForPage(value: unknown): Record<string, string> | undefined {
-  const authentication = decodeAuthentication(value);
-  return authentication === undefined ? undefined : encodeAuthentication(authentication);
-}
-
 export function createPreparer(
   win: Window,
-  setup: SetupCall,
+  client: ServiceClient,
   sessionId: string,
   report: (step: ThreeDsStep) => void,
 ): ThreeDsPreparer {
@@ -60,20 +52,13 @@ export function createPreparer(
     let collection: DeviceDataCollection | undefined;
     const bin = cardNumber.slice(0, 8);
     const run = async (): Promise<Preparation> => {
-      const reply = await setup({ sessionId, cardNumber });
-      const answer = reply.ok ? decodeSetup(reply.value) : undefined;
-      if (answer === undefined) {
+      const reply = await setupThreeDs(client, { sessionId, cardNumber });
+      if (!reply.ok) {
         attempt.failed = true;
-        const { code, type, message } = reply.ok
-          ? {
-              code: 'invalid_response',
-              type: 'service',
-              message: 'The service answered /api/ThreeDS/Setup with something unexpected.',
-            }
-          : reply.error;
-        return { ok: false, error: { code, type, message } };
+        return reply;
       }
-      if (!answer.enabled || attempt.cancelled) return { ok: true, code: undefined };
+      const answer = reply.value;
+      if (!answer.enabled || attempt.cancelled) return { ok: true, value: undefined };
       report('collection-started');
       collection = new DeviceDataCollection(win, {
         url: answer.deviceDataCollectionUrl,
@@ -84,7 +69,7 @@ export function createPreparer(
       const outcome = await collection.result;
       if (outcome !== 'cancelled')
         report(outcome === 'timeout' ? 'collection-timed-out' : 'collection-finished');
-      return { ok: true, code: answer.code };
+      return { ok: true, value: answer.code };
     };
     const attempt: Attempt = {
       bin,
@@ -94,7 +79,7 @@ export function createPreparer(
         attempt.cancelled = true;
         collection?.cancel();
       },
-      ready: Promise.resolve({ ok: true, code: undefined }),
+      ready: Promise.resolve({ ok: true, value: undefined }),
     };
     attempt.ready = run();
     return attempt;

@@ -1,0 +1,141 @@
+// Authentication, on the merchant page: from a token's 3DS block to the merchant's result. A challenge
+// opens the dialog (loaded on demand), the service's verdict decides, and N, R or a cancel end the card
+// payment. Shared by every flow that tokenizes: the card form, stored cards, headless tokenization.
+
+import type { TokenizedCard } from '../card/tokenized-card.ts';
+import { CheckoutError, failure, type Result } from '../errors.ts';
+import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
+import { loadChallenge } from '../three-ds/page/load-challenge.ts';
+import type { CardResult } from '../types.ts';
+
+export interface ChallengeSettings {
+  tokenOrigin: string;
+  sessionId: string;
+  account: string;
+  locale: string;
+  /** The dialog's accessible name and its close button's. */
+  title: string;
+  closeLabel: string;
+  timeoutMs: number;
+  /** `challenge-shown`, then `challenge-finished`. */
+  onStep: (step: ThreeDsStep) => void;
+  /** Called after the dialog closed, to put the focus somewhere sensible. */
+  onClosed: () => void;
+  /** Aborting ends an open challenge as the shopper's cancel would, and stops one not yet open. */
+  signal: AbortSignal;
+}
+
+/** Why a signal stopped a flow: the CheckoutError it was aborted with, or the merchant's abort. */
+export function abortError(signal: AbortSignal): CheckoutError {
+  const reason: unknown = signal.reason;
+  return reason instanceof CheckoutError
+    ? reason
+    : new CheckoutError('aborted', 'cancelled', "The merchant's AbortSignal stopped it.", { cause: reason });
+}
+
+/**
+ * Whether the payment may go on: Y, A and U do. N and R (and a challenge the shopper cancelled at the
+ * issuer) end the card payment: another method is needed. C is no verdict.
+ */
+export function verdictOf(authentication: Authentication): Result<'Y' | 'A' | 'U'> {
+  if (authentication.cancelled) {
+    return failure('challenge_cancelled', 'cancelled', 'The shopper cancelled the 3DS challenge.');
+  }
+  switch (authentication.status) {
+    case 'Y':
+    case 'A':
+    case 'U':
+      return { ok: true, value: authentication.status };
+    case 'N':
+      return failure(
+        'authentication_failed',
+        'authentication',
+        'The card issuer did not authenticate the shopper (3DS status N): ask for another payment method.',
+      );
+    case 'R':
+      return failure(
+        'authentication_rejected',
+        'authentication',
+        'The card issuer rejected the authentication (3DS status R): ask for another payment method.',
+      );
+    case 'C':
+      return failure('invalid_response', 'service', 'The 3DS status C cannot end a payment.');
+  }
+}
+
+async function runChallenge(
+  challenge: Challenge,
+  settings: ChallengeSettings,
+): Promise<Result<Authentication>> {
+  const { signal } = settings;
+  // A chunk of its own in the ESM build: most payments never need it.
+  let module: Awaited<ReturnType<typeof loadChallenge>>;
+  try {
+    module = await loadChallenge();
+  } catch (cause) {
+    return failure('network_error', 'network', 'The 3DS challenge could not be loaded.', cause);
+  }
+  if (signal.aborted) return { ok: false, error: abortError(signal) };
+  const dialog = module.openChallengeDialog();
+  const cancel = () => {
+    module.cancelChallenge(dialog);
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await module.runChallenge({
+      dialog,
+      tokenOrigin: settings.tokenOrigin,
+      sessionId: settings.sessionId,
+      account: settings.account,
+      locale: settings.locale,
+      title: settings.title,
+      closeLabel: settings.closeLabel,
+      challenge,
+      timeoutMs: settings.timeoutMs,
+      onShown: () => {
+        settings.onStep('challenge-shown');
+      },
+    });
+  } finally {
+    signal.removeEventListener('abort', cancel);
+    dialog.remove();
+    settings.onClosed();
+    settings.onStep('challenge-finished');
+  }
+}
+
+/**
+ * The merchant's result for a tokenized card: as it is without a 3DS block; with one, after the
+ * challenge when the issuer asked for one (a flow that cannot show one passes no settings), and only
+ * when the verdict lets the payment go on.
+ */
+export async function authenticate(card: TokenizedCard, settings?: ChallengeSettings): Promise<CardResult> {
+  const { authentication, ...token } = card;
+  if (authentication === undefined) return { ok: true, ...token };
+  let verdict = authentication;
+  if (verdict.challenge !== undefined) {
+    if (settings === undefined) {
+      return failure(
+        'invalid_response',
+        'service',
+        'The service asked for a 3DS challenge it was not set up for.',
+      );
+    }
+    const challenged = await runChallenge(verdict.challenge, settings);
+    if (!challenged.ok) return challenged;
+    verdict = challenged.value;
+  }
+  const status = verdictOf(verdict);
+  if (!status.ok) return status;
+  const { code, referenceId, transactionId, eci, liabilityShift } = verdict;
+  return {
+    ok: true,
+    ...token,
+    code,
+    referenceId,
+    transactionId,
+    status: status.value,
+    ...(eci === undefined ? {} : { eci }),
+    liabilityShift,
+  };
+}

@@ -1,0 +1,166 @@
+// The card form, on the merchant page: mount the secure frame (new card or a stored card's security
+// code), submit it (the merchant's call or Enter in a field), authenticate the token, show the shopper
+// why a submit failed, and take it all down again. One form at a time; one submit at a time.
+
+import { eitherSignal, type ServiceTarget } from '../api/service.ts';
+import { collectFrontData } from '../browser-data/index.ts';
+import { defineElements } from '../define.ts';
+import type { SvcCardForm } from '../elements/card-form.ts';
+import { CheckoutError } from '../errors.ts';
+import { SvcThreeDsEvent } from '../events.ts';
+import type { MessageKey, Messages } from '../i18n/en.ts';
+import type { FrameConfig } from '../messaging/protocol.ts';
+import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
+import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
+import { abortError, authenticate } from './authentication.ts';
+
+export interface CardFormContext {
+  target: ServiceTarget;
+  options: CheckoutOptions;
+  locale: string;
+  messages: () => Messages;
+  /** Hands a result to the merchant's callback; called once per submit. */
+  deliver: (run: Promise<CardResult>) => Promise<CardResult>;
+}
+
+/** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
+export function alertKey(error: CheckoutError): MessageKey | undefined {
+  switch (error.code) {
+    case 'validation_failed':
+    case 'submit_in_progress':
+    case 'not_ready':
+    case 'destroyed':
+    case 'aborted':
+      return undefined;
+    case 'cvv_mismatch':
+      return 'errorCvcMismatch';
+    case 'challenge_cancelled':
+      return 'errorChallengeCancelled';
+    case 'challenge_timeout':
+      return 'errorChallengeTimeout';
+  }
+  if (error.type === 'authentication') return 'errorAuthentication';
+  return error.type === 'network' ? 'errorNetwork' : 'errorSubmit';
+}
+
+const destroyedError = () =>
+  new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the submit ended.');
+
+export class CardFormFlow {
+  readonly #context: CardFormContext;
+  #form: SvcCardForm | undefined;
+  /** Aborted when the form goes: ends its open challenge, and a submit still on its way. */
+  #lifetime = new AbortController();
+  #inFlight: Promise<CardResult> | undefined;
+
+  constructor(context: CardFormContext) {
+    this.#context = context;
+  }
+
+  /** Mounts a new form in `target`, after removing the one mounted before. */
+  mount(
+    target: string | Element,
+    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard'>,
+  ): SvcCardForm {
+    const container = typeof target === 'string' ? document.querySelector(target) : target;
+    if (container === null) {
+      throw new CheckoutError(
+        'invalid_target',
+        'configuration',
+        `No element matches "${typeof target === 'string' ? target : 'the target'}".`,
+      );
+    }
+    defineElements();
+    this.destroy();
+    const { options, target: service, locale } = this.#context;
+    const messages = this.#context.messages();
+    const form = document.createElement('svc-card-form');
+    form.setup({
+      tokenOrigin: service.origin,
+      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
+      config: {
+        sessionId: options.sessionId,
+        account: options.account,
+        locale,
+        messages,
+        appearance: options.appearance ?? {},
+        ...frame,
+      },
+      onSubmitRequest: () => {
+        void this.submit();
+      },
+    });
+    container.append(form);
+    this.#form = form;
+    return form;
+  }
+
+  /** Submits the mounted form; a second call while one runs returns the same promise. */
+  submit(signal?: AbortSignal): Promise<CardResult> {
+    if (this.#inFlight !== undefined) return this.#inFlight;
+    const form = this.#form;
+    const run =
+      form === undefined
+        ? Promise.resolve<CardResult>({
+            ok: false,
+            error: new CheckoutError(
+              'not_mounted',
+              'configuration',
+              'Mount a card form before calling submit().',
+            ),
+          })
+        : this.#run(form, signal);
+    this.#inFlight = this.#context.deliver(run).finally(() => {
+      this.#inFlight = undefined;
+    });
+    return this.#inFlight;
+  }
+
+  /** Removes the form with its frame; an open challenge ends as cancelled, a running submit as destroyed. */
+  destroy(): void {
+    this.#lifetime.abort(destroyedError());
+    this.#lifetime = new AbortController();
+    this.#form?.remove();
+    this.#form = undefined;
+  }
+
+  async #run(form: SvcCardForm, signal: AbortSignal | undefined): Promise<CardResult> {
+    // The form's lifetime and the merchant's signal, whichever ends first, stop the submit.
+    const stop = eitherSignal(this.#lifetime.signal, signal);
+    const stopped = new Promise<Failure>((resolve) => {
+      const end = () => {
+        resolve({ ok: false, error: abortError(stop) });
+      };
+      if (stop.aborted) end();
+      else stop.addEventListener('abort', end, { once: true });
+    });
+    const submitted = await Promise.race([form.submit({ ...collectFrontData(window) }), stopped]);
+    const { options, target, locale } = this.#context;
+    const messages = this.#context.messages();
+    const result = submitted.ok
+      ? await authenticate(submitted.value, {
+          tokenOrigin: target.origin,
+          sessionId: options.sessionId,
+          account: options.account,
+          locale,
+          title: messages.challengeTitle,
+          closeLabel: messages.challengeClose,
+          timeoutMs: options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
+          onStep: (step) => form.dispatchEvent(new SvcThreeDsEvent(step)),
+          onClosed: () => {
+            // The dialog gave focus back to where it was; if that could not take it (a Pay button the
+            // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
+            const active = document.activeElement;
+            if (active === null || active === document.body) form.focus();
+          },
+          signal: stop,
+        })
+      : submitted;
+    // The shopper sees why, inside the frame; a validation failure already shows on its field.
+    if (!result.ok) {
+      const key = alertKey(result.error);
+      if (key !== undefined) form.alert(messages[key]);
+    }
+    return result;
+  }
+}

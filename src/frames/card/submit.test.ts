@@ -1,0 +1,152 @@
+// The card frame's submit always ends in a Result the frame posts at once: every way out, the two that
+// used to return nothing (so the page waited out its 60 s submit timeout) among them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serviceClient } from '../../api/service.ts';
+import { decodeAuthentication } from '../../api/three-ds.ts';
+import { failure } from '../../errors.ts';
+import type { FrameConfig } from '../../messaging/protocol.ts';
+import { submitCard, type CardSubmit } from './submit.ts';
+
+const config: FrameConfig = {
+  sessionId: 'ses_1',
+  account: 'demo',
+  locale: 'pt-BR',
+  messages: {},
+  appearance: {},
+  mode: 'card',
+  showSaveCard: false,
+};
+const card = {
+  cardNumber: '4000000000002701',
+  expirationMonth: 1,
+  expirationYear: 2029,
+  cvv: '123',
+  cardHolderName: 'Ana Souza',
+};
+const answer = {
+  token: 'tok_1',
+  singleUse: true,
+  card: {
+    brand: 'Visa',
+    bin: '40000000',
+    last4: '2701',
+    maskedNumber: '400000******2701',
+    expirationMonth: 1,
+    expirationYear: 2029,
+  },
+  frontData: {},
+};
+
+function submit(overrides: Partial<CardSubmit> = {}, fields: Partial<CardSubmit['fields']> = {}): CardSubmit {
+  return {
+    config,
+    client: serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }),
+    fields: {
+      validateAll: () => true,
+      readCard: () => card,
+      readCvv: () => ({ cvv: '123' }),
+      saveCard: false,
+      ...fields,
+    },
+    takePreparation: () => Promise.resolve({ ok: true, value: undefined }),
+    authenticationReader: () => Promise.resolve(decodeAuthentication),
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the card frame’s submit', () => {
+  it.each([
+    ['the fields are invalid', submit({}, { validateAll: () => false })],
+    ['the card cannot be read after validation', submit({}, { readCard: () => undefined })],
+    [
+      'the security code cannot be read after validation',
+      submit(
+        { config: { ...config, mode: 'cvv', storedCard: { token: 'tok_s', brand: 'Visa', last4: '2701' } } },
+        { readCvv: () => undefined },
+      ),
+    ],
+  ])('fails at once with validation_failed when %s', async (_case, run) => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const started = performance.now();
+    expect(await submitCard(run, {})).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', type: 'validation' },
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('ends with the setup’s failure, without Token/Generate', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const failed = failure('timeout', 'network', 'Late.');
+    expect(await submitCard(submit({ takePreparation: () => Promise.resolve(failed) }), {})).toBe(failed);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the setup’s code with Token/Generate and reads the 3DS block it answers with', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        Response.json({
+          ...answer,
+          authentication: {
+            code: 'c1',
+            referenceId: 'r1',
+            transactionId: 't1',
+            status: 'Y',
+            eci: '05',
+            liabilityShift: 'full',
+          },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await submitCard(
+      submit({ takePreparation: () => Promise.resolve({ ok: true, value: 'c1' }) }),
+      { userAgent: 'test' },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      value: { token: 'tok_1', authentication: { status: 'Y', eci: '05' } },
+    });
+    expect(result.ok && 'bin' in result.value).toBe(false);
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      authenticationInformation: { code: 'c1' },
+      frontData: { userAgent: 'test' },
+    });
+  });
+
+  it('refuses a Token/Generate answer without a readable 3DS block when 3DS ran', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json(answer)));
+    const result = await submitCard(
+      submit({ takePreparation: () => Promise.resolve({ ok: true, value: 'c1' }) }),
+      {},
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
+  });
+
+  it('binds a stored card with its security code, keeping the page’s frontData', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(Response.json({ token: 'tok_s', bound: true, card: answer.card })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const stored = {
+      ...config,
+      mode: 'cvv' as const,
+      storedCard: { token: 'tok_s', brand: 'Visa', last4: '2701' },
+    };
+    expect(await submitCard(submit({ config: stored }), { userAgent: 'test' })).toMatchObject({
+      ok: true,
+      value: { token: 'tok_s', singleUse: false, frontData: { userAgent: 'test' } },
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:4174/api/Token/Bind');
+    expect(JSON.parse(init.body as string)).toEqual({ sessionId: 'ses_1', token: 'tok_s', cvv: '123' });
+  });
+});

@@ -1,0 +1,55 @@
+// The card frame's submit, from the fields to the service: validate, then Token/Generate with the 3DS
+// setup's code (or Token/Bind for a stored card's security code). It always ends in a Result, so the
+// frame always answers the page at once: no path returns without one.
+
+import { bindToken, generateToken, type Decode, type ServiceClient } from '../../api/service.ts';
+import type { TokenizedCard } from '../../card/tokenized-card.ts';
+import { failure, type Result } from '../../errors.ts';
+import type { FrameConfig } from '../../messaging/protocol.ts';
+import type { Authentication } from '../../three-ds/authentication.ts';
+import type { Preparation } from '../../three-ds/frame/preparer.ts';
+import type { SvcCardFields } from '../fields/card-fields.ts';
+
+export interface CardSubmit {
+  config: FrameConfig;
+  fields: Pick<SvcCardFields, 'validateAll' | 'readCard' | 'readCvv' | 'saveCard'>;
+  client: ServiceClient;
+  /** The 3DS setup for this number, spent by this submit (three-ds/frame/preparer.ts `take`). */
+  takePreparation(cardNumber: string): Promise<Preparation>;
+  /** Token/Generate's 3DS block reader, from the frame's lazy 3DS chunk. */
+  authenticationReader(): Promise<Decode<Authentication>>;
+}
+
+const invalid = () =>
+  failure('validation_failed', 'validation', 'Some card fields are missing or not valid.');
+
+export async function submitCard(
+  submit: CardSubmit,
+  frontData: Record<string, string>,
+): Promise<Result<TokenizedCard>> {
+  const { config, fields, client } = submit;
+  if (!fields.validateAll()) return invalid();
+  if (config.mode === 'cvv' && config.storedCard !== undefined) {
+    const read = fields.readCvv();
+    if (read === undefined) return invalid();
+    const request = { sessionId: config.sessionId, token: config.storedCard.token, cvv: read.cvv };
+    return bindToken(client, request, frontData);
+  }
+  const card = fields.readCard();
+  if (card === undefined) return invalid();
+  // Waits for the setup and at most 10 s of device data collection started when the number became
+  // valid (or starts them now, e.g. after a failed setup).
+  const prepared = await submit.takePreparation(card.cardNumber);
+  if (!prepared.ok) return prepared;
+  const code = prepared.value;
+  return generateToken(
+    client,
+    {
+      sessionId: config.sessionId,
+      card: { ...card, singleUse: !fields.saveCard },
+      frontData,
+      ...(code === undefined ? {} : { authenticationCode: code }),
+    },
+    code === undefined ? undefined : await submit.authenticationReader(),
+  );
+}

@@ -52,7 +52,8 @@ const packagePaths = {
 };
 
 export default {
-  globs: ['src/elements/*.ts'],
+  // The merchant-side elements: the card form's host, and the 3DS challenge dialog (with its 3DS room).
+  globs: ['src/elements/*.ts', 'src/three-ds/page/challenge-dialog.ts'],
   exclude: ['src/elements/*.test.ts', 'src/elements/*.styles.ts'],
   outdir: 'dist',
   // The CLI's --litelement: `static properties`, reflected attributes, Lit's lifecycle left out.

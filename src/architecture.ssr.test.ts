@@ -11,7 +11,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") && !/\.test\.ts$|\.d\.ts$/.test(entry.name) ? [path] : [];
+    return entry.name.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 

@@ -12,13 +12,7 @@ import { tokenizeCard, type HeadlessCard } from './flows/headless.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
-import type { CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
-
-/** What every async method of the {@link Checkout} takes besides its own arguments. */
-export interface CallOptions {
-  /** Stops the call: it resolves `{ok: false}` with code `aborted` (an open 3DS challenge is cancelled). */
-  signal?: AbortSignal;
-}
+import type { CallOptions, CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
 
 /**
  * The checkout for one shopper's session. It mounts the secure card form (or a stored card's security
@@ -36,15 +30,13 @@ export class Checkout {
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
    *
    * @param options - The session from the merchant backend, the account, the environment and settings.
-   * @throws {@link CheckoutError} `invalid_option` (type `configuration`) when an option is missing, of
-   * the wrong type, unknown, or `tokenUrl` is missing in production or not https; the message names it.
+   * @throws {@link CheckoutError} `invalid_option` when an option is missing, of the wrong type or
+   * unknown, or `tokenUrl` is missing in production or not https; the message names it.
    */
   constructor(options: CheckoutOptions) {
     this.#options = validateOptions(options);
-    const target = {
-      origin: resolveTokenOrigin(options.environment, options.tokenUrl),
-      account: options.account,
-    };
+    const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
+    const target = { origin, account: options.account };
     this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
@@ -82,8 +74,7 @@ export class Checkout {
    *
    * @param target - The element to append the form to, or a selector for it.
    * @param card - The stored card (its token, brand and last four digits).
-   * @returns The `<svc-card-form>` element, in `cvv` mode.
-   * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches.
+   * @returns The `<svc-card-form>` element, in `cvv` mode; throws `invalid_target` as mountCardForm.
    */
   mountStoredCard(
     target: string | Element,
@@ -120,10 +111,8 @@ export class Checkout {
   }
 
   /**
-   * The spec's frontData for this browser, for a merchant backend that needs it without a card form.
-   * The card form sends it itself; the service adds the IP address and Accept header.
-   *
-   * @returns The browser fields, shaped as EMV 3DS wants them. It never throws.
+   * The spec's frontData for this browser, shaped as EMV 3DS wants it, for a backend that needs it
+   * without a card form (which sends it itself). It never throws.
    */
   collectFrontData(): FrontData {
     return collectFrontData(window);

@@ -2,6 +2,7 @@
 // only brand ids, flags, field names and error codes.
 
 import type { CheckoutError } from './errors.ts';
+import type { FieldRelay } from './messaging/protocol.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
 import type { CardFormState, FieldName } from './types.ts';
 
@@ -87,6 +88,20 @@ export class SvcThreeDsEvent extends Event {
   /** @param step - Which step was reached. */
   constructor(readonly step: ThreeDsStep) {
     super(SvcThreeDsEvent.type, init);
+  }
+}
+
+/** @internal The public event for a field event the card frame relayed. */
+export function fieldEvent(relay: FieldRelay): Event {
+  switch (relay.kind) {
+    case 'change':
+      return new SvcChangeEvent(relay.field, relay.state);
+    case 'focus':
+      return new SvcFocusEvent(relay.field);
+    case 'blur':
+      return new SvcBlurEvent(relay.field);
+    case 'submit':
+      return new SvcSubmitEvent();
   }
 }
 

@@ -72,12 +72,8 @@ export interface Appearance {
   spacing?: string;
 }
 
-/** What a successful tokenization hands the merchant: all their backend needs for Payment/Init. */
-export interface CardTokenResult extends ThreeDsResult {
-  /** Always true: the card was tokenized (and, with 3DS, authenticated). */
-  ok: true;
-  /** The card token: send it to your backend, which passes it to Payment/Init as `cardInfo.token`. */
-  token: string;
+/** What the merchant may know of a card: masked data only, never more digits. */
+export interface CardDetails {
   /** Network name as Payment/Init's brandName wants it (`Visa`, `Mastercard`, `Elo`, …). */
   brand: string;
   /** The card number's last four digits, for showing the shopper which card paid. */
@@ -88,6 +84,14 @@ export interface CardTokenResult extends ThreeDsResult {
   expirationMonth: number;
   /** The card's expiry year, four digits. */
   expirationYear: number;
+}
+
+/** What a successful tokenization hands the merchant: all their backend needs for Payment/Init. */
+export interface CardTokenResult extends CardDetails, ThreeDsResult {
+  /** Always true: the card was tokenized (and, with 3DS, authenticated). */
+  ok: true;
+  /** The card token: send it to your backend, which passes it to Payment/Init as `cardInfo.token`. */
+  token: string;
   /** False only when the shopper asked to save the card. */
   singleUse: boolean;
   /** The spec's frontData as the service received it, with ipAddress and acceptHeader it added: pass it to Payment/Init. */
@@ -128,19 +132,9 @@ export interface Failure {
 export type CardResult = CardTokenResult | Failure;
 
 /** A saved card from Token/List: masked data only. */
-export interface StoredCard {
+export interface StoredCard extends CardDetails {
   /** The stored card's token: pass the card to `mountStoredCard()`. */
   token: string;
-  /** Network name (`Visa`, `Mastercard`, `Elo`, …). */
-  brand: string;
-  /** The card number's last four digits. */
-  last4: string;
-  /** First six and last four digits with asterisks between. */
-  maskedNumber: string;
-  /** The card's expiry month, 1 to 12. */
-  expirationMonth: number;
-  /** The card's expiry year, four digits. */
-  expirationYear: number;
   /** The name on the card, when it was saved with one. */
   cardHolderName?: string;
   /** The card is past its expiry date: show it as such, or leave it out. */
@@ -156,6 +150,12 @@ export type StoredCardsResult =
       cards: StoredCard[];
     }
   | Failure;
+
+/** What every async method of the `Checkout` takes besides its own arguments. */
+export interface CallOptions {
+  /** Stops the call: it resolves `{ok: false}` with code `aborted` (an open 3DS challenge is cancelled). */
+  signal?: AbortSignal;
+}
 
 /** What a merchant passes to `new Checkout(...)`. Unknown keys are refused, not ignored. */
 export interface CheckoutOptions {

@@ -7,7 +7,7 @@ import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { failure, type CheckoutErrorCode, type CheckoutErrorType, type Result } from '../errors.ts';
 import { redact } from '../redact.ts';
 import type { Authentication } from '../three-ds/authentication.ts';
-import type { StoredCard } from '../types.ts';
+import type { CardDetails, StoredCard } from '../types.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -128,10 +128,8 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
   };
 }
 
-type CardSummary = Omit<StoredCard, 'token' | 'expired' | 'cardHolderName'>;
-
 /** The card part of an answer, field by field: the BIN and anything else the service adds stay out. */
-function decodeCard(value: unknown): CardSummary | undefined {
+function decodeCard(value: unknown): CardDetails | undefined {
   if (!isObj(value)) return undefined;
   const { brand, last4, maskedNumber, expirationMonth, expirationYear } = value;
   if (

@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeAuthentication, setupThreeDs, validateThreeDs } from './three-ds.ts';
 import { serviceClient } from './service.ts';
+import { SERVICE_Y as base, VERDICT_Y } from '../test-fixtures.ts';
 
 const target = { origin: 'http://localhost:4174', account: 'demo' };
-const base = {
-  code: 'c1',
-  referenceId: 'r1',
-  transactionId: 't1',
-  status: 'Y',
-  eci: '05',
-  liabilityShift: 'full',
-};
 const challenge = {
   ...base,
   status: 'C',
@@ -40,16 +33,7 @@ function answer(status: number, body: unknown) {
 
 describe('decodeAuthentication', () => {
   it('reads a frictionless and a challenge answer', () => {
-    expect(decodeAuthentication(base)).toEqual({
-      code: 'c1',
-      referenceId: 'r1',
-      transactionId: 't1',
-      status: 'Y',
-      eci: '05',
-      liabilityShift: 'full',
-      challenge: undefined,
-      cancelled: false,
-    });
+    expect(decodeAuthentication(base)).toEqual(VERDICT_Y);
     expect(decodeAuthentication(challenge)?.challenge).toEqual({
       stepUpUrl: challenge.stepUpUrl,
       accessToken: 'jwt',

@@ -3,16 +3,10 @@
 // the authentication flow. One shape from the service to the merchant.
 
 import type { Authentication } from '../three-ds/authentication.ts';
+import type { CardDetails } from '../types.ts';
 
-export interface TokenizedCard {
+export interface TokenizedCard extends CardDetails {
   token: string;
-  /** Network name as Payment/Init's brandName wants it (`Visa`, `Elo`, …). */
-  brand: string;
-  last4: string;
-  /** First six and last four digits with asterisks between; never more digits. */
-  maskedNumber: string;
-  expirationMonth: number;
-  expirationYear: number;
   singleUse: boolean;
   /** The spec's frontData as the service received it (Token/Generate completes it). */
   frontData: Record<string, string>;

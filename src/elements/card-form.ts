@@ -4,21 +4,12 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
-import {
-  SvcBlurEvent,
-  SvcChangeEvent,
-  SvcErrorEvent,
-  SvcFocusEvent,
-  SvcReadyEvent,
-  SvcSubmitEvent,
-  SvcThreeDsEvent,
-} from '../events.ts';
+import { fieldEvent, SvcErrorEvent, SvcReadyEvent, SvcThreeDsEvent } from '../events.ts';
 import { decodeFrameMessage } from '../messaging/decode.ts';
 import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
 import {
   FRAMES_BASE,
   PROTOCOL_VERSION,
-  type FieldRelay,
   type FrameConfig,
   type FrameMessage,
   type HostToFrame,
@@ -39,20 +30,6 @@ export interface CardFormSetup {
   title: string;
   /** Enter in a field: the owner runs its submit flow. */
   onSubmitRequest: () => void;
-}
-
-/** The public event for each relayed field event. */
-function fieldEvent(relay: FieldRelay): Event {
-  switch (relay.kind) {
-    case 'change':
-      return new SvcChangeEvent(relay.field, relay.state);
-    case 'focus':
-      return new SvcFocusEvent(relay.field);
-    case 'blur':
-      return new SvcBlurEvent(relay.field);
-    case 'submit':
-      return new SvcSubmitEvent();
-  }
 }
 
 /**

@@ -4,40 +4,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError } from '../errors.ts';
 import type { Authentication, ThreeDsStep } from '../three-ds/authentication.ts';
+import { CHALLENGE as challenge, TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
 import { authenticate, verdictOf, type ChallengeSettings } from './authentication.ts';
 
 const load = vi.hoisted(() => ({ next: (): Promise<unknown> => Promise.reject(new Error('unset')) }));
 vi.mock('../three-ds/page/load-challenge.ts', () => ({ loadChallenge: () => load.next() }));
 
 const verdict = (status: Authentication['status'], more: Partial<Authentication> = {}): Authentication => ({
-  code: 'tds_1',
-  referenceId: 'ref_1',
-  transactionId: 'txn_1',
+  ...VERDICT_Y,
   status,
   eci: status === 'Y' ? '05' : undefined,
   liabilityShift: status === 'Y' ? 'full' : 'none',
-  challenge: undefined,
-  cancelled: false,
   ...more,
 });
 
-const challenge = {
-  stepUpUrl: 'http://127.0.0.1:4176/stepup',
-  accessToken: 'jwt',
-  pareq: 'cGFyZXE=',
-  windowSize: '03',
-  authenticationTransactionId: 'atx_1',
-};
-
 const card = (authentication?: Authentication): TokenizedCard => ({
-  token: 'tok_1',
-  brand: 'Visa',
-  last4: '2503',
-  maskedNumber: '400000******2503',
-  expirationMonth: 1,
-  expirationYear: 2029,
-  singleUse: true,
-  frontData: { userAgent: 'test' },
+  ...TOKENIZED,
   ...(authentication === undefined ? {} : { authentication }),
 });
 
@@ -96,9 +78,9 @@ describe('authenticate', () => {
       expect(await authenticate(card(verdict(status)))).toEqual({
         ok: true,
         ...card(),
-        code: 'tds_1',
-        referenceId: 'ref_1',
-        transactionId: 'txn_1',
+        code: 'c1',
+        referenceId: 'r1',
+        transactionId: 't1',
         status,
         ...(eci === undefined ? {} : { eci }),
         liabilityShift: shift,

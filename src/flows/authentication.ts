@@ -5,18 +5,11 @@
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
 import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
+import type { ChallengeContext } from '../three-ds/page/challenge.ts';
 import { loadChallenge } from '../three-ds/page/load-challenge.ts';
 import type { CardResult } from '../types.ts';
 
-export interface ChallengeSettings {
-  tokenOrigin: string;
-  sessionId: string;
-  account: string;
-  locale: string;
-  /** The dialog's accessible name and its close button's. */
-  title: string;
-  closeLabel: string;
-  timeoutMs: number;
+export interface ChallengeSettings extends ChallengeContext {
   /** `challenge-shown`, then `challenge-finished`. */
   onStep: (step: ThreeDsStep) => void;
   /** Called after the dialog closed, to put the focus somewhere sensible. */
@@ -83,15 +76,9 @@ async function runChallenge(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     return await module.runChallenge({
+      ...settings,
       dialog,
-      tokenOrigin: settings.tokenOrigin,
-      sessionId: settings.sessionId,
-      account: settings.account,
-      locale: settings.locale,
-      title: settings.title,
-      closeLabel: settings.closeLabel,
       challenge,
-      timeoutMs: settings.timeoutMs,
       onShown: () => {
         settings.onStep('challenge-shown');
       },

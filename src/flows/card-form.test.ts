@@ -7,23 +7,13 @@ import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import type { CardResult } from '../types.ts';
+import { TOKENIZED as tokenized } from '../test-fixtures.ts';
 import { CardFormFlow } from './card-form.ts';
 
 // happy-dom has no ElementInternals; the card form only needs the object to exist here.
 if (!('attachInternals' in HTMLElement.prototype)) {
   Object.defineProperty(HTMLElement.prototype, 'attachInternals', { value: () => ({}) });
 }
-
-const tokenized: TokenizedCard = {
-  token: 'tok_1',
-  brand: 'Visa',
-  last4: '2503',
-  maskedNumber: '400000******2503',
-  expirationMonth: 1,
-  expirationYear: 2029,
-  singleUse: true,
-  frontData: {},
-};
 
 function flow() {
   const delivered: CardResult[] = [];

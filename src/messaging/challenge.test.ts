@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeChallengeToPage, decodeCompletion, decodePageToChallenge } from './challenge.ts';
+import { VERDICT_Y } from '../test-fixtures.ts';
 
 const TOKEN = 'http://localhost:4174';
 const stepUp = { name: 'step-up iframe' };
@@ -84,16 +85,7 @@ describe('decodePageToChallenge', () => {
 
 describe('decodeChallengeToPage', () => {
   it('reads the verdict and failures once, and drops the rest', () => {
-    const verdict = {
-      code: 'c',
-      referenceId: 'r',
-      transactionId: 't',
-      status: 'Y',
-      eci: '05',
-      liabilityShift: 'full',
-      challenge: undefined,
-      cancelled: false,
-    };
+    const verdict = VERDICT_Y;
     expect(decodeChallengeToPage({ v: 1, type: 'completed' })).toEqual({ v: 1, type: 'completed' });
     expect(decodeChallengeToPage({ v: 1, type: 'authenticated', authentication: verdict })).toEqual({
       v: 1,

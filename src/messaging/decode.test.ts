@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeConnect, decodeFrameMessage, decodeHello, decodeHostMessage } from './decode.ts';
 import { MAX_MESSAGE_CHARS } from './protocol.ts';
+import { VERDICT_C as challenged, VERDICT_Y as frictionless } from '../test-fixtures.ts';
 
 const TOKEN_ORIGIN = 'http://localhost:4174';
 const MERCHANT = 'http://127.0.0.1:4173';
@@ -30,30 +31,6 @@ const result = {
   expirationYear: 2030,
   singleUse: true,
   frontData: { userAgent: 'UA' },
-};
-
-const frictionless = {
-  code: 'c1',
-  referenceId: 'r1',
-  transactionId: 't1',
-  status: 'Y',
-  eci: '05',
-  liabilityShift: 'full',
-  challenge: undefined,
-  cancelled: false,
-};
-const challenged = {
-  ...frictionless,
-  status: 'C',
-  eci: undefined,
-  liabilityShift: 'none',
-  challenge: {
-    stepUpUrl: 'http://127.0.0.1:4176/stepup',
-    accessToken: 'jwt',
-    pareq: 'cGFyZXE=',
-    windowSize: '03',
-    authenticationTransactionId: 'atx_1',
-  },
 };
 
 describe('decodeHello (host side)', () => {

@@ -12,12 +12,7 @@ import threeDsChunk from 'virtual:three-ds-chunk';
 import { format } from '../../i18n/messages.ts';
 import { failure } from '../../errors.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
-import {
-  PROTOCOL_VERSION,
-  type FieldRelay,
-  type FrameConfig,
-  type FrameToHost,
-} from '../../messaging/protocol.ts';
+import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../messaging/protocol.ts';
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
@@ -36,9 +31,6 @@ async function main(): Promise<void> {
   if (port === undefined) return;
   const post = (message: FrameToHost) => {
     port.postMessage(message);
-  };
-  const relay = (event: FieldRelay) => {
-    post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
   };
   defineCardFields();
   const root = document.getElementById('root');
@@ -86,26 +78,17 @@ async function main(): Promise<void> {
       });
     }
     // Only flags, brand ids and error codes cross to the page; the BIN event stays in this frame.
-    element.addEventListener('svc-fields-change', (event) => {
-      relay({ kind: 'change', field: event.field, state: event.state });
+    element.addEventListener('svc-fields', ({ relay: event }) => {
+      post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
-      if (event.field === 'number' && number !== undefined)
+      if (event.kind === 'change' && event.field === 'number' && number !== undefined)
         void preparer(next, through).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
       void threeDs?.then((p) => {
         p.keepOnly(event.bin);
       });
-    });
-    element.addEventListener('svc-fields-focus', (event) => {
-      relay({ kind: 'focus', field: event.field });
-    });
-    element.addEventListener('svc-fields-blur', (event) => {
-      relay({ kind: 'blur', field: event.field });
-    });
-    element.addEventListener('svc-fields-submit', () => {
-      relay({ kind: 'submit' });
     });
     root.replaceChildren(element, alert);
     fields = element;

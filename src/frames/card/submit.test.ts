@@ -5,6 +5,7 @@ import { serviceClient } from '../../api/service.ts';
 import { decodeAuthentication } from '../../api/three-ds.ts';
 import { failure } from '../../errors.ts';
 import type { FrameConfig } from '../../messaging/protocol.ts';
+import { GENERATE_ANSWER as answer, SERVICE_Y } from '../../test-fixtures.ts';
 import { submitCard, type CardSubmit } from './submit.ts';
 
 const config: FrameConfig = {
@@ -22,19 +23,6 @@ const card = {
   expirationYear: 2029,
   cvv: '123',
   cardHolderName: 'Ana Souza',
-};
-const answer = {
-  token: 'tok_1',
-  singleUse: true,
-  card: {
-    brand: 'Visa',
-    bin: '40000000',
-    last4: '2701',
-    maskedNumber: '400000******2701',
-    expirationMonth: 1,
-    expirationYear: 2029,
-  },
-  frontData: {},
 };
 
 function submit(overrides: Partial<CardSubmit> = {}, fields: Partial<CardSubmit['fields']> = {}): CardSubmit {
@@ -94,14 +82,7 @@ describe('the card frame’s submit', () => {
       Promise.resolve(
         Response.json({
           ...answer,
-          authentication: {
-            code: 'c1',
-            referenceId: 'r1',
-            transactionId: 't1',
-            status: 'Y',
-            eci: '05',
-            liabilityShift: 'full',
-          },
+          authentication: SERVICE_Y,
         }),
       ),
     );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { ptBR } from '../../i18n/pt-br.ts';
 import type { CardFormState } from '../../types.ts';
 import type { SvcCardFields } from './card-fields.ts';
-import { SvcFieldsBinEvent, SvcFieldsChangeEvent } from './events.ts';
+import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import type { FieldsState } from './types.ts';
 import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
 
@@ -37,13 +37,9 @@ async function fillCard(element: SvcCardFields) {
   await settle(element);
 }
 
-const EVENT_TYPES = [
-  'svc-fields-change',
-  'svc-fields-focus',
-  'svc-fields-blur',
-  'svc-fields-submit',
-  'svc-fields-bin',
-];
+const EVENT_TYPES = ['svc-fields', 'svc-fields-bin'];
+const kinds = (events: Event[]) =>
+  events.filter((event) => event instanceof SvcFieldsEvent).map((event) => event.relay.kind);
 
 function record(element: SvcCardFields) {
   const events: Event[] = [];
@@ -131,10 +127,12 @@ describe('svc-card-fields', () => {
     expect(element.validateAll()).toBe(true);
   });
 
-  it('dispatches svc-fields-submit on Enter and keeps the page where it is', async () => {
+  it('dispatches a submit on Enter and keeps the page where it is', async () => {
     const { element, input } = await cardFields();
     const submits: Event[] = [];
-    element.addEventListener('svc-fields-submit', (event) => submits.push(event));
+    element.addEventListener('svc-fields', (event) => {
+      if (event.relay.kind === 'submit') submits.push(event);
+    });
     let navigated = true;
     element.querySelector('form')?.addEventListener('submit', (event) => {
       navigated = !event.defaultPrevented;
@@ -156,7 +154,7 @@ describe('svc-card-fields', () => {
     input('svc-card-cvc').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 
     const relayable = events.filter((event) => !(event instanceof SvcFieldsBinEvent));
-    expect(relayable.map((event) => event.type)).toContain('svc-fields-submit');
+    expect(kinds(relayable)).toContain('submit');
     const inherited = new Set(Object.keys(new Event('x')));
     for (const event of relayable) {
       const own = Object.entries(event).filter(([key]) => !inherited.has(key));
@@ -165,19 +163,23 @@ describe('svc-card-fields', () => {
       expect(serialised).not.toMatch(/\d/);
       expect(serialised).not.toContain('Maria');
     }
-    const last = relayable.filter((event) => event instanceof SvcFieldsChangeEvent).at(-1);
-    expect(last?.state).toEqual(element.getState());
-    expect(last?.state.complete).toBe(true);
-    expect(last?.state.brand).toBe('visa');
+    const last = relayable
+      .map((event) => (event instanceof SvcFieldsEvent ? event.relay : undefined))
+      .filter((relay) => relay?.kind === 'change')
+      .at(-1);
+    expect(last?.kind === 'change' && last.state).toEqual(element.getState());
+    expect(element.getState()).toMatchObject({ complete: true, brand: 'visa' });
   });
 
   it('reports a change only when a flag, error or the brand changes', async () => {
     const { element, input } = await cardFields();
-    const changes: SvcFieldsChangeEvent[] = [];
-    element.addEventListener('svc-fields-change', (event) => changes.push(event));
+    const changes: [string, boolean][] = [];
+    element.addEventListener('svc-fields', ({ relay }) => {
+      if (relay.kind === 'change') changes.push([relay.field, relay.state.fields.number.complete]);
+    });
     typeText(input('svc-card-number'), '4111111111111111');
     // First digit: not empty and Visa; sixteenth: complete and valid. Nothing in between.
-    expect(changes.map((event) => [event.field, event.state.fields.number.complete])).toEqual([
+    expect(changes).toEqual([
       ['number', false],
       ['number', true],
     ]);
@@ -188,10 +190,16 @@ describe('svc-card-fields', () => {
     const events = record(element);
     input('svc-card-number').focus();
     input('svc-card-expiry').focus();
-    expect(events.map((event) => [event.type, 'field' in event ? event.field : undefined])).toEqual([
-      ['svc-fields-focus', 'number'],
-      ['svc-fields-blur', 'number'],
-      ['svc-fields-focus', 'expiry'],
+    expect(
+      events.map((event) =>
+        event instanceof SvcFieldsEvent && event.relay.kind !== 'submit'
+          ? [event.relay.kind, event.relay.field]
+          : event.type,
+      ),
+    ).toEqual([
+      ['focus', 'number'],
+      ['blur', 'number'],
+      ['focus', 'expiry'],
     ]);
   });
 

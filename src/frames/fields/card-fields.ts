@@ -4,13 +4,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { BrandId } from '../../card/index.ts';
 import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
-import {
-  SvcFieldsBinEvent,
-  SvcFieldsBlurEvent,
-  SvcFieldsChangeEvent,
-  SvcFieldsFocusEvent,
-  SvcFieldsSubmitEvent,
-} from './events.ts';
+import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
 import type { CardData, FieldName, FieldState, FieldsState } from './types.ts';
 
@@ -37,10 +31,8 @@ function fieldOf(event: Event): SvcField | undefined {
  *
  * The element never talks to the page: the frame script reads it through methods and events.
  *
- * @event svc-fields-change - SvcFieldsChangeEvent: a field's flags, error or the brand changed.
- * @event svc-fields-focus - SvcFieldsFocusEvent
- * @event svc-fields-blur - SvcFieldsBlurEvent
- * @event svc-fields-submit - SvcFieldsSubmitEvent: Enter in a field. Call validateAll() next.
+ * @event svc-fields - SvcFieldsEvent: `relay` says what happened: a field's flags, error or the brand
+ * changed, a field got or lost the focus, or Enter was pressed in a field (call validateAll() next).
  * @event svc-fields-bin - SvcFieldsBinEvent: the BIN, for the frame's 3DS setup. NEVER relay it.
  */
 export class SvcCardFields extends LitElement {
@@ -197,7 +189,7 @@ export class SvcCardFields extends LitElement {
     const serialised = JSON.stringify(state);
     if (serialised === this.#reported) return;
     this.#reported = serialised;
-    this.dispatchEvent(new SvcFieldsChangeEvent(field, state));
+    this.dispatchEvent(new SvcFieldsEvent({ kind: 'change', field, state }));
   }
 
   #reportBin(): void {
@@ -221,14 +213,14 @@ export class SvcCardFields extends LitElement {
 
   #onFocusIn(event: FocusEvent): void {
     const field = fieldOf(event);
-    if (field) this.dispatchEvent(new SvcFieldsFocusEvent(field.field));
+    if (field) this.dispatchEvent(new SvcFieldsEvent({ kind: 'focus', field: field.field }));
   }
 
   // The field has already updated its error (its own focusout listener runs first).
   #onFocusOut(event: FocusEvent): void {
     const field = fieldOf(event);
     if (!field) return;
-    this.dispatchEvent(new SvcFieldsBlurEvent(field.field));
+    this.dispatchEvent(new SvcFieldsEvent({ kind: 'blur', field: field.field }));
     this.#report(field.field);
   }
 
@@ -241,7 +233,7 @@ export class SvcCardFields extends LitElement {
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    this.dispatchEvent(new SvcFieldsSubmitEvent());
+    this.dispatchEvent(new SvcFieldsEvent({ kind: 'submit' }));
   }
 
   protected override render(): TemplateResult {

@@ -1,44 +1,21 @@
 // Events <svc-card-fields> dispatches to the card frame's script. They bubble and are composed like
-// every svc-* event. Only SvcFieldsBinEvent carries card digits, and it must stay in the frame.
+// every svc-* event. SvcFieldsEvent carries a field event exactly as the frame relays it to the page;
+// only SvcFieldsBinEvent carries card digits, and it must stay in the frame.
 
-import type { FieldName, FieldsState } from './types.ts';
+import type { FieldRelay } from '../../messaging/protocol.ts';
 
 const init = { bubbles: true, composed: true } as const;
 
 /**
- * A field's state changed (brand, flags or shown error). Carries no value, digits, BIN or last four,
- * so the frame may relay it to the merchant page as it is. Not dispatched for changes made through
- * the element's methods (clear, validateAll): read getState() after calling them.
+ * A field's state changed (brand, flags or shown error), a field got or lost the focus, or the shopper
+ * pressed Enter (the form's own navigation is already prevented). Carries no value, digits, BIN or
+ * last four, so the frame relays `relay` to the page as it is. No change is dispatched for changes
+ * made through the element's methods (clear, validateAll): read getState() after calling them.
  */
-export class SvcFieldsChangeEvent extends Event {
-  static readonly type = 'svc-fields-change';
-  constructor(
-    readonly field: FieldName,
-    readonly state: FieldsState,
-  ) {
-    super(SvcFieldsChangeEvent.type, init);
-  }
-}
-
-export class SvcFieldsFocusEvent extends Event {
-  static readonly type = 'svc-fields-focus';
-  constructor(readonly field: FieldName) {
-    super(SvcFieldsFocusEvent.type, init);
-  }
-}
-
-export class SvcFieldsBlurEvent extends Event {
-  static readonly type = 'svc-fields-blur';
-  constructor(readonly field: FieldName) {
-    super(SvcFieldsBlurEvent.type, init);
-  }
-}
-
-/** The shopper pressed Enter in a field. The form's own navigation is already prevented. */
-export class SvcFieldsSubmitEvent extends Event {
-  static readonly type = 'svc-fields-submit';
-  constructor() {
-    super(SvcFieldsSubmitEvent.type, init);
+export class SvcFieldsEvent extends Event {
+  static readonly type = 'svc-fields';
+  constructor(readonly relay: FieldRelay) {
+    super(SvcFieldsEvent.type, init);
   }
 }
 
@@ -59,10 +36,7 @@ export class SvcFieldsBinEvent extends Event {
 
 declare global {
   interface HTMLElementEventMap {
-    'svc-fields-change': SvcFieldsChangeEvent;
-    'svc-fields-focus': SvcFieldsFocusEvent;
-    'svc-fields-blur': SvcFieldsBlurEvent;
-    'svc-fields-submit': SvcFieldsSubmitEvent;
+    'svc-fields': SvcFieldsEvent;
     'svc-fields-bin': SvcFieldsBinEvent;
   }
 }

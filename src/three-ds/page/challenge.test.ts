@@ -3,6 +3,7 @@ import type { Challenge } from '../authentication.ts';
 import { SvcChallengeDialog } from './challenge-dialog.ts';
 import { VERSION } from '../../index.ts';
 import { runChallenge, type ChallengeRun } from './challenge.ts';
+import { VERDICT_Y } from '../../test-fixtures.ts';
 
 const TOKEN = 'http://localhost:4174';
 const challenge: Challenge = {
@@ -114,16 +115,7 @@ describe('runChallenge', () => {
     fake.answer({
       v: 1,
       type: 'authenticated',
-      authentication: {
-        code: 'c',
-        referenceId: 'r',
-        transactionId: 't',
-        status: 'Y',
-        eci: '05',
-        liabilityShift: 'full',
-        challenge: undefined,
-        cancelled: false,
-      },
+      authentication: VERDICT_Y,
     });
     expect(await result).toMatchObject({
       ok: true,

@@ -27,16 +27,21 @@ export function cancelChallenge(dialog: SvcChallengeDialog): void {
   dialog.dispatchEvent(new SvcChallengeCancelEvent());
 }
 
-export interface ChallengeRun {
-  dialog: SvcChallengeDialog;
+/** Where the challenge runs, and its dialog's language and accessible names. */
+export interface ChallengeContext {
   tokenOrigin: string;
   sessionId: string;
   account: string;
   locale: string;
+  /** The dialog's accessible name; its close button's. */
   title: string;
   closeLabel: string;
-  challenge: Challenge;
   timeoutMs: number;
+}
+
+export interface ChallengeRun extends ChallengeContext {
+  dialog: SvcChallengeDialog;
+  challenge: Challenge;
   /** Called once the dialog is open. */
   onShown: () => void;
 }

@@ -1,0 +1,209 @@
+// <svc-card-form> on its own: the handshake with its frame, the frame's messages turned into the
+// public events and submit outcomes, and what it does when the frame goes quiet or the element goes.
+// The frame is a stand-in window on the other end of the real MessagePort the element hands it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defineElements } from '../define.ts';
+import { PROTOCOL_VERSION, type FrameToHost, type HostToFrame } from '../messaging/protocol.ts';
+import { TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
+import type { CardFormState } from '../types.ts';
+import { FRAME_READY_TIMEOUT_MS, type SvcCardForm } from './card-form.ts';
+
+// happy-dom has no ElementInternals; the card form only needs the object to exist here.
+if (!('attachInternals' in HTMLElement.prototype)) {
+  Object.defineProperty(HTMLElement.prototype, 'attachInternals', { value: () => ({}) });
+}
+
+const TOKEN_ORIGIN = 'http://127.0.0.1:4174';
+const state: CardFormState = {
+  brand: 'visa',
+  complete: false,
+  fields: {
+    number: { empty: false, complete: true, valid: true, error: undefined },
+    expiry: { empty: true, complete: false, valid: false, error: undefined },
+    cvc: { empty: true, complete: false, valid: false, error: undefined },
+    holder: { empty: true, complete: false, valid: false, error: undefined },
+  },
+};
+
+/** The frame's end: the port the element handed over, and what came through it. */
+interface FakeFrame {
+  window: { postMessage: (data: unknown, origin: string, ports: MessagePort[]) => void };
+  port: MessagePort | undefined;
+  received: HostToFrame[];
+  send(message: FrameToHost | Record<string, unknown>): void;
+}
+
+let frame: FakeFrame;
+let submitRequests: number;
+
+beforeEach(() => {
+  frame = {
+    port: undefined,
+    received: [],
+    window: {
+      postMessage: (_data, origin, ports) => {
+        expect(origin).toBe(TOKEN_ORIGIN);
+        frame.port = ports[0];
+        if (frame.port !== undefined) {
+          frame.port.onmessage = (event: MessageEvent) => frame.received.push(event.data as HostToFrame);
+        }
+      },
+    },
+    send(message) {
+      frame.port?.postMessage(message);
+    },
+  };
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(
+    frame.window as unknown as Window,
+  );
+  submitRequests = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  frame.port?.close();
+  document.body.replaceChildren();
+});
+
+async function mounted(): Promise<SvcCardForm> {
+  defineElements();
+  const form = document.createElement('svc-card-form');
+  form.setup({
+    tokenOrigin: TOKEN_ORIGIN,
+    title: 'Card details',
+    config: {
+      sessionId: 'ses_1',
+      account: 'demo',
+      locale: 'en',
+      messages: {},
+      appearance: {},
+      mode: 'card',
+      showSaveCard: false,
+    },
+    onSubmitRequest: () => {
+      submitRequests += 1;
+    },
+  });
+  document.body.append(form);
+  await form.updateComplete;
+  await vi.waitFor(() => {
+    expect(form.shadowRoot?.querySelector('iframe')).not.toBeNull();
+  });
+  return form;
+}
+
+function hello(form: SvcCardForm, origin = TOKEN_ORIGIN) {
+  const src = form.shadowRoot?.querySelector('iframe')?.getAttribute('src') ?? '';
+  const nonce = new URLSearchParams(src.split('#')[1]).get('n');
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      origin,
+      source: frame.window as unknown as MessageEventSource,
+      data: { v: PROTOCOL_VERSION, type: 'svc:hello', nonce },
+    }),
+  );
+}
+
+async function connected(): Promise<SvcCardForm> {
+  const form = await mounted();
+  hello(form);
+  await vi.waitFor(() => {
+    expect(frame.received.map((m) => m.type)).toEqual(['configure']);
+  });
+  return form;
+}
+
+describe('<svc-card-form>', () => {
+  it('frames the token host’s card document with the nonce and its own origin in the fragment', async () => {
+    const form = await mounted();
+    const src = new URL(form.shadowRoot?.querySelector('iframe')?.src ?? '');
+    expect(src.origin).toBe(TOKEN_ORIGIN);
+    expect(src.pathname).toMatch(/^\/frames\/[^/]+\/card\.html$/);
+    expect(src.searchParams.get('account')).toBe('demo');
+    const fragment = new URLSearchParams(src.hash.slice(1));
+    expect(fragment.get('n')).toMatch(/^[0-9a-f]{32}$/);
+    expect(fragment.get('o')).toBe(window.location.origin);
+  });
+
+  it('connects only to its frame from the token origin, then configures it on the port', async () => {
+    const form = await mounted();
+    hello(form, 'http://127.0.0.1:4173');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(frame.port).toBeUndefined();
+    hello(form);
+    await vi.waitFor(() => {
+      expect(frame.received).toHaveLength(1);
+    });
+    expect(frame.received[0]).toMatchObject({
+      type: 'configure',
+      config: { sessionId: 'ses_1', mode: 'card' },
+    });
+  });
+
+  it('turns the relayed field events into svc-* events, and Enter into a submit request', async () => {
+    const form = await connected();
+    const seen: string[] = [];
+    for (const type of ['svc-ready', 'svc-change', 'svc-focus', 'svc-blur', 'svc-submit', 'svc-3ds'])
+      form.addEventListener(type, (event) => seen.push(event.type));
+    frame.send({ v: 1, type: 'ready' });
+    frame.send({ v: 1, type: 'field', relay: { kind: 'focus', field: 'number' } });
+    frame.send({ v: 1, type: 'field', relay: { kind: 'change', field: 'number', state } });
+    frame.send({ v: 1, type: 'field', relay: { kind: 'blur', field: 'number' } });
+    frame.send({ v: 1, type: '3ds', step: 'collection-started' });
+    frame.send({ v: 1, type: 'field', relay: { kind: 'submit' } });
+    frame.send({ v: 1, type: 'field', relay: { kind: 'change', field: 'number', state: { brand: 'x' } } });
+    await vi.waitFor(() => {
+      expect(seen).toEqual(['svc-ready', 'svc-focus', 'svc-change', 'svc-blur', 'svc-3ds', 'svc-submit']);
+    });
+    expect(form.ready).toBe(true);
+    expect(form.state).toEqual(state);
+    expect(submitRequests).toBe(1);
+  });
+
+  it('resolves a submit with the frame’s result or failure, matched by id', async () => {
+    const form = await connected();
+    frame.send({ v: 1, type: 'ready' });
+    const first = form.submit({ userAgent: 'test' });
+    await vi.waitFor(() => {
+      expect(frame.received.at(-1)).toMatchObject({ type: 'submit', frontData: { userAgent: 'test' } });
+    });
+    const id = (frame.received.at(-1) as { id: number }).id;
+    frame.send({ v: 1, type: 'result', id: id + 1, result: TOKENIZED });
+    frame.send({ v: 1, type: 'result', id, result: { ...TOKENIZED, authentication: VERDICT_Y } });
+    expect(await first).toEqual({ ok: true, value: { ...TOKENIZED, authentication: VERDICT_Y } });
+    const second = form.submit({});
+    await vi.waitFor(() => {
+      expect(frame.received.filter((m) => m.type === 'submit')).toHaveLength(2);
+    });
+    const next = (frame.received.at(-1) as { id: number }).id;
+    frame.send({
+      v: 1,
+      type: 'failure',
+      id: next,
+      error: { code: 'cvv_mismatch', type: 'validation', message: 'm' },
+    });
+    expect(await second).toMatchObject({ ok: false, error: { name: 'CheckoutError', code: 'cvv_mismatch' } });
+  });
+
+  it('reports frame_unavailable when the frame never connects, and a submit then fails as not_ready', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const form = await mounted();
+    const errors: unknown[] = [];
+    form.addEventListener('svc-error', (event) => errors.push(event.error));
+    const submit = form.submit({});
+    vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS);
+    expect(errors).toMatchObject([{ code: 'frame_unavailable', type: 'configuration' }]);
+    expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
+  });
+
+  it('ends a pending submit as destroyed when it is removed, and closes the port', async () => {
+    const form = await connected();
+    frame.send({ v: 1, type: 'ready' });
+    const pending = form.submit({});
+    await vi.waitFor(() => {
+      expect(frame.received.at(-1)?.type).toBe('submit');
+    });
+    form.remove();
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'destroyed', type: 'cancelled' } });
+  });
+});

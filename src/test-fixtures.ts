@@ -1,0 +1,68 @@
+// Values the unit tests share: one card and one set of 3DS answers, in the service's shape and as the
+// typed values the code passes on. Only tests import this file.
+
+import type { TokenizedCard } from './card/tokenized-card.ts';
+import type { Authentication, Challenge } from './three-ds/authentication.ts';
+
+/** A frictionless Y, as the service answers it (Token/Generate's and ThreeDS/Validate's block). */
+export const SERVICE_Y = {
+  code: 'c1',
+  referenceId: 'r1',
+  transactionId: 't1',
+  status: 'Y',
+  eci: '05',
+  liabilityShift: 'full',
+};
+
+/** The same Y as the typed value api/three-ds.ts reads it into. */
+export const VERDICT_Y: Authentication = {
+  ...SERVICE_Y,
+  status: 'Y',
+  liabilityShift: 'full',
+  challenge: undefined,
+  cancelled: false,
+};
+
+export const CHALLENGE: Challenge = {
+  stepUpUrl: 'http://127.0.0.1:4176/stepup',
+  accessToken: 'jwt',
+  pareq: 'cGFyZXE=',
+  windowSize: '03',
+  authenticationTransactionId: 'atx_1',
+};
+
+/** A C with its challenge, typed. */
+export const VERDICT_C: Authentication = {
+  ...VERDICT_Y,
+  status: 'C',
+  eci: undefined,
+  liabilityShift: 'none',
+  challenge: CHALLENGE,
+};
+
+/** Token/Generate's answer for a Visa test card, BIN included (it must not leave the frame). */
+export const GENERATE_ANSWER = {
+  token: 'tok_1',
+  singleUse: true,
+  card: {
+    brand: 'Visa',
+    bin: '40000000',
+    last4: '2701',
+    maskedNumber: '400000******2701',
+    expirationMonth: 1,
+    expirationYear: 2029,
+  },
+  frontData: { userAgent: 'test' },
+};
+
+/** The card of GENERATE_ANSWER as the frame hands it to the page. */
+export const TOKENIZED: TokenizedCard = {
+  token: 'tok_1',
+  brand: 'Visa',
+  last4: '2701',
+  maskedNumber: '400000******2701',
+  expirationMonth: 1,
+  expirationYear: 2029,
+  singleUse: true,
+  frontData: { userAgent: 'test' },
+};

@@ -6,22 +6,24 @@ import type { FieldRelay } from './messaging/protocol.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
 import type { CardFormState, FieldName } from './types.ts';
 
-const init = { bubbles: true, composed: true } as const;
+/** Every `svc-*` event: named by its class's static `type`, bubbling and composed. */
+abstract class SvcEvent extends Event {
+  constructor() {
+    super((new.target as unknown as { type: string }).type, { bubbles: true, composed: true });
+  }
+}
 
 /** `svc-ready`: the fields are shown and usable. */
-export class SvcReadyEvent extends Event {
+export class SvcReadyEvent extends SvcEvent {
   /** The event's name, `svc-ready`. */
   static readonly type = 'svc-ready';
-  constructor() {
-    super(SvcReadyEvent.type, init);
-  }
 }
 
 /**
  * `svc-change`: a field changed. It carries the brand, which fields are empty, complete or valid, and
  * error codes.
  */
-export class SvcChangeEvent extends Event {
+export class SvcChangeEvent extends SvcEvent {
   /** The event's name, `svc-change`. */
   static readonly type = 'svc-change';
   /**
@@ -32,49 +34,46 @@ export class SvcChangeEvent extends Event {
     readonly field: FieldName,
     readonly state: CardFormState,
   ) {
-    super(SvcChangeEvent.type, init);
+    super();
+  }
+}
+
+/** A field got or lost the focus. */
+abstract class SvcFieldEvent extends SvcEvent {
+  /** @param field - The field that got or lost the focus. */
+  constructor(readonly field: FieldName) {
+    super();
   }
 }
 
 /** `svc-focus`: a field got the focus. */
-export class SvcFocusEvent extends Event {
+export class SvcFocusEvent extends SvcFieldEvent {
   /** The event's name, `svc-focus`. */
   static readonly type = 'svc-focus';
-  /** @param field - The field that got the focus. */
-  constructor(readonly field: FieldName) {
-    super(SvcFocusEvent.type, init);
-  }
 }
 
 /** `svc-blur`: a field lost the focus; its error, if any, shows now. */
-export class SvcBlurEvent extends Event {
+export class SvcBlurEvent extends SvcFieldEvent {
   /** The event's name, `svc-blur`. */
   static readonly type = 'svc-blur';
-  /** @param field - The field that lost the focus. */
-  constructor(readonly field: FieldName) {
-    super(SvcBlurEvent.type, init);
-  }
 }
 
 /** `svc-submit`: the shopper pressed Enter in a field, and the checkout submits (listen to show progress). */
-export class SvcSubmitEvent extends Event {
+export class SvcSubmitEvent extends SvcEvent {
   /** The event's name, `svc-submit`. */
   static readonly type = 'svc-submit';
-  constructor() {
-    super(SvcSubmitEvent.type, init);
-  }
 }
 
 /**
  * `svc-error`: something went wrong that no `submit()` promise reports: the frame did not load in 15 s,
  * or refused this page's origin (`frame_unavailable`).
  */
-export class SvcErrorEvent extends Event {
+export class SvcErrorEvent extends SvcEvent {
   /** The event's name, `svc-error`. */
   static readonly type = 'svc-error';
   /** @param error - What went wrong, a {@link CheckoutError} of type `configuration`. */
   constructor(readonly error: CheckoutError) {
-    super(SvcErrorEvent.type, init);
+    super();
   }
 }
 
@@ -82,12 +81,15 @@ export class SvcErrorEvent extends Event {
  * `svc-3ds`: a 3DS step, for showing progress: device data collection started, then finished or timed
  * out (the payment goes on either way); the challenge dialog shown, then finished (whatever its outcome).
  */
-export class SvcThreeDsEvent extends Event {
+export class SvcThreeDsEvent extends SvcEvent {
   /** The event's name, `svc-3ds`. */
   static readonly type = 'svc-3ds';
+  /** Which step was reached. */
+  readonly step: ThreeDsStep;
   /** @param step - Which step was reached. */
-  constructor(readonly step: ThreeDsStep) {
-    super(SvcThreeDsEvent.type, init);
+  constructor(step: ThreeDsStep) {
+    super();
+    this.step = step;
   }
 }
 

@@ -66,3 +66,12 @@ export const TOKENIZED: TokenizedCard = {
   singleUse: true,
   frontData: { userAgent: 'test' },
 };
+
+/** A fetch that answers nothing until its request's signal aborts, then fails as browsers do. */
+export function fetchUntilAborted(_url: string, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => {
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+}

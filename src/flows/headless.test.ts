@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { fetchUntilAborted } from '../test-fixtures.ts';
 import { tokenizeCard, type HeadlessCard } from './headless.ts';
 
 const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES);
@@ -69,15 +70,7 @@ describe('headless tokenization', () => {
   });
 
   it('stops at the merchant’s AbortSignal with aborted', async () => {
-    vi.stubGlobal(
-      'fetch',
-      (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => {
-            reject(new DOMException('Aborted', 'AbortError'));
-          });
-        }),
-    );
+    vi.stubGlobal('fetch', fetchUntilAborted);
     const controller = new AbortController();
     const result = tokenizeCard(client, 'ses_1', visa, controller.signal);
     controller.abort();

@@ -1,23 +1,16 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
 // and frame code apart, the protocol free of the service client, and the 3DS verdict read on the page
 // in one place.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test-sources.ts';
 
 const SRC = resolve(import.meta.dirname);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** Every file's relative imports inside src/, type-only ones included. */
 const imports = new Map(
-  sources(SRC).map((file) => {
+  sourceFiles(SRC).map((file) => {
     const text = readFileSync(file, 'utf8');
     const targets = [
       ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g),

@@ -1,20 +1,12 @@
 // docs/errors.md is where a merchant looks a code up: every code the script itself can raise must have
 // its entry there.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test-sources.ts';
 import { ERROR_CODES } from './errors.ts';
 
 const SRC = new URL('.', import.meta.url).pathname;
 const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** Codes written where errors are made: CheckoutError, the service client's failure(), wire errors. */
 function raisedCodes(): string[] {
@@ -26,7 +18,7 @@ function raisedCodes(): string[] {
     /'((?:card|cvv)_[a-z_]+)'/g,
     /'(service_[a-z_]+)'/g,
   ];
-  for (const file of sources(SRC)) {
+  for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
     for (const pattern of patterns) for (const match of text.matchAll(pattern)) codes.add(match[1] ?? '');
   }

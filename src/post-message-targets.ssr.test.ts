@@ -1,19 +1,15 @@
 // No window message is ever posted to '*': every window.postMessage names the one origin it is for
 // (the frame's token host, or the page's exact origin), so a navigated or swapped frame gets nothing.
 // Port messages need no target: a MessagePort reaches only the window that was given its other end.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test-sources.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function sources(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sources(path);
-    return /\.(?:ts|js|html)$/.test(entry.name) && !/\.(?:test|spec)\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
+const sources = (dir: string) =>
+  sourceFiles(join(root, dir), /\.(?:ts|js|html)$/).map((path) => relative(root, path));
 
 /** Every `postMessage(` call in the browser code that ships or that the sandbox serves, with its arguments. */
 function calls(): { file: string; args: string }[] {

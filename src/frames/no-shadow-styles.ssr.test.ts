@@ -1,22 +1,15 @@
 // The frames build replaces Lit's style module with a stub (vite.config.ts), which is only right while
 // no element in a frame uses shadow-DOM styles. This keeps it so.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { sourceFiles } from '../test-sources.ts';
 
 const dir = fileURLToPath(new URL('./', import.meta.url));
 
-function sources(path: string): string[] {
-  return readdirSync(path).flatMap((name) => {
-    const full = join(path, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
 it('frame elements render in light DOM and declare no static styles', () => {
-  const files = sources(dir);
+  const files = sourceFiles(dir);
   expect(
     files.filter((file) =>
       /static\s+(override\s+)?styles|from 'lit'.*\bcss\b|\bunsafeCSS\b/.test(readFileSync(file, 'utf8')),

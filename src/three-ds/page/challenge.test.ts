@@ -162,24 +162,30 @@ describe('runChallenge', () => {
     expect(dialog.isOpen).toBe(false);
   });
 
-  it('passes the service’s failure on as a typed error', async () => {
+  it.each([
+    [
+      'passes the service’s failure on as a typed error',
+      { v: 1, type: 'failure', error: { code: 'timeout', type: 'network', message: 'Late.' } },
+      { code: 'timeout', type: 'network' },
+    ],
+    [
+      'refuses a verdict that is unreadable',
+      { v: 1, type: 'authenticated', authentication: { status: 'Y' } },
+      { code: 'invalid_response' },
+    ],
+    [
+      'refuses a verdict that is still a challenge',
+      { v: 1, type: 'authenticated', authentication: { ...VERDICT_Y, status: 'C' } },
+      { code: 'invalid_response' },
+    ],
+  ])('%s, and closes the dialog', async (_case, message, error) => {
     const result = run();
     fake.hello(await frameOf());
     await vi.waitFor(() => {
       expect(fake.started).toBeDefined();
     });
-    fake.answer({ v: 1, type: 'failure', error: { code: 'timeout', type: 'network', message: 'Late.' } });
-    expect(await result).toMatchObject({ ok: false, error: { code: 'timeout', type: 'network' } });
+    fake.answer(message);
+    expect(await result).toMatchObject({ ok: false, error });
     expect(dialog.isOpen).toBe(false);
-  });
-
-  it('refuses a verdict that is still a challenge or unreadable', async () => {
-    const result = run();
-    fake.hello(await frameOf());
-    await vi.waitFor(() => {
-      expect(fake.started).toBeDefined();
-    });
-    fake.answer({ v: 1, type: 'authenticated', authentication: { status: 'Y' } });
-    expect(await result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
   });
 });

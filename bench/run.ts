@@ -2,8 +2,8 @@
 // with a floor measured in the same run. Prints the tables and writes bench/results.json and
 // bench/REPORT.md. See bench/REPORT.md's "Method" for what each number means.
 //
-// It starts its own sandbox, demo merchant and floor server on ports 4373-4378 (never the e2e tests'
-// 4173-4177), builds dist/ first if it is missing, and stops everything it started on the way out.
+// It starts its own sandbox, demo merchant and floor server in this process on free ports, builds dist/
+// first if it is missing, and stops everything it started on the way out.
 // Repeats can be changed with BENCH_RUNS (default 11) for a quicker or steadier run.
 
 import { spawnSync } from 'node:child_process';
@@ -43,7 +43,8 @@ import {
   type Results,
   type Settings,
 } from './report.ts';
-import { startServers, stopAllChildren, type RunningServers } from './servers.ts';
+import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
+import { startFloor, type Floor } from './floor.ts';
 import { measureSizes } from './sizes.ts';
 import { ratio } from './stats.ts';
 
@@ -121,14 +122,13 @@ async function main(): Promise<void> {
   const sizes = await measureSizes();
 
   const problems: string[] = [];
-  let servers: RunningServers | undefined;
+  let stack: DemoStack | undefined;
+  let floor: Floor | undefined;
   let browser: Browser | undefined;
   const cleanup = async () => {
     await browser?.close().catch(() => undefined);
-    browser = undefined;
-    await servers?.stop();
-    servers = undefined;
-    await stopAllChildren();
+    await Promise.all([stack?.close(), floor?.close()]);
+    [browser, stack, floor] = [undefined, undefined, undefined];
   };
   const state = { interrupted: false };
   const onSignal = (signal: NodeJS.Signals) => {
@@ -140,17 +140,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   try {
-    log('bench: starting the sandbox, the demo merchant and the floor server on 4373-4378');
-    servers = await startServers();
+    stack = await startDemoStack(FREE_PORTS, {});
+    floor = await startFloor();
     const options = launchOptions();
     browser = await chromium.launch(options);
     const version = browser.version();
     log(`bench: Chromium ${version} (${options.executablePath})`);
     const setup: Setup = {
       browser,
-      urls: servers.urls,
-      floorPageUrl: servers.floorPageUrl,
-      floorFrameOrigin: servers.floorFrameOrigin,
+      urls: stack.urls,
+      floorPageUrl: floor.pageUrl,
+      floorFrameOrigin: floor.frameOrigin,
       loaded: new Set(),
       problems,
     };
@@ -168,19 +168,19 @@ async function main(): Promise<void> {
     const accounts = benchAccounts(setup.urls);
     const tokenizePage = await submitPage(setup);
     const threeDsPage = await submitPage(setup);
-    const floor = await floorPage(setup);
+    const floorSubmits = await floorPage(setup);
     let submits: Record<'tokenize' | 'threeDs' | 'floor', SubmitRun[]>;
     try {
       // The floor (one frame POST round trip) is the same for tokenize and 3DS.
       submits = await rounds('tokenize and frictionless 3DS', runs, warmupRuns, {
         tokenize: () => submitSdk(setup, tokenizePage.page, accounts.no3ds, false),
         threeDs: () => submitSdk(setup, threeDsPage.page, accounts.demo, true),
-        floor: () => submitFloor(setup, floor.page),
+        floor: () => submitFloor(setup, floorSubmits.page),
       });
     } finally {
       await tokenizePage.close();
       await threeDsPage.close();
-      await floor.close();
+      await floorSubmits.close();
     }
 
     log(`bench: ${String(settings.cycles)} mount/destroy cycles`);

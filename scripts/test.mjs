@@ -21,7 +21,7 @@ process.chdir(root);
 const REPORTS = 'reports';
 const VITEST_REPORT = join(REPORTS, 'vitest.json');
 const E2E_REPORT = join(REPORTS, 'e2e.json'); // written by playwright.config.ts's json reporter
-const WEBKIT_REPORT = join(REPORTS, 'webkit.json'); // written by e2e-webkit/smoke.mjs
+const WEBKIT_REPORT = join(REPORTS, 'webkit.json'); // written by e2e-webkit/smoke.ts
 const PACKAGE_REPORT = join(REPORTS, 'package.json'); // written by scripts/package-check.mjs
 
 // `node scripts/test.mjs` outside npm should find the same local binaries as `npm test`.
@@ -173,12 +173,12 @@ await runner('e2e', {
   skip: !demoBuilt ? 'build failed' : !haveChromium ? 'no Chromium' : null,
 });
 
-// Its own servers on other ports; without WebKit it reports its tests as skipped.
+// Its own servers on free ports; without WebKit it reports its tests as skipped.
 await runner('webkit', {
   format: 'webkit',
   report: WEBKIT_REPORT,
-  command: 'node',
-  args: ['e2e-webkit/smoke.mjs'],
+  command: 'tsx',
+  args: ['e2e-webkit/smoke.ts'],
   skip: !built ? 'build failed' : null,
 });
 

@@ -150,7 +150,7 @@ await runner('vitest', {
 });
 
 const built = await gate('build', async () => (await run('npm', ['run', 'build'])) === 0);
-if (built) await gate('size budgets', async () => (await run('node', ['scripts/size.mjs'])) === 0);
+if (built) await gate('size budgets', async () => (await run('size-limit', [])) === 0);
 
 // The tarball a user installs: its files, publint, attw, type tests, importing it without a DOM.
 await runner('package', {

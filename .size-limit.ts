@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { framesDir, scriptFile } from './scripts/artifacts.mjs';
+import { framesDir, scriptFile } from './scripts/artifacts.ts';
 
 const dist = join(import.meta.dirname, 'dist');
 const KIB = 1024;

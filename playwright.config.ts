@@ -1,8 +1,8 @@
 // End-to-end tests: the demo merchant site (127.0.0.1:4173) and the sandbox service (:4174) in real
 // browsers. Chromium always; Firefox when one can be had. Which binaries is decided by
-// scripts/browsers.mjs (through the environment when `npm test` ran it, by a search otherwise).
+// scripts/browsers.ts (through the environment when `npm test` ran it, by a search otherwise).
 import { defineConfig, type Project } from '@playwright/test';
-import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.mjs';
+import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.ts';
 
 const CI = Boolean(process.env.CI);
 const browsers = resolveBrowserEnv();
@@ -13,7 +13,7 @@ const chromium: Project = {
   use: {
     browserName: 'chromium',
     // Empty path = Playwright's download; channel 'chromium' runs its full build (the binary
-    // browsers.mjs checked for) instead of the separately downloaded headless shell.
+    // browsers.ts checked for) instead of the separately downloaded headless shell.
     ...(browsers.CHROMIUM_PATH ? {} : { channel: 'chromium' }),
     launchOptions: {
       args: [...CHROMIUM_ARGS],

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, CDPSession, Frame, Page, Response } from 
 import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
-import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
+import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { serverTimingMs } from './stats.ts';
 
 export interface Setup {

@@ -12,8 +12,8 @@ import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
-import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
-import { CHROMIUM_ARGS, findBrowsersSync } from '../scripts/browsers.mjs';
+import { framesDir, scriptFile } from '../scripts/artifacts.ts';
+import { CHROMIUM_ARGS, findBrowsersSync } from '../scripts/browsers.ts';
 import {
   floorPage,
   hygieneFloor,

@@ -6,7 +6,7 @@
 //
 // It starts the demo and the sandbox in this process on free ports (demo/server.ts), and
 // WebKitWebDriver under `xvfb-run -a` (MiniBrowser has no headless mode), and stops them at the end,
-// whatever happens. It writes reports/webkit.json, which test.mjs counts. Without WebKit (as root,
+// whatever happens. It writes reports/webkit.json, which scripts/test.ts counts. Without WebKit (as root,
 // `npm run browsers` installs it), or with E2E_WEBKIT=0, the tests are recorded as skipped.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
 import { listen, portOf, close } from '../sandbox/server.ts';
-import { findBrowsersSync, WEBKIT } from '../scripts/browsers.mjs';
+import { findBrowsersSync, WEBKIT } from '../scripts/browsers.ts';
 
 interface TestResult {
   name: string;

@@ -6,7 +6,7 @@ import {
   formatLine,
   summarize,
   type Runner,
-} from './summary.mjs';
+} from './summary.ts';
 
 // Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
 function vitestReport(

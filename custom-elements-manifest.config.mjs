@@ -1,7 +1,7 @@
 // The custom elements manifest (dist/custom-elements.json) of the merchant-side elements, for editors,
 // linters and docs/api/elements.md: their attributes, properties, events, CSS parts and custom
 // properties, read from the classes and their JSDoc (`@tag`, `@event`, `@csspart`, `@cssproperty`).
-// `npm run build` writes it; scripts/api-docs.mjs reads it through the same options.
+// `npm run build` writes it; scripts/api-docs.ts reads it through the same options.
 
 /**
  * What a merchant can reach, and nothing else: the element classes (not the constants and helper

@@ -70,7 +70,7 @@ export default defineConfig(
   },
 
   {
-    // Plain JavaScript (this file, scripts/*.mjs, demo page scripts) is outside tsconfig; lint it
+    // Plain JavaScript (this file, scripts/package-import.mjs, demo page scripts) is outside tsconfig; lint it
     // without types.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -1,8 +1,8 @@
 // End-to-end tests: the demo merchant site (127.0.0.1:4173) and the sandbox service (:4174) in real
 // browsers. Chromium always; Firefox when one can be had. Which binaries is decided by
-// scripts/browsers.mjs (through the environment when `npm test` ran it, by a search otherwise).
-import { defineConfig, type PlaywrightTestConfig, type Project } from '@playwright/test';
-import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.mjs';
+// scripts/browsers.ts (through the environment when `npm test` ran it, by a search otherwise).
+import { defineConfig, type Project } from '@playwright/test';
+import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.ts';
 
 const CI = Boolean(process.env.CI);
 const browsers = resolveBrowserEnv();
@@ -13,7 +13,7 @@ const chromium: Project = {
   use: {
     browserName: 'chromium',
     // Empty path = Playwright's download; channel 'chromium' runs its full build (the binary
-    // browsers.mjs checked for) instead of the separately downloaded headless shell.
+    // browsers.ts checked for) instead of the separately downloaded headless shell.
     ...(browsers.CHROMIUM_PATH ? {} : { channel: 'chromium' }),
     launchOptions: {
       args: [...CHROMIUM_ARGS],
@@ -45,13 +45,6 @@ const firefox: Project[] =
         },
       ];
 
-const server = {
-  timeout: 60_000,
-  reuseExistingServer: !CI,
-  stdout: 'ignore',
-  stderr: 'pipe',
-} satisfies Partial<NonNullable<PlaywrightTestConfig['webServer']>>;
-
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -70,15 +63,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // Started in this order: the demo's backend talks to the sandbox.
-  webServer: [
-    {
-      name: 'sandbox',
-      command: 'npx tsx sandbox/main.ts',
-      url: 'http://127.0.0.1:4174/__sandbox/health',
-      ...server,
-    },
-    { name: 'demo', command: 'npx tsx demo/server.ts', url: 'http://127.0.0.1:4173/', ...server },
-  ],
+  // The demo and the sandbox in one process (demo/server.ts), on the fixed ports the specs name.
+  webServer: {
+    command: 'node --import tsx demo/start.ts',
+    url: 'http://127.0.0.1:4173/',
+    timeout: 60_000,
+    reuseExistingServer: !CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
   projects: [chromium, ...firefox],
 });

@@ -3,10 +3,10 @@
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
 //   --mode challenge  dist/frames/<version>/3ds.html: the 3DS challenge frame, with its own assets
-// Files loaded by URL carry the version (scripts/artifacts.mjs), so a URL never changes content.
+// Files loaded by URL carry the version (scripts/artifacts.ts), so a URL never changes content.
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { framesDir, scriptFile, version } from './scripts/artifacts.mjs';
+import { framesDir, scriptFile, version } from './scripts/artifacts.ts';
 
 const root = import.meta.dirname;
 

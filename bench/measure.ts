@@ -1,11 +1,12 @@
 // Parts 2-6 of the benchmark, in Chromium: each measures the SDK on the demo's plain page and its floor
-// on the bench's floor page (a cross-origin frame with one plain <input>), in the same browser.
+// on the bench's floor page (a cross-origin frame with one plain <input>, bench/floor/), in the same
+// browser.
 
 import type { Browser, BrowserContext, CDPSession, Frame, Page, Response } from 'playwright-core';
 import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
-import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
+import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { serverTimingMs } from './stats.ts';
 
 export interface Setup {
@@ -19,25 +20,30 @@ export interface Setup {
   problems: string[];
 }
 
-/** What the bench puts on the pages' windows (typed here, set by init scripts and evaluate calls). */
-interface BenchWindow {
-  benchReady?: number;
-  benchSteps?: string[];
-  /** Resolves on the form's svc-ready; rejects on svc-error or after 15 s, naming `what`. */
-  benchWhenReady?: (form: HTMLElement, what: string) => Promise<void>;
-  benchCheckout?: InstanceType<Window['Checkout']>;
-  benchPorts?: { channels: number; hostPortsClosed: number };
-  benchKeys?: { ms: number; value: string }[];
-  demo?: { checkout: InstanceType<Window['Checkout']> };
-  floor?: {
-    ready: number | undefined;
-    submit(body: unknown): Promise<unknown>;
-    cycle(): Promise<number>;
-  };
+/** The SDK on the demo's plain page, or the floor. */
+export type Subject = 'sdk' | 'floor';
+
+type Checkout = InstanceType<Window['Checkout']>;
+/** What the bench reads on the pages' windows: set by its init scripts, the demo page and the floor page. */
+declare global {
+  interface Window {
+    bench?: {
+      ready?: number;
+      steps: string[];
+      /** Resolves on the form's svc-ready; rejects on svc-error or after 15 s, naming `what`. */
+      whenReady: (form: HTMLElement, what: string) => Promise<void>;
+      checkout?: Checkout;
+    };
+    /** In the frame: one sample per keystroke. */
+    benchKeys?: { ms: number; value: string }[];
+    /** MessageChannels created, and their host-side ports closed. */
+    benchPorts?: { channels: number; hostPortsClosed: number };
+    demo?: { checkout: Checkout };
+    floor?: { ready: number | undefined; submit(body: unknown): Promise<unknown>; cycle(): Promise<number> };
+  }
 }
 
-const year = new Date().getUTCFullYear() + 3;
-const yy = String(year % 100).padStart(2, '0');
+const yy = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 export const CARD = { number: '4111111111111111', expiry: `12 / ${yy}`, cvc: '123', holder: 'Ada Lovelace' };
 /** Visa frictionless success; 3DS test cards authenticate only with expiry 01 / current year + 3. */
 export const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: `01 / ${yy}` };
@@ -47,98 +53,120 @@ async function newContext(setup: Setup): Promise<BrowserContext> {
   // tsx compiles this file with esbuild's keepNames, which wraps the named functions inside the
   // callbacks given to evaluate() in a `__name` helper that pages do not have.
   await context.addInitScript('globalThis.__name ??= (target) => target;');
-  const token = new URL(setup.urls.tokenUrl).origin;
-  const demo = new URL(setup.urls.demoUrl).origin;
-  const problem = (line: string) => {
-    setup.problems.push(`${new Date().toISOString()} ${line}`);
-  };
+  const { tokenUrl, demoUrl } = setup.urls;
+  const problem = (line: string) => setup.problems.push(`${new Date().toISOString()} ${line}`);
   context.on('page', (page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         problem(`console ${message.type()} (${message.location().url}): ${message.text()}`);
     });
-    page.on('crash', () => {
-      problem(`page crashed: ${page.url()}`);
-    });
+    page.on('crash', () => problem(`page crashed: ${page.url()}`));
   });
-  context.on('weberror', (error) => {
-    problem(`page error: ${error.error().message}`);
-  });
+  context.on('weberror', (error) => problem(`page error: ${error.error().message}`));
   context.on('requestfailed', (request) => {
     problem(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
   });
   context.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === token && url.pathname.startsWith('/frames/')) setup.loaded.add(url.pathname.slice(1));
-    if (url.origin === demo && url.pathname.startsWith('/sdk/')) setup.loaded.add(url.pathname.slice(5));
+    if (url.origin === tokenUrl && url.pathname.startsWith('/frames/'))
+      setup.loaded.add(url.pathname.slice(1));
+    if (url.origin === demoUrl && url.pathname.startsWith('/sdk/')) setup.loaded.add(url.pathname.slice(5));
   });
   return context;
 }
 
-/**
- * Records, in the demo's pages only, when the first svc-ready and each svc-3ds step reach the document;
- * and gives the page `benchWhenReady` for the runs that mount a form themselves.
- */
+/** Init script, demo pages only: when the first svc-ready and each svc-3ds step reach the document. */
 function recordEvents(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
-  const w = window as unknown as BenchWindow;
-  w.benchSteps = [];
-  w.benchWhenReady = (form, what) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`${what}svc-ready did not come within 15 s`));
-      }, 15_000);
-      form.addEventListener(
-        'svc-ready',
-        () => {
+  const bench: NonNullable<Window['bench']> = (window.bench = {
+    steps: [],
+    whenReady: (form: HTMLElement, what: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`${what}svc-ready did not come within 15 s`));
+        }, 15_000);
+        form.addEventListener('svc-ready', () => {
           clearTimeout(timer);
           resolve();
-        },
-        { once: true },
-      );
-      form.addEventListener('svc-error', (event) => {
-        clearTimeout(timer);
-        const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
-        reject(new Error(`${what}svc-error ${code}: ${message}`));
-      });
-    });
-  document.addEventListener(
-    'svc-ready',
-    () => {
-      w.benchReady ??= performance.now();
-    },
-    { capture: true },
-  );
+        });
+        form.addEventListener('svc-error', (event) => {
+          clearTimeout(timer);
+          const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
+          reject(new Error(`${what}svc-error ${code}: ${message}`));
+        });
+      }),
+  });
+  const capture = { capture: true };
+  document.addEventListener('svc-ready', () => (bench.ready ??= performance.now()), capture);
   document.addEventListener(
     'svc-3ds',
-    (event) => {
-      w.benchSteps?.push((event as Event & { step: string }).step);
-    },
-    { capture: true },
+    (event) => bench.steps.push((event as Event & { step: string }).step),
+    capture,
   );
 }
 
-/** The card frame of the page (the token host's /frames/<version>/card.html). */
-function cardFrame(page: Page, tokenUrl: string): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(`${tokenUrl}/${framesDir()}/card.html`));
-  if (frame === undefined) throw new Error('no card frame on the page');
-  return frame;
+/**
+ * Before the SDK loads (demo origin only): counts the MessageChannels the page creates and the closing
+ * of their first port, the one the host keeps (the second is transferred to the frame, design §3).
+ */
+function trackPorts(demoOrigin: string): void {
+  if (location.origin !== demoOrigin) return;
+  const stats = { channels: 0, hostPortsClosed: 0 };
+  const hostPorts = new WeakSet<MessagePort>();
+  const closed = new WeakSet<MessagePort>();
+  const nativeClose = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'close')?.value as (
+    this: MessagePort,
+  ) => void;
+  MessagePort.prototype.close = function close(this: MessagePort) {
+    if (hostPorts.has(this) && !closed.has(this)) {
+      closed.add(this);
+      stats.hostPortsClosed += 1;
+    }
+    nativeClose.call(this);
+  };
+  const Native = window.MessageChannel;
+  window.MessageChannel = class extends Native {
+    constructor() {
+      super();
+      stats.channels += 1;
+      hostPorts.add(this.port1);
+    }
+  };
+  Object.defineProperty(window, 'benchPorts', { value: stats });
 }
 
-/** The demo's plain page, loaded until its form is ready; `prepare` adds init scripts of its own first. */
-async function openPlainPage(
-  setup: Setup,
-  context: BrowserContext,
-  prepare: (page: Page) => Promise<unknown> = () => Promise.resolve(),
-): Promise<Page> {
+interface Opened {
+  page: Page;
+  /** The card frame (the token host's card.html) or the floor's frame. */
+  frame: Frame;
+  close: () => Promise<void>;
+}
+
+/**
+ * A new browser context (empty HTTP cache, no open connections) with the subject's page loaded until
+ * ready: the demo's plain page until its form's svc-ready, or the floor page until its frame's hello.
+ */
+export async function open(setup: Setup, subject: Subject, trackingPorts = false): Promise<Opened> {
+  const context = await newContext(setup);
+  const demoOrigin = setup.urls.demoUrl;
   const page = await context.newPage();
-  await prepare(page);
-  await page.addInitScript(recordEvents, new URL(setup.urls.demoUrl).origin);
-  await page.goto(`${setup.urls.demoUrl}/plain.html`);
-  await page.waitForFunction(() => (window as unknown as BenchWindow).benchReady !== undefined, undefined, {
-    timeout: 30_000,
-  });
-  return page;
+  if (trackingPorts) await page.addInitScript(trackPorts, demoOrigin);
+  await page.addInitScript(recordEvents, demoOrigin);
+  await page.goto(subject === 'sdk' ? `${demoOrigin}/plain.html` : setup.floorPageUrl);
+  await page.waitForFunction(
+    (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) !== undefined,
+    subject,
+    {
+      timeout: 30_000,
+    },
+  );
+  const url =
+    subject === 'sdk'
+      ? `${setup.urls.tokenUrl}/${framesDir()}/card.html`
+      : `${setup.floorFrameOrigin}/frame.html`;
+  const frame = page.frames().find((f) => f.url().startsWith(url));
+  if (frame === undefined) throw new Error(`no frame ${url} on the page`);
+  return { page, frame, close: () => context.close() };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -151,15 +179,8 @@ export interface ReadyRun {
   marks: Record<string, number>;
 }
 
-interface DocumentTimes {
-  timeOrigin: number;
-  /** The document's own response end (its navigation timing). */
-  documentReceived: number;
-  resources: { name: string; startTime: number; responseEnd: number }[];
-}
-
-/** In a page or frame: its clock's origin, when its document arrived, and what it fetched. */
-function documentTimes(): DocumentTimes {
+/** In a page or frame: its clock's origin, when its document arrived (its navigation), and what it fetched. */
+function documentTimes() {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   return {
     timeOrigin: performance.timeOrigin,
@@ -172,65 +193,40 @@ function documentTimes(): DocumentTimes {
   };
 }
 
-/** The frame's milestones on the page's clock (both count from their own navigation start). */
-function frameMarks(onPage: DocumentTimes, inFrame: DocumentTimes, marks: Record<string, number>): void {
-  const shift = inFrame.timeOrigin - onPage.timeOrigin;
-  marks['frame navigation started'] = shift;
-  if (Number.isFinite(inFrame.documentReceived))
-    marks['frame document received'] = inFrame.documentReceived + shift;
-  const assets = inFrame.resources.filter((e) => /\.(?:js|css)$/.test(new URL(e.name).pathname));
-  if (assets.length > 0)
-    marks['frame scripts and styles received'] = Math.max(...assets.map((e) => e.responseEnd)) + shift;
-}
-
-/** One cold load of the demo's plain page (fresh browser context: empty cache, no open connections). */
-export async function readySdk(setup: Setup): Promise<ReadyRun> {
-  const context = await newContext(setup);
+/** One cold load: the subject's page in a new context, navigation start to ready, with its milestones. */
+export async function ready(setup: Setup, subject: Subject): Promise<ReadyRun> {
+  const { page, frame, close } = await open(setup, subject);
   try {
-    const page = await openPlainPage(setup, context);
-    const ready = await page.evaluate(() => (window as unknown as BenchWindow).benchReady ?? NaN);
+    const ready = await page.evaluate(
+      (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) ?? NaN,
+      subject,
+    );
     const onPage = await page.evaluate(documentTimes);
-    const inFrame = await cardFrame(page, setup.urls.tokenUrl).evaluate(documentTimes);
+    const inFrame = await frame.evaluate(documentTimes);
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
-    const sdk = onPage.resources.find((e) => e.name.endsWith(`/sdk/${scriptFile()}`));
+    const resource = (suffix: string) => onPage.resources.find((e) => e.name.endsWith(suffix));
+    const sdk = resource(`/sdk/${scriptFile()}`);
+    const session = resource('/api/session');
     if (sdk !== undefined) {
       marks['SDK script requested'] = sdk.startTime;
       marks['SDK script received'] = sdk.responseEnd;
     }
-    const session = onPage.resources.find((e) => e.name.endsWith('/api/session'));
     if (session !== undefined) {
       marks['session requested (page scripts ran)'] = session.startTime;
       marks['session received (merchant backend → Token/NewSession)'] = session.responseEnd;
     }
-    frameMarks(onPage, inFrame, marks);
+    // The frame's milestones on the page's clock (both count from their own navigation start).
+    const shift = inFrame.timeOrigin - onPage.timeOrigin;
+    marks['frame navigation started'] = shift;
+    if (Number.isFinite(inFrame.documentReceived))
+      marks['frame document received'] = inFrame.documentReceived + shift;
+    const assets = inFrame.resources.filter((e) => /\.(?:js|css)$/.test(new URL(e.name).pathname));
+    if (assets.length > 0)
+      marks['frame scripts and styles received'] = Math.max(...assets.map((e) => e.responseEnd)) + shift;
     marks['ready: svc-ready (floor: hello from the frame)'] = ready;
     return { ready, marks };
   } finally {
-    await context.close();
-  }
-}
-
-export async function readyFloor(setup: Setup): Promise<ReadyRun> {
-  const context = await newContext(setup);
-  try {
-    const page = await context.newPage();
-    await page.goto(setup.floorPageUrl);
-    await page.waitForFunction(
-      () => (window as unknown as BenchWindow).floor?.ready !== undefined,
-      undefined,
-      { timeout: 30_000 },
-    );
-    const ready = await page.evaluate(() => (window as unknown as BenchWindow).floor?.ready ?? NaN);
-    const onPage = await page.evaluate(documentTimes);
-    const frame = page.frames().find((f) => f.url() === `${setup.floorFrameOrigin}/frame.html`);
-    if (frame === undefined) throw new Error('no floor frame');
-    const inFrame = await frame.evaluate(documentTimes);
-    const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
-    frameMarks(onPage, inFrame, marks);
-    marks['ready: svc-ready (floor: hello from the frame)'] = ready;
-    return { ready, marks };
-  } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -244,27 +240,19 @@ export async function readyFloor(setup: Setup): Promise<ReadyRun> {
  * around the input has finished the update that edit caused (the formatted value and brand shown).
  */
 function installKeyClock(): void {
-  const w = window as unknown as BenchWindow;
-  w.benchKeys = [];
+  const keys: { ms: number; value: string }[] = (window.benchKeys = []);
   let down: number | undefined;
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      down = event.timeStamp;
-    },
-    { capture: true },
-  );
+  document.addEventListener('keydown', (event) => (down = event.timeStamp), { capture: true });
   document.addEventListener('input', (event) => {
     const start = down;
     down = undefined;
     if (start === undefined) return;
     const input = event.target as HTMLInputElement;
     const updates: Promise<unknown>[] = [];
-    for (let el: Element | null = input; el !== null; el = el.parentElement) {
+    for (let el: Element | null = input; el !== null; el = el.parentElement)
       if ('updateComplete' in el)
         updates.push((el as Element & { updateComplete: Promise<unknown> }).updateComplete);
-    }
-    const done = () => w.benchKeys?.push({ ms: performance.now() - start, value: input.value });
+    const done = () => keys.push({ ms: performance.now() - start, value: input.value });
     if (updates.length === 0) done();
     else void Promise.all(updates).then(done);
   });
@@ -276,69 +264,44 @@ export interface KeystrokeRun {
   formatted: number;
 }
 
-async function typeDigits(
-  page: Page,
-  frame: Frame,
+/** Types the card number into the frame's field, clearing it (not counted) every 16 digits. */
+export async function keystrokes(
+  setup: Setup,
+  subject: Subject,
   count: number,
   warmup: number,
-  reset: () => Promise<void>,
 ): Promise<KeystrokeRun> {
-  const digits = CARD.number;
-  let typed = 0;
-  const press = async () => {
-    if (typed === digits.length) {
-      await reset();
-      typed = 0;
-    }
-    await page.keyboard.press(digits[typed] ?? '4');
-    typed += 1;
-  };
-  for (let i = 0; i < warmup; i++) await press();
-  await frame.waitForFunction((n) => (window as unknown as BenchWindow).benchKeys?.length === n, warmup);
-  await frame.evaluate(() => {
-    (window as unknown as BenchWindow).benchKeys = [];
-  });
-  for (let i = 0; i < count; i++) await press();
-  await frame.waitForFunction((n) => ((window as unknown as BenchWindow).benchKeys?.length ?? 0) >= n, count);
-  const keys = await frame.evaluate(() => (window as unknown as BenchWindow).benchKeys ?? []);
-  return { samples: keys.map((k) => k.ms), formatted: keys.filter((k) => k.value.includes(' ')).length };
-}
-
-export async function keystrokesSdk(setup: Setup, count: number, warmup: number): Promise<KeystrokeRun> {
-  const context = await newContext(setup);
+  const { page, frame, close } = await open(setup, subject);
   try {
-    const page = await openPlainPage(setup, context);
-    const frame = cardFrame(page, setup.urls.tokenUrl);
     await frame.evaluate(installKeyClock);
-    await page.frameLocator('svc-card-form iframe').getByLabel('Card number', { exact: true }).click();
-    return await typeDigits(page, frame, count, warmup, () =>
-      frame.evaluate(() => {
-        document.querySelector('svc-card-number')?.clear();
-      }),
-    );
+    const frames = page.frameLocator(subject === 'sdk' ? 'svc-card-form iframe' : '#f');
+    await frames.getByLabel('Card number', { exact: true }).click();
+    let typed = 0;
+    const press = async () => {
+      if (typed === CARD.number.length) {
+        await frame.evaluate(() => {
+          const field = document.querySelector('svc-card-number');
+          const input = document.querySelector('input');
+          if (field !== null) field.clear();
+          else if (input !== null) input.value = '';
+        });
+        typed = 0;
+      }
+      await page.keyboard.press(CARD.number[typed] ?? '4');
+      typed += 1;
+    };
+    for (let i = 0; i < warmup; i++) await press();
+    await frame.waitForFunction((n) => window.benchKeys?.length === n, warmup);
+    await frame.evaluate(() => window.benchKeys?.splice(0));
+    for (let i = 0; i < count; i++) await press();
+    await frame.waitForFunction((n) => (window.benchKeys?.length ?? 0) >= n, count);
+    const measured = await frame.evaluate(() => window.benchKeys ?? []);
+    return {
+      samples: measured.map((k) => k.ms),
+      formatted: measured.filter((k) => k.value.includes(' ')).length,
+    };
   } finally {
-    await context.close();
-  }
-}
-
-export async function keystrokesFloor(setup: Setup, count: number, warmup: number): Promise<KeystrokeRun> {
-  const context = await newContext(setup);
-  try {
-    const page = await context.newPage();
-    await page.goto(setup.floorPageUrl);
-    await page.waitForFunction(() => (window as unknown as BenchWindow).floor?.ready !== undefined);
-    const frame = page.frames().find((f) => f.url() === `${setup.floorFrameOrigin}/frame.html`);
-    if (frame === undefined) throw new Error('no floor frame');
-    await frame.evaluate(installKeyClock);
-    await page.frameLocator('#f').getByLabel('Card number').click();
-    return await typeDigits(page, frame, count, warmup, () =>
-      frame.evaluate(() => {
-        const input = document.querySelector('input');
-        if (input !== null) input.value = '';
-      }),
-    );
-  } finally {
-    await context.close();
+    await close();
   }
 }
 
@@ -372,14 +335,11 @@ export function benchAccounts(urls: SandboxUrls): { demo: SessionAccount; no3ds:
 
 /** Server to server, as a merchant backend does (the app token never reaches the browser). */
 async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?: SessionAccount) {
-  const base = urls.tokenUrl.replace('localhost', '127.0.0.1');
-  const response = await fetch(`${base}${path}`, {
+  const response = await fetch(`${urls.tokenUrl.replace('localhost', '127.0.0.1')}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      ...(account === undefined
-        ? {}
-        : { 'x-service-account': account.name, 'x-service-apptoken': account.appToken }),
+      ...(account && { 'x-service-account': account.name, 'x-service-apptoken': account.appToken }),
     },
     body: JSON.stringify(body),
   });
@@ -388,8 +348,52 @@ async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?
   return json;
 }
 
-async function newSession(urls: SandboxUrls, account: SessionAccount): Promise<string> {
-  const reply = await tokenApi(
+/** Runs `submit` in the page and collects the responses from `origin` meanwhile, with their Server-Timing. */
+async function timedSubmit<T extends { total: number }>(
+  page: Page,
+  origin: string,
+  expected: string,
+  submit: () => Promise<T>,
+): Promise<{ value: T; run: SubmitRun }> {
+  const responses: Response[] = [];
+  const listener = (response: Response) => {
+    if (new URL(response.url()).origin === origin) responses.push(response);
+  };
+  page.on('response', listener);
+  let value: T;
+  try {
+    value = await submit();
+    // The response event can trail the result by a CDP message; wait a little for the expected one.
+    const deadline = Date.now() + 2_000;
+    while (
+      !responses.some((r) => new URL(r.url()).pathname.toLowerCase() === expected) &&
+      Date.now() < deadline
+    )
+      await new Promise((done) => setTimeout(done, 10));
+  } finally {
+    page.off('response', listener);
+  }
+  let server = 0;
+  for (const response of responses) server += serverTimingMs((await response.allHeaders())['server-timing']);
+  const requests = responses.map((r) => new URL(r.url()).pathname);
+  return { value, run: { total: value.total, server, client: value.total - server, requests } };
+}
+
+/** The pause between the form being filled (and 3DS prepared) and the submit. */
+export const SETTLE_MS = 250;
+
+/**
+ * On the demo's plain page, whose own form is replaced for each run by a new Checkout on a new session
+ * (created here, server to server) for `account`: fill the card, then time submit() to its result.
+ */
+export async function submitSdk(
+  setup: Setup,
+  page: Page,
+  account: SessionAccount,
+  threeDs: boolean,
+): Promise<SubmitRun> {
+  const { urls } = setup;
+  const session = await tokenApi(
     urls,
     '/api/Token/NewSession',
     {
@@ -400,65 +404,16 @@ async function newSession(urls: SandboxUrls, account: SessionAccount): Promise<s
     },
     account,
   );
-  return String(reply['sessionId']);
-}
-
-/** Collects the responses from `origin` while `run` runs, and their Server-Timing. */
-async function timedWindow<T>(
-  page: Page,
-  origin: string,
-  expected: (path: string) => boolean,
-  run: () => Promise<T>,
-): Promise<{ value: T; server: number; requests: string[] }> {
-  const responses: Response[] = [];
-  const listener = (response: Response) => {
-    if (new URL(response.url()).origin === origin) responses.push(response);
-  };
-  page.on('response', listener);
-  let value: T;
-  try {
-    value = await run();
-    // The response event can trail the result by a CDP message; wait a little for the expected one.
-    const deadline = Date.now() + 2_000;
-    while (!responses.some((r) => expected(new URL(r.url()).pathname.toLowerCase())) && Date.now() < deadline)
-      await new Promise((done) => setTimeout(done, 10));
-  } finally {
-    page.off('response', listener);
-  }
-  let server = 0;
-  for (const response of responses) server += serverTimingMs((await response.allHeaders())['server-timing']);
-  return { value, server, requests: responses.map((r) => new URL(r.url()).pathname) };
-}
-
-/**
- * A page for submits: the demo's plain page, whose own form is replaced for each run by a new Checkout
- * on a new session (created here, server to server) for `account`.
- */
-export async function submitPage(setup: Setup): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await newContext(setup);
-  const page = await openPlainPage(setup, context);
-  return { page, close: () => context.close() };
-}
-
-/** The pause between the form being filled (and 3DS prepared) and the submit. */
-export const SETTLE_MS = 250;
-
-export async function submitSdk(
-  setup: Setup,
-  page: Page,
-  account: SessionAccount,
-  threeDs: boolean,
-): Promise<SubmitRun> {
-  const { urls } = setup;
-  const sessionId = await newSession(urls, account);
+  const sessionId = String(session['sessionId']);
   if (threeDs) await tokenApi(urls, '/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 });
   await page.evaluate(
     ({ sessionId, account, tokenUrl }) => {
-      const w = window as unknown as BenchWindow;
-      w.demo?.checkout.destroy();
-      w.benchCheckout?.destroy();
-      w.benchSteps = [];
-      const checkout = new window.Checkout({
+      const bench = window.bench;
+      if (bench === undefined) throw new Error('recordEvents is not installed');
+      window.demo?.checkout.destroy();
+      bench.checkout?.destroy();
+      bench.steps = [];
+      bench.checkout = new window.Checkout({
         sessionId,
         account,
         environment: 'sandbox',
@@ -466,10 +421,7 @@ export async function submitSdk(
         locale: 'en',
         callback: () => undefined,
       });
-      w.benchCheckout = checkout;
-      const form = checkout.mountCardForm('#card-slot');
-      if (w.benchWhenReady === undefined) throw new Error('recordEvents is not installed');
-      return w.benchWhenReady(form, '');
+      return bench.whenReady(bench.checkout.mountCardForm('#card-slot'), '');
     },
     { sessionId, account: account.name, tokenUrl: urls.tokenUrl },
   );
@@ -482,95 +434,42 @@ export async function submitSdk(
   await fields.getByLabel('Security code', { exact: true }).fill(card.cvc);
   await fields.getByLabel('Name on card', { exact: true }).fill(card.holder);
   await setupDone;
-  if (threeDs) {
-    // Collection answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would.
-    await page.waitForFunction(
-      () => (window as unknown as BenchWindow).benchSteps?.includes('collection-finished') === true,
-    );
-  }
+  // Collection answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would.
+  if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   // A shopper's click comes well after the last keystroke: let the frame finish handling the setup's
   // answer and the fields' updates, so the window holds the submit alone.
   await page.waitForTimeout(SETTLE_MS);
-  const tokenOrigin = new URL(urls.tokenUrl).origin;
-  const { value, server, requests } = await timedWindow(
-    page,
-    tokenOrigin,
-    (path) => path === '/api/token/generate',
-    () =>
-      page.evaluate(async () => {
-        const checkout = (window as unknown as BenchWindow).benchCheckout;
-        if (checkout === undefined) throw new Error('no checkout');
-        const started = performance.now();
-        const result = await checkout.submit();
-        const total = performance.now() - started;
-        return result.ok
-          ? { total, ok: true, status: 'status' in result ? result.status : undefined }
-          : { total, ok: false, error: result.error.code };
-      }),
+  const { value, run } = await timedSubmit(page, urls.tokenUrl, '/api/token/generate', () =>
+    page.evaluate(async () => {
+      const checkout = window.bench?.checkout;
+      if (checkout === undefined) throw new Error('no checkout');
+      const started = performance.now();
+      const result = await checkout.submit();
+      const total = performance.now() - started;
+      return result.ok
+        ? { total, ok: true, status: 'status' in result ? result.status : undefined }
+        : { total, ok: false, error: result.error.code };
+    }),
   );
   if (!value.ok) throw new Error(`submit failed: ${String(value.error)}`);
   if (threeDs && value.status !== 'Y') throw new Error(`3DS status ${String(value.status)}, expected Y`);
-  return { total: value.total, server, client: value.total - server, requests };
-}
-
-export async function floorPage(setup: Setup): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await newContext(setup);
-  const page = await context.newPage();
-  await page.goto(setup.floorPageUrl);
-  await page.waitForFunction(() => (window as unknown as BenchWindow).floor?.ready !== undefined);
-  return { page, close: () => context.close() };
+  return run;
 }
 
 /** The floor's submit: a message over the port, the frame's same-origin POST, the answer back. */
 export async function submitFloor(setup: Setup, page: Page): Promise<SubmitRun> {
-  const { value, server, requests } = await timedWindow(
-    page,
-    setup.floorFrameOrigin,
-    (path) => path === '/echo',
-    () =>
-      page.evaluate(async (card) => {
-        const floor = (window as unknown as BenchWindow).floor;
-        if (floor === undefined) throw new Error('no floor');
-        const started = performance.now();
-        await floor.submit({ sessionId: 'floor', card, frontData: { userAgent: navigator.userAgent } });
-        return performance.now() - started;
-      }, CARD),
+  const { run } = await timedSubmit(page, setup.floorFrameOrigin, '/echo', () =>
+    page.evaluate(async (card) => {
+      const started = performance.now();
+      await window.floor?.submit({ sessionId: 'floor', card, frontData: { userAgent: navigator.userAgent } });
+      return { total: performance.now() - started };
+    }, CARD),
   );
-  return { total: value, server, client: value - server, requests };
+  return run;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // 6. Memory and hygiene after mount/destroy cycles.
-
-/**
- * Before the SDK loads: counts the MessageChannels the page creates and the closing of their first
- * port, the one the host keeps (the second is transferred to the frame, design §3). Demo origin only.
- */
-function trackPorts(demoOrigin: string): void {
-  if (location.origin !== demoOrigin) return;
-  const stats = { channels: 0, hostPortsClosed: 0 };
-  const hostPorts = new WeakSet<MessagePort>();
-  const closed = new WeakSet<MessagePort>();
-  const nativeClose = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'close')?.value as (
-    this: MessagePort,
-  ) => void;
-  MessagePort.prototype.close = function close(this: MessagePort) {
-    if (hostPorts.has(this) && !closed.has(this)) {
-      closed.add(this);
-      stats.hostPortsClosed += 1;
-    }
-    nativeClose.call(this);
-  };
-  const Native = window.MessageChannel;
-  window.MessageChannel = class extends Native {
-    constructor() {
-      super();
-      stats.channels += 1;
-      hostPorts.add(this.port1);
-    }
-  };
-  Object.defineProperty(window, 'benchPorts', { value: stats });
-}
 
 export interface Hygiene {
   heapBefore: number;
@@ -594,13 +493,9 @@ export interface Hygiene {
   cycleMs: number[];
 }
 
-interface Snapshot {
-  heap: number;
-  livePorts: number;
-  listeners: { type: string }[];
-}
-
-async function snapshot(cdp: CDPSession): Promise<Snapshot> {
+async function snapshot(cdp: CDPSession) {
+  // Removed frames detach and unload asynchronously.
+  await new Promise((done) => setTimeout(done, 300));
   // Each frame's navigation leaves a resource timing entry in the page (up to 250): the browser's
   // bookkeeping, not the SDK's, and the same for the floor. Cleared before each snapshot.
   await cdp.send('Runtime.evaluate', { expression: 'performance.clearResourceTimings()' });
@@ -619,127 +514,79 @@ async function snapshot(cdp: CDPSession): Promise<Snapshot> {
     objectId: self.result.objectId ?? '',
   });
   await cdp.send('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined);
-  return { heap: usedSize, livePorts: Number(count.result.value), listeners };
+  return { heap: usedSize, livePorts: Number(count.result.value), listeners: listeners.map((l) => l.type) };
 }
 
 /** Iframes anywhere in the page's DOM, open shadow roots included. */
 function countIframes(): number {
-  let count = 0;
-  const visit = (root: Document | ShadowRoot) => {
-    for (const el of root.querySelectorAll('*')) {
-      if (el instanceof HTMLIFrameElement) count += 1;
-      if (el.shadowRoot !== null) visit(el.shadowRoot);
-    }
-  };
-  visit(document);
-  return count;
-}
-
-function difference(before: { type: string }[], after: { type: string }[]): string[] {
-  const left = after.map((l) => l.type);
-  for (const l of before) {
-    const i = left.indexOf(l.type);
-    if (i >= 0) left.splice(i, 1);
-  }
-  return left;
-}
-
-async function settle(page: Page): Promise<void> {
-  // Removed frames detach and unload asynchronously.
-  await page.waitForTimeout(300);
-}
-
-export async function hygieneSdk(setup: Setup, cycles: number, warmup: number): Promise<Hygiene> {
-  const context = await newContext(setup);
-  try {
-    const page = await openPlainPage(setup, context, (p) =>
-      p.addInitScript(trackPorts, new URL(setup.urls.demoUrl).origin),
+  const visit = (root: Document | ShadowRoot): number =>
+    [...root.querySelectorAll('*')].reduce(
+      (n, el) =>
+        n + (el instanceof HTMLIFrameElement ? 1 : 0) + (el.shadowRoot === null ? 0 : visit(el.shadowRoot)),
+      0,
     );
-    const cdp = await context.newCDPSession(page);
-    const run = (n: number) =>
-      page.evaluate(async (n) => {
-        const checkout = (window as unknown as BenchWindow).demo?.checkout;
-        if (checkout === undefined) throw new Error('no window.demo.checkout');
-        checkout.destroy();
-        const times: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const started = performance.now();
-          const form = checkout.mountCardForm('#card-slot');
-          const { benchWhenReady } = window as unknown as BenchWindow;
-          if (benchWhenReady === undefined) throw new Error('recordEvents is not installed');
-          await benchWhenReady(form, `cycle ${String(i)}: `);
-          times.push(performance.now() - started);
-          checkout.destroy();
-        }
-        return times;
-      }, n);
-    await run(warmup);
-    await settle(page);
-    const before = await snapshot(cdp);
-    const half = Math.floor(cycles / 2);
-    const cycleMs = await run(half);
-    await settle(page);
-    const middle = await snapshot(cdp);
-    cycleMs.push(...(await run(cycles - half)));
-    await settle(page);
-    const after = await snapshot(cdp);
-    const ports = await page.evaluate(
-      () => (window as unknown as BenchWindow).benchPorts ?? { channels: NaN, hostPortsClosed: 0 },
-    );
-    const domIframes = await page.evaluate(countIframes);
-    const frames = page.frames().length - 1;
-    const left = difference(before.listeners, after.listeners);
-    return {
-      heapBefore: before.heap,
-      heapAfter: after.heap,
-      heapGrowth: after.heap - before.heap,
-      heapGrowthSecondHalf: after.heap - middle.heap,
-      iframes: Math.max(domIframes, frames),
-      openPorts: ports.channels - ports.hostPortsClosed,
-      livePorts: after.livePorts - before.livePorts,
-      windowListeners: after.listeners.length - before.listeners.length,
-      listenerTypes: left,
-      cycleMs,
-    };
-  } finally {
-    await context.close();
-  }
+  return visit(document);
 }
 
-export async function hygieneFloor(setup: Setup, cycles: number, warmup: number): Promise<Hygiene> {
-  const { page, close } = await floorPage(setup);
+/**
+ * Mount, ready, destroy, `warmup` times and then `cycles` times: the SDK's card form through the demo
+ * page's checkout, the floor's bare frame and port. Heap, live ports and window listeners through CDP
+ * before, halfway and after; iframes and (SDK) host ports left open at the end.
+ */
+export async function hygiene(
+  setup: Setup,
+  subject: Subject,
+  cycles: number,
+  warmup: number,
+): Promise<Hygiene> {
+  const { page, close } = await open(setup, subject, subject === 'sdk');
   try {
     const cdp = await page.context().newCDPSession(page);
     const run = (n: number) =>
-      page.evaluate(async (n) => {
-        const floor = (window as unknown as BenchWindow).floor;
-        if (floor === undefined) throw new Error('no floor');
-        const times: number[] = [];
-        for (let i = 0; i < n; i++) times.push(await floor.cycle());
-        return times;
-      }, n);
+      page.evaluate(
+        async ({ n, subject }) => {
+          const times: number[] = [];
+          const { floor, bench } = window;
+          if (subject === 'floor') {
+            for (let i = 0; i < n; i++) times.push((await floor?.cycle()) ?? NaN);
+            return times;
+          }
+          const checkout = window.demo?.checkout;
+          if (checkout === undefined || bench === undefined) throw new Error('no window.demo.checkout');
+          checkout.destroy();
+          for (let i = 0; i < n; i++) {
+            const started = performance.now();
+            await bench.whenReady(checkout.mountCardForm('#card-slot'), `cycle ${String(i)}: `);
+            times.push(performance.now() - started);
+            checkout.destroy();
+          }
+          return times;
+        },
+        { n, subject },
+      );
     await run(warmup);
-    await settle(page);
     const before = await snapshot(cdp);
-    const framesBefore = await page.evaluate(countIframes);
+    // The floor page keeps its own static frame.
+    const iframesBefore = subject === 'floor' ? await page.evaluate(countIframes) : 0;
     const half = Math.floor(cycles / 2);
     const cycleMs = await run(half);
-    await settle(page);
     const middle = await snapshot(cdp);
     cycleMs.push(...(await run(cycles - half)));
-    await settle(page);
     const after = await snapshot(cdp);
-    const framesAfter = await page.evaluate(countIframes);
+    const iframes = (await page.evaluate(countIframes)) - iframesBefore;
+    const ports = await page.evaluate(() => window.benchPorts ?? { channels: NaN, hostPortsClosed: 0 });
+    const left = [...after.listeners];
+    for (const type of before.listeners) if (left.includes(type)) left.splice(left.indexOf(type), 1);
     return {
       heapBefore: before.heap,
       heapAfter: after.heap,
       heapGrowth: after.heap - before.heap,
       heapGrowthSecondHalf: after.heap - middle.heap,
-      iframes: framesAfter - framesBefore,
-      openPorts: 0,
+      iframes: subject === 'sdk' ? Math.max(iframes, page.frames().length - 1) : iframes,
+      openPorts: subject === 'sdk' ? ports.channels - ports.hostPortsClosed : 0,
       livePorts: after.livePorts - before.livePorts,
       windowListeners: after.listeners.length - before.listeners.length,
-      listenerTypes: difference(before.listeners, after.listeners),
+      listenerTypes: left,
       cycleMs,
     };
   } finally {

@@ -1,21 +1,32 @@
 // Part 1 of the benchmark: what every file a merchant page or a frame loads weighs (raw, gzip, brotli),
-// against the design's budgets (scripts/size.mjs, which also fails `npm test` on an overrun) and
+// against the design's budgets (.size-limit.ts, which also fails `npm test` on an overrun) and
 // against a floor: one trivial Lit element built with the SDK's own build settings.
 
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { BUDGETS, measure, type Measured } from '../scripts/size.mjs';
+import { BUDGETS } from '../.size-limit.ts';
 import { shared } from '../vite.config.ts';
 import { ratio } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
-const KIB = 1024;
 
-/** The design's gzip budget for the full build (wallets, passkeys), which does not exist yet. */
-export const FULL_BUDGET = 30 * KIB;
+export interface Measured {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** Gzip level 9 and brotli quality 11, as size-limit measures. */
+function measure(file: string, path = join(dist, file)): Measured {
+  const content = readFileSync(path);
+  const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotli.length };
+}
 
 export interface SizeFile extends Measured {
   /** Who downloads it: the merchant page, a frame (and when). */
@@ -39,15 +50,15 @@ export interface SizeBudget {
 export interface SizeResults {
   files: SizeFile[];
   budgets: SizeBudget[];
-  /** The full build's budget, reported as not measurable until that build exists. */
-  full: { budget: number; status: string };
+  /** The budgets of builds that do not exist yet (the full build), reported as not measurable. */
+  unbuilt: { name: string; budget: number; status: string }[];
   floor: Measured & { description: string };
 }
 
 /**
  * The floor: bench/floor/lit-element.ts built like the script-tag build (an IIFE with Lit inlined),
  * with vite.config.ts's `shared` settings (target es2022, Vite's default minifier, source map comment),
- * into a temporary directory. Measured with size.mjs's measure(), so the compression settings match.
+ * into a temporary directory.
  */
 export async function measureLitFloor(): Promise<SizeResults['floor']> {
   const out = mkdtempSync(join(tmpdir(), 'bench-lit-floor-'));
@@ -71,11 +82,8 @@ export async function measureLitFloor(): Promise<SizeResults['floor']> {
     });
     const file = readdirSync(out).find((name) => name.endsWith('.js'));
     if (file === undefined) throw new Error('the Lit floor build wrote no script');
-    // measure() reads relative to dist/; a relative path reaches the temporary directory.
-    const measured = measure(relative(dist, join(out, file)));
     return {
-      ...measured,
-      file: 'lit-floor.iife.js',
+      ...measure('lit-floor.iife.js', join(out, file)),
       description: 'one trivial Lit element (bench/floor/lit-element.ts), IIFE, same build settings',
     };
   } finally {
@@ -90,29 +98,32 @@ function loadedBy(budgetName: string): string {
 export async function measureSizes(): Promise<SizeResults> {
   const floor = await measureLitFloor();
   const files = new Map<string, SizeFile>();
-  const budgets = BUDGETS.map(({ name, budget, files: list }) => {
-    const measured = list().map(measure);
+  const budgets = BUDGETS.flatMap(({ name, gzip: budget, files: list }) => {
+    if (list === null) return [];
+    const measured = list().map((file) => measure(file));
     for (const f of measured) if (!files.has(f.file)) files.set(f.file, { ...f, loadedBy: loadedBy(name) });
     const sum = (key: 'raw' | 'gzip' | 'brotli') => measured.reduce((total, f) => total + f[key], 0);
     const gzip = sum('gzip');
-    return {
-      name,
-      files: measured.map((f) => f.file),
-      raw: sum('raw'),
-      gzip,
-      brotli: sum('brotli'),
-      budget,
-      share: gzip / budget,
-      floorRatio: ratio(gzip, floor.gzip),
-      ok: gzip <= budget,
-    };
+    return [
+      {
+        name,
+        files: measured.map((f) => f.file),
+        raw: sum('raw'),
+        gzip,
+        brotli: sum('brotli'),
+        budget,
+        share: gzip / budget,
+        floorRatio: ratio(gzip, floor.gzip),
+        ok: gzip <= budget,
+      },
+    ];
   });
   // The ESM build: single-page apps bundle it with their own copy of Lit, so no budget applies as is.
   files.set('checkout.js', { ...measure('checkout.js'), loadedBy: 'SPA merchants (ESM, Lit external)' });
-  return {
-    files: [...files.values()],
-    budgets,
-    full: { budget: FULL_BUDGET, status: 'not built yet (wallets and passkeys follow)' },
-    floor,
-  };
+  const unbuilt = BUDGETS.filter((b) => b.files === null).map(({ name, gzip }) => ({
+    name,
+    budget: gzip,
+    status: 'not built yet (wallets and passkeys follow)',
+  }));
+  return { files: [...files.values()], budgets, unbuilt, floor };
 }

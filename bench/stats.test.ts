@@ -89,19 +89,18 @@ describe('formatting', () => {
 });
 
 describe('markdownTable', () => {
-  it('pads columns, right-aligns where asked and escapes pipes', () => {
+  it('pads columns and escapes pipes', () => {
     const table = markdownTable(
       ['name', 'value'],
       [
         ['a|b', '1'],
         ['longer name', '1.50×'],
       ],
-      ['left', 'right'],
     );
     expect(table.split('\n')).toEqual([
       '| name        | value |',
-      '| ----------- | ----: |',
-      '| a\\|b        |     1 |',
+      '| ----------- | ----- |',
+      '| a\\|b        | 1     |',
       '| longer name | 1.50× |',
     ]);
   });

@@ -82,33 +82,18 @@ export function formatSummary(s: Summary, unit: (n: number) => string = formatMs
   return `${unit(s.median)} (${range(s.min)}–${unit(s.max)})`;
 }
 
-export type Align = 'left' | 'right';
-
-/**
- * A Markdown table with padded columns, readable as it is in a terminal. Pipes in cells are escaped.
- * `align` defaults to left for every column.
- */
-export function markdownTable(
-  header: readonly string[],
-  rows: readonly (readonly string[])[],
-  align: readonly Align[] = [],
-): string {
-  const width = header.length;
+/** A Markdown table with padded columns, readable as it is in a terminal. Pipes in cells are escaped. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   for (const row of rows) {
-    if (row.length !== width)
-      throw new RangeError(`row has ${String(row.length)} cells, header ${String(width)}`);
+    if (row.length !== header.length)
+      throw new RangeError(`row has ${String(row.length)} cells, header ${String(header.length)}`);
   }
-  const escape = (cell: string) => cell.replace(/\|/g, '\\|');
+  const cells = [header, ...rows].map((row) => row.map((cell) => cell.replace(/\|/g, '\\|')));
   // Code points, not UTF-16 units: '–' and '×' are one column wide.
   const length = (cell: string) => Array.from(cell).length;
-  const cells = [header, ...rows].map((row) => row.map(escape));
   const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => length(row[i] ?? ''))));
-  const pad = (cell: string, i: number) => {
-    const gap = ' '.repeat((widths[i] ?? 0) - length(cell));
-    return align[i] === 'right' ? gap + cell : cell + gap;
-  };
-  const line = (row: readonly string[]) => `| ${row.map(pad).join(' | ')} |`;
-  const rule = `| ${widths.map((w, i) => (align[i] === 'right' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, i) => cell + ' '.repeat((widths[i] ?? 0) - length(cell))).join(' | ')} |`;
   const [head = [], ...body] = cells;
-  return [line(head), rule, ...body.map(line)].join('\n');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }

@@ -2,7 +2,7 @@
 // service is. By default it uses the sandbox's `demo` account from sandbox/accounts.json.
 
 import { loadAccounts } from '../sandbox/accounts.ts';
-import { portsFromEnv, urlsFor } from '../sandbox/config.ts';
+import { portsFromEnv, urlsFor, type SandboxUrls } from '../sandbox/config.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
 
 export interface MerchantConfig {
@@ -18,9 +18,11 @@ export interface MerchantConfig {
   port: number;
 }
 
-export function merchantConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MerchantConfig {
-  const ports = portsFromEnv(env);
-  const urls = urlsFor(ports);
+/** `urls`: where the sandbox and the demo are, by default on the ports `env` gives. */
+export function merchantConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  urls: SandboxUrls = urlsFor(portsFromEnv(env)),
+): MerchantConfig {
   const name = env['DEMO_ACCOUNT'] ?? 'demo';
   const account = loadAccounts(env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find(
     (a) => a.name === name,
@@ -36,6 +38,6 @@ export function merchantConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Mer
     // Server to server: loopback by address, so no resolver decides between IPv4 and IPv6.
     tokenApiUrl: env['SVC_TOKEN_API_URL'] ?? urls.tokenUrl.replace('localhost', '127.0.0.1'),
     engineApiUrl: env['SVC_ENGINE_API_URL'] ?? (environment === 'sandbox' ? urls.sandboxUrl : urls.engineUrl),
-    port: ports.demo,
+    port: Number(new URL(urls.demoUrl).port),
   };
 }

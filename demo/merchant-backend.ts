@@ -7,7 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { fillPageTemplate, scriptFile } from '../scripts/artifacts.mjs';
+import { fillPageTemplate, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
@@ -262,7 +262,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     try {
       return c.body(await readFile(join(SDK, name)), 200, {
         'content-type': TYPES[extname(name)] ?? 'application/json',
-        // A versioned file never changes (scripts/artifacts.mjs); checkout.js is the app bundler's input.
+        // A versioned file never changes (scripts/artifacts.ts); checkout.js is the app bundler's input.
         'cache-control': name.startsWith('checkout-') ? 'public, max-age=31536000, immutable' : 'no-cache',
         'x-content-type-options': 'nosniff',
       });

@@ -1,8 +1,12 @@
-// The demo merchant site on loopback: its pages and its backend. `npm run demo` starts it with the
-// sandbox; the e2e tests start it on its own.
+// The demo merchant site and the sandbox in one process, on loopback: `npm run demo` (demo/start.ts)
+// and the e2e tests (playwright.config.ts runs demo/start.ts) on the fixed ports of sandbox/config.ts,
+// which the demo pages, the e2e specs and the README name; the bench and the WebKit smoke on free ports.
 
-import { serve, type ServerType } from '@hono/node-server';
-import { HOSTNAME } from '../sandbox/config.ts';
+import type { Hono } from 'hono';
+import type { SandboxPorts, SandboxUrls } from '../sandbox/config.ts';
+import { portsFromEnv } from '../sandbox/config.ts';
+import { runSandbox } from '../sandbox/main.ts';
+import { close, listen, portOf, type RunningSandbox } from '../sandbox/server.ts';
 import { merchantConfigFromEnv, type MerchantConfig } from './config.ts';
 import { createMerchantBackend } from './merchant-backend.ts';
 
@@ -10,23 +14,41 @@ export function demoOrigins(port: number): string[] {
   return [`http://127.0.0.1:${String(port)}`, `http://localhost:${String(port)}`];
 }
 
-export function startDemo(config: MerchantConfig = merchantConfigFromEnv()): Promise<ServerType> {
-  const app = createMerchantBackend(config, demoOrigins(config.port));
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: HOSTNAME }, () => {
-      resolve(server);
-    });
-    server.once('error', reject);
-  });
+/** Port 0 everywhere: free ports, so a run never meets another one's servers. */
+export const FREE_PORTS: SandboxPorts = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0 };
+
+export interface DemoStack {
+  urls: SandboxUrls;
+  sandbox: RunningSandbox;
+  merchant: MerchantConfig;
+  close(): Promise<void>;
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const config = merchantConfigFromEnv();
-  const server = await startDemo(config);
-  console.log(`Demo merchant: http://127.0.0.1:${String(config.port)}/ (account ${config.account})`);
-  const stop = () => {
-    server.close(() => process.exit(0));
+/**
+ * Starts the demo and the sandbox. The demo's port is bound first, so that the sandbox allows its
+ * origin; its backend is built once the sandbox's ports are known. `env` names the account and any
+ * override (DEMO_ACCOUNT, SVC_ACCOUNTS_FILE, SVC_TOKEN_URL...): callers on free ports pass {}, so a
+ * developer's shell cannot point them at other servers.
+ */
+export async function startDemoStack(ports = portsFromEnv(), env = process.env): Promise<DemoStack> {
+  const current: { app?: Hono } = {};
+  const demo = await listen(
+    (request, bindings) => current.app?.fetch(request, bindings) ?? new Response('starting', { status: 503 }),
+    ports.demo,
+  );
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await runSandbox({ ...ports, demo: portOf(demo) }, env);
+  } catch (error) {
+    await close(demo);
+    throw error;
+  }
+  const merchant = merchantConfigFromEnv(env, sandbox.urls);
+  current.app = createMerchantBackend(merchant, demoOrigins(merchant.port));
+  return {
+    urls: sandbox.urls,
+    sandbox,
+    merchant,
+    close: () => Promise.all([close(demo), sandbox.close()]).then(() => undefined),
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

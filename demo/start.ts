@@ -1,20 +1,18 @@
-// `npm run demo`: the sandbox and the demo merchant in one process; Ctrl-C stops both.
+// `npm run demo`: the sandbox and the demo merchant in one process (demo/server.ts); Ctrl-C stops both.
+// The e2e tests start it too (playwright.config.ts).
 
-import { describeSandbox, runSandbox } from '../sandbox/main.ts';
-import { merchantConfigFromEnv } from './config.ts';
-import { startDemo } from './server.ts';
+import { describeSandbox } from '../sandbox/main.ts';
+import { startDemoStack } from './server.ts';
 
-const sandbox = await runSandbox();
-const config = merchantConfigFromEnv();
-const demo = await startDemo(config);
+const stack = await startDemoStack();
 
 console.log(`
 Checkout demo is running.
 
-  Open the demo:  http://127.0.0.1:${String(config.port)}/
+  Open the demo:  ${stack.urls.demoUrl}/
 
-Sandbox (account "${config.account}", ${config.environment}):
-${describeSandbox(sandbox)}
+Sandbox (account "${stack.merchant.account}", ${stack.merchant.environment}):
+${describeSandbox(stack.sandbox)}
 
 Press Ctrl-C to stop.`);
 
@@ -23,9 +21,7 @@ function stop(): void {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the demo and the sandbox…');
-  demo.close();
-  if ('closeAllConnections' in demo) demo.closeAllConnections();
-  void sandbox.close().then(() => {
+  void stack.close().then(() => {
     console.log('Stopped.');
     process.exit(0);
   });

@@ -4,7 +4,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
-import { framesDir } from '../scripts/artifacts.mjs';
+import { framesDir } from '../scripts/artifacts.ts';
 import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 import { watchViolations } from './models/csp.ts';

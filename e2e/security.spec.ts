@@ -2,7 +2,7 @@
 // a frame under a page the account does not allow, a policy violation on a strict page.
 
 import { expect, test, type Page } from '@playwright/test';
-import { framesDir, scriptFile } from '../scripts/artifacts.mjs';
+import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { watchViolations } from './models/csp.ts';
 import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 

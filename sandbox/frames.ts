@@ -21,7 +21,7 @@ const FRAME_DOCUMENTS: ReadonlyMap<string, (threeDsOrigin: string) => { frames: 
     ['3ds.html', (provider: string) => ({ frames: `'self' ${provider}`, forms: provider })],
   ]);
 
-/** A release version as the build names its frame directory (scripts/artifacts.mjs). */
+/** A release version as the build names its frame directory (scripts/artifacts.ts). */
 const VERSION = /^\d+\.\d+\.\d+(?:-[\w.]+)?$/;
 
 const TYPES: Readonly<Record<string, string>> = {

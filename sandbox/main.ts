@@ -7,9 +7,8 @@ import { startSandbox, type RunningSandbox } from './server.ts';
 
 export const ACCOUNTS_FILE = fileURLToPath(new URL('./accounts.json', import.meta.url));
 
-export async function runSandbox(): Promise<RunningSandbox> {
-  const ports = portsFromEnv();
-  const file = process.env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE;
+export async function runSandbox(ports = portsFromEnv(), env = process.env): Promise<RunningSandbox> {
+  const file = env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE;
   return startSandbox({ ports, accounts: (urls) => loadAccounts(file, { demo_origin: urls.demoUrl }) });
 }
 

@@ -14,7 +14,8 @@ export interface RunningSandbox {
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
-function listen(fetch: Fetch, port: number): Promise<ServerType> {
+/** Serves `fetch` on loopback; port 0 picks a free one. */
+export function listen(fetch: Fetch, port: number): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: HOSTNAME }, () => {
       resolve(server);
@@ -23,8 +24,18 @@ function listen(fetch: Fetch, port: number): Promise<ServerType> {
   });
 }
 
-function portOf(server: ServerType): number {
+export function portOf(server: ServerType): number {
   return (server.address() as AddressInfo).port;
+}
+
+/** Stops listening and drops the open connections (keep-alive ones would hold it open). */
+export function close(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
 }
 
 /**
@@ -65,17 +76,6 @@ export async function startSandbox(options: {
   return {
     sandbox,
     urls,
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => {
-                resolve();
-              });
-              if ('closeAllConnections' in server) server.closeAllConnections();
-            }),
-        ),
-      ).then(() => undefined),
+    close: () => Promise.all(servers.map(close)).then(() => undefined),
   };
 }

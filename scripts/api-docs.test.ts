@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_DIR, filesIn, generate } from './api-docs.mjs';
+import { API_DIR, filesIn, generate } from './api-docs.ts';
 
 const root = join(import.meta.dirname, '..');
 

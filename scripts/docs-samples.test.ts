@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptFile } from './artifacts.mjs';
+import { scriptFile } from './artifacts.ts';
 import {
   asPublished,
   blocks,
@@ -15,7 +15,7 @@ import {
   shellProblems,
   slug,
   strayMarkers,
-} from './docs-samples.mjs';
+} from './docs-samples.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const scripts = (
@@ -110,10 +110,10 @@ describe('the sample rules', () => {
   });
 
   it('allows only this package’s own commands in shell blocks', () => {
-    const exists = (p: string) => p === 'e2e-webkit/smoke.mjs';
+    const exists = (p: string) => p === 'e2e-webkit/smoke.ts';
     expect(
       shellProblems(
-        'npm install && npm run demo\nSVC_X=1 npm test\nnode e2e-webkit/smoke.mjs',
+        'npm install && npm run demo\nSVC_X=1 npm test\nnode e2e-webkit/smoke.ts',
         scripts,
         exists,
       ),

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { version } from './artifacts.mjs';
-import { integrity, manifest, MERCHANT_FILES } from './sri.mjs';
+import { version } from './artifacts.ts';
+import { integrity, manifest, MERCHANT_FILES } from './sri.ts';
 
 describe('dist/sri.json', () => {
   it('lists every file a merchant page loads with its sha384 integrity and size', () => {

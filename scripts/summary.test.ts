@@ -6,7 +6,7 @@ import {
   formatLine,
   summarize,
   type Runner,
-} from './summary.mjs';
+} from './summary.ts';
 
 // Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
 function vitestReport(
@@ -39,39 +39,29 @@ function playwrightReport(expected: number, unexpected: number, skipped: number,
   };
 }
 
-const vitest = (report: unknown, exitCode: number | null = 0): Runner => ({
-  name: 'vitest',
-  format: 'vitest',
-  exitCode,
-  report,
-});
-const e2e = (report: unknown, exitCode: number | null = 0): Runner => ({
-  name: 'e2e',
-  format: 'playwright',
-  exitCode,
-  report,
-});
+/** A runner of each format, named after it, that exited 0 unless told. */
+const runnerOf =
+  (format: Runner['format'], name: string = format) =>
+  (report: unknown, exitCode: number | null = 0): Runner => ({ name, format, exitCode, report });
+const vitest = runnerOf('vitest');
+const e2e = runnerOf('playwright', 'e2e');
+const webkit = runnerOf('webkit');
 
-// As e2e-webkit/smoke.mjs writes it.
+// As e2e-webkit/smoke.ts writes it.
 function webkitReport(passed: number, failed: number, skipped: number) {
-  const test = (status: string) => ({ name: `a ${status} test`, status, seconds: 1 });
+  const tests = (n: number, status: string, extra = {}) =>
+    Array.from({ length: n }, () => ({ name: `a ${status} test`, status, seconds: 1, ...extra }));
   return {
     passed,
     failed,
     skipped,
     tests: [
-      ...Array.from({ length: passed }, () => test('passed')),
-      ...Array.from({ length: failed }, () => ({ ...test('failed'), error: 'timed out' })),
-      ...Array.from({ length: skipped }, () => ({ ...test('skipped'), reason: 'WebKit not installed' })),
+      ...tests(passed, 'passed'),
+      ...tests(failed, 'failed', { error: 'timed out' }),
+      ...tests(skipped, 'skipped', { error: 'WebKit not installed' }),
     ],
   };
 }
-const webkit = (report: unknown, exitCode: number | null = 0): Runner => ({
-  name: 'webkit',
-  format: 'webkit',
-  exitCode,
-  report,
-});
 
 const line = (input: Parameters<typeof summarize>[0]) => formatLine(summarize(input));
 

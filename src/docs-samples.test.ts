@@ -1,4 +1,4 @@
-// Samples of docs/checkout-script.md that need no frame, run as written (scripts/docs-samples.mjs
+// Samples of docs/checkout-script.md that need no frame, run as written (scripts/docs-samples.ts
 // checks the docs show exactly these lines).
 import { describe, expect, it } from 'vitest';
 import { Checkout, checkoutCsp, CheckoutError, formatCsp, isCheckoutError, mergeCsp } from './index.ts';

@@ -2,7 +2,7 @@
 // and leaves only in the body of Token/Generate (and the CVV in Token/Bind's).
 
 // First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
-// this script, which gzips about 100 bytes smaller (the frame's budget: scripts/size.mjs).
+// this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
 import { serviceClient, type ServiceClient } from '../../api/service.ts';
 import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';

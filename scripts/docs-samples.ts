@@ -1,4 +1,3 @@
-// @ts-check
 // Every code sample in the docs is code a test runs. A sample is a fenced block right after a marker
 // `<!-- sample: path#region -->`; it must equal that region of that file, and the file must be one the
 // tests run (a test itself, a demo page an e2e spec opens, the demo backend its tests call). Shell
@@ -8,25 +7,25 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fillPageTemplate, scriptFile } from './artifacts.mjs';
+import { fillPageTemplate, scriptFile } from './artifacts.ts';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
 export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
 export const shellLanguages = new Set(['sh', 'shell', 'bash']);
 
-/**
- * @typedef {{ line: number, lang: string, body: string, sample?: { path: string, region: string } }} Block
- */
+export interface Block {
+  line: number;
+  lang: string;
+  body: string;
+  sample?: { path: string; region: string };
+}
 
 /**
  * The fenced blocks of a Markdown text, each with the sample marker on the line before it, if any.
- * @param {string} markdown
- * @returns {Block[]}
  */
-export function blocks(markdown) {
+export function blocks(markdown: string): Block[] {
   const lines = markdown.split('\n');
-  /** @type {Block[]} */
-  const found = [];
+  const found: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^(\s*)(`{3,})([\w-]*)/.exec(lines[i] ?? '');
     if (open === null) continue;
@@ -51,7 +50,7 @@ export function blocks(markdown) {
 }
 
 /** Markers that are not right before a code block (a blank line apart at most): a sample that lost its block. */
-export function strayMarkers(/** @type {string} */ markdown) {
+export function strayMarkers(markdown: string): number[] {
   const lines = markdown.split('\n');
   return lines.flatMap((l, i) =>
     l.includes('<!-- sample:') &&
@@ -67,10 +66,8 @@ const REGION_END = /^\s*(?:\/\/|<!--|\/\*)\s*#endregion\b\s*([\w-]*)/;
 /**
  * The lines between `#region name` and its `#endregion` (in // , <!-- --> or /* *\/ comments), without
  * other regions' markers, dedented.
- * @param {string} source
- * @param {string} name
  */
-export function region(source, name) {
+export function region(source: string, name: string): string {
   const lines = source.split('\n');
   const start = lines.findIndex((l) => REGION_START.exec(l)?.[1] === name);
   if (start === -1) throw new Error(`no region ${name}`);
@@ -88,27 +85,23 @@ export function region(source, name) {
 /**
  * What a demo page's template placeholders read as in the docs: the versioned script name as is, and
  * an integrity the reader takes from dist/sri.json.
- * @param {string} text
- * @param {string} scriptFile
  */
-export function asPublished(text, scriptFile) {
+export function asPublished(text: string, scriptFile: string): string {
   return fillPageTemplate(text, () => 'sha384-…', scriptFile);
 }
 
-/** @type {Map<string, [string, string][]>} */
-const e2eByRoot = new Map();
+const e2eByRoot = new Map<string, [string, string][]>();
 
 /**
  * The e2e specs and the page models they drive (e2e/models/card-page.ts opens the card page), with
  * their text: read once per root, however many samples ask.
- * @param {string} root
  */
-function e2eSources(root) {
+function e2eSources(root: string): [string, string][] {
   let sources = e2eByRoot.get(root);
   if (sources === undefined) {
     sources = readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
-      .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')]);
+      .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')] as [string, string]);
     e2eByRoot.set(root, sources);
   }
   return sources;
@@ -117,15 +110,11 @@ function e2eSources(root) {
 /**
  * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its
  * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests.
- * @param {string} root
- * @param {string} path  relative to root
- * @returns {{ runner: string } | { problem: string }}
  */
-export function runnerOf(root, path) {
+export function runnerOf(root: string, path: string): { runner: string } | { problem: string } {
   if (!existsSync(join(root, path))) return { problem: `${path} does not exist` };
   if (/\.(?:test|spec)\.tsx?$/.test(path)) return { runner: path };
-  /** @type {string | undefined} */
-  let url;
+  let url: string | undefined;
   const page = /^demo\/pages\/([\w-]+)\.(?:html|js)$/.exec(path);
   if (page !== null) url = `/${page[1] ?? ''}.html`;
   if (path.startsWith('demo/spa/')) url = '/spa/';
@@ -144,13 +133,13 @@ export function runnerOf(root, path) {
 
 /**
  * Why a shell block's lines are not this package's own commands (empty when they all are).
- * @param {string} body
- * @param {Record<string, string>} scripts  package.json scripts
- * @param {(path: string) => boolean} exists
  */
-export function shellProblems(body, scripts, exists) {
-  /** @type {string[]} */
-  const problems = [];
+export function shellProblems(
+  body: string,
+  scripts: Record<string, string>,
+  exists: (path: string) => boolean,
+): string[] {
+  const problems: string[] = [];
   for (const line of body.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     for (const command of line.split('&&').map((c) => c.trim().replace(/^(?:[A-Z_]+=\S*\s+)+/, ''))) {
@@ -166,7 +155,7 @@ export function shellProblems(body, scripts, exists) {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function slug(/** @type {string} */ heading) {
+export function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -177,14 +166,10 @@ export function slug(/** @type {string} */ heading) {
 /**
  * Relative links of a Markdown page that lead nowhere: a missing file, or an anchor that is neither a
  * heading nor an `<a id>` of the page it points into. Code blocks are skipped.
- * @param {string} root
- * @param {string} doc  the page, relative to root
- * @returns {string[]}
  */
-export function brokenLinks(root, doc) {
+export function brokenLinks(root: string, doc: string): string[] {
   const text = readFileSync(join(root, doc), 'utf8').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
-  /** @type {string[]} */
-  const broken = [];
+  const broken: string[] = [];
   for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     const target = match[1] ?? '';
     if (/^[a-z]+:/.test(target)) continue;
@@ -208,10 +193,8 @@ export function brokenLinks(root, doc) {
 /**
  * README.md and every page under docs/, but not docs/api/: that is generated from the sources, with its
  * own staleness test.
- * @param {string} root
- * @returns {string[]}
  */
-export function docFiles(root, dir = 'docs') {
+export function docFiles(root: string, dir = 'docs'): string[] {
   if (dir === 'docs') return ['README.md', ...docFiles(root, 'docs/')];
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}${entry.name}`;
@@ -222,11 +205,8 @@ export function docFiles(root, dir = 'docs') {
 
 /**
  * The Markdown with every marked block replaced by its region as published.
- * @param {string} markdown
- * @param {(path: string) => string} read  a sample file's text
- * @param {string} scriptFile
  */
-export function fill(markdown, read, scriptFile) {
+export function fill(markdown: string, read: (path: string) => string, scriptFile: string): string {
   const lines = markdown.split('\n');
   for (const block of blocks(markdown).reverse()) {
     if (block.sample === undefined) continue;

@@ -1,5 +1,3 @@
-#!/usr/bin/env node
-// @ts-check
 // `npm run docs:api`: writes the API reference, docs/api/, from the sources: a page per export of
 // src/index.ts from its TSDoc (TypeDoc with typedoc-plugin-markdown), and elements.md from the custom
 // elements manifest (custom-elements-manifest.config.mjs), all formatted with the repository's
@@ -8,19 +6,44 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import * as prettier from 'prettier';
-import { Application, Converter, OptionDefaults, ReflectionKind } from 'typedoc';
+import { Application, Converter, DeclarationReflection, OptionDefaults, ReflectionKind } from 'typedoc';
+import type { PluginOptions } from 'typedoc-plugin-markdown';
 import ts from 'typescript';
 
-/** @typedef {import('./api-docs.d.mts').Manifest} Manifest */
+/** The parts of a custom elements manifest (schema 1.0.0) that the reference reads. */
+interface Item {
+  name: string;
+  description?: string;
+  type?: { text: string };
+  default?: string;
+}
+export interface Manifest {
+  modules: {
+    declarations?: (Item & {
+      tagName?: string;
+      customElement?: boolean;
+      members?: (Item & {
+        kind: 'field' | 'method';
+        attribute?: string;
+        reflects?: boolean;
+        readonly?: boolean;
+        parameters?: { name: string }[];
+      })[];
+      events?: Item[];
+      cssParts?: Item[];
+      cssProperties?: Item[];
+    })[];
+  }[];
+}
 
 const root = resolve(import.meta.dirname, '..');
 export const API_DIR = join(root, 'docs', 'api');
 
 /** The manifest's JSDoc tags: TypeDoc must know them, and leave them to elements.md. */
-const ELEMENT_TAGS = ['@tag', '@event', '@csspart', '@cssproperty'];
+const ELEMENT_TAGS: `@${string}`[] = ['@tag', '@event', '@csspart', '@cssproperty'];
 
 /** Every file below `dir`, as paths relative to it with `/` separators, sorted. */
-export function filesIn(/** @type {string} */ dir) {
+export function filesIn(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).replaceAll('\\', '/'))
@@ -31,11 +54,9 @@ export function filesIn(/** @type {string} */ dir) {
  * Drops the members a class or interface only inherits, or overrides without a comment of its own,
  * from outside this package (the DOM's Event and HTMLElement, LitElement): the reference is about what
  * this package adds, and their comments are not ours to publish.
- * @param {Application} app
  */
-function pruneForeignMembers(app) {
-  /** @type {Set<number>} */
-  const commented = new Set();
+function pruneForeignMembers(app: Application): void {
+  const commented = new Set<number>();
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
     const declarations = context.getSymbolFromReflection(reflection)?.declarations ?? [];
     if (declarations.some((node) => ts.getJSDocCommentsAndTags(node).length > 0))
@@ -46,10 +67,12 @@ function pruneForeignMembers(app) {
   app.converter.on(
     Converter.EVENT_RESOLVE_END,
     (context) => {
-      const foreign = (/** @type {{ reflection?: unknown } | undefined} */ reference) =>
+      const foreign = (reference: { reflection?: unknown } | undefined) =>
         reference !== undefined && reference.reflection === undefined;
-      for (const owner of context.project.getReflectionsByKind(ReflectionKind.ClassOrInterface)) {
-        if (!('children' in owner)) continue;
+      for (const owner of [ReflectionKind.Class, ReflectionKind.Interface].flatMap((kind) =>
+        context.project.getReflectionsByKind(kind),
+      )) {
+        if (!(owner instanceof DeclarationReflection)) continue;
         for (const member of [...(owner.children ?? [])]) {
           if (member.kindOf(ReflectionKind.Constructor)) continue;
           if (foreign(member.inheritedFrom) || (foreign(member.overwrites) && !commented.has(member.id))) {
@@ -63,8 +86,14 @@ function pruneForeignMembers(app) {
 }
 
 /** Writes TypeDoc's Markdown pages into `out`, emptying it first; throws on any warning. */
-async function writeReference(/** @type {string} */ out) {
+async function writeReference(out: string): Promise<void> {
+  const markdown: PluginOptions = {
+    hidePageHeader: true,
+    hideBreadcrumbs: true,
+    pageTitleTemplates: { index: 'API reference' },
+  };
   const app = await Application.bootstrapWithPlugins({
+    ...markdown,
     entryPoints: [join(root, 'src', 'index.ts')],
     // The declarations' program: the entries and their imports, no Node types.
     tsconfig: join(root, 'tsconfig.build.json'),
@@ -82,9 +111,6 @@ async function writeReference(/** @type {string} */ out) {
     excludeTags: [...OptionDefaults.excludeTags, ...ELEMENT_TAGS],
     // An export without TSDoc, or a link to nothing, fails the run rather than making a thin page.
     validation: { notExported: true, notDocumented: true, invalidLink: true },
-    hidePageHeader: true,
-    hideBreadcrumbs: true,
-    pageTitleTemplates: { index: 'API reference' },
     logLevel: 'Warn',
   });
   pruneForeignMembers(app);
@@ -98,27 +124,21 @@ async function writeReference(/** @type {string} */ out) {
 }
 
 /** The custom elements manifest, as `npm run build` writes it to dist/custom-elements.json. */
-export async function elementsManifest() {
+export async function elementsManifest(): Promise<Manifest> {
   // The analyzer's CLI module has no declarations: a variable specifier keeps the type checker out of
   // it, and the cast says what it returns.
   const analyzer = '@custom-elements-manifest/analyzer/cli.js';
-  const { cli } =
-    /** @type {{ cli: (options: { argv: string[], cwd: string, noWrite: boolean }) => Promise<Manifest> }} */ (
-      await import(analyzer)
-    );
+  const { cli } = (await import(analyzer)) as {
+    cli: (options: { argv: string[]; cwd: string; noWrite: boolean }) => Promise<Manifest>;
+  };
   return cli({ argv: ['analyze', '--quiet'], cwd: root, noWrite: true });
 }
 
 /** A table cell: one line, pipes escaped. */
-const cell = (/** @type {string | undefined} */ text) =>
-  (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
-const code = (/** @type {string | undefined} */ text) => (text === undefined ? '' : `\`${cell(text)}\``);
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
+const code = (text: string | undefined) => (text === undefined ? '' : `\`${cell(text)}\``);
 
-/**
- * @param {string[]} header
- * @param {string[][]} rows
- */
-function table(header, rows) {
+function table(header: string[], rows: string[][]): string {
   if (rows.length === 0) return 'None.';
   return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
 }
@@ -126,11 +146,9 @@ function table(header, rows) {
 /**
  * docs/api/elements.md: for each element, its attributes and properties, methods, events, CSS parts
  * and CSS custom properties. Classes link to their pages in `pages` (paths relative to docs/api/).
- * @param {Manifest} manifest
- * @param {readonly string[]} pages
  */
-export function renderElements(manifest, pages) {
-  const link = (/** @type {string} */ name) => {
+export function renderElements(manifest: Manifest, pages: readonly string[]): string {
+  const link = (name: string) => {
     const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
     return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
   };
@@ -206,11 +224,8 @@ const INTRO = [
   'custom properties: [elements.md](elements.md). Error codes: [errors.md](../errors.md).',
 ].join(' ');
 
-/**
- * Writes the whole reference into `out` (docs/api/ by default), replacing what was there.
- * @param {string} [out]
- */
-export async function generate(out = API_DIR) {
+/** Writes the whole reference into `out` (docs/api/ by default), replacing what was there. */
+export async function generate(out = API_DIR): Promise<void> {
   await writeReference(out);
   const readme = join(out, 'README.md');
   const [title = '', ...rest] = readFileSync(readme, 'utf8').split('\n');

@@ -1,31 +1,20 @@
-#!/usr/bin/env node
-// @ts-check
 // Writes dist/sri.json after the build: every file a merchant page loads, with its sha384 integrity, for
 // <script integrity> tags and for a merchant's own pipeline. `npm run build` runs it last.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { scriptFile, version } from './artifacts.mjs';
-
-const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+import { join } from 'node:path';
+import { scriptFile, version } from './artifacts.ts';
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
 export const MERCHANT_FILES = [scriptFile(), 'checkout.js'];
 
-/** @param {Buffer} content */
-export function integrity(content) {
+export function integrity(content: Buffer): string {
   return `sha384-${createHash('sha384').update(content).digest('base64')}`;
 }
 
-/**
- * @param {string} dir
- * @returns {{ version: string, files: Record<string, { integrity: string, bytes: number }> }}
- */
-export function manifest(dir) {
-  /** @type {Record<string, { integrity: string, bytes: number }>} */
-  const files = {};
+export function manifest(dir: string) {
+  const files: Record<string, { integrity: string; bytes: number }> = {};
   for (const name of MERCHANT_FILES) {
     const path = join(dir, name);
     if (!existsSync(path)) throw new Error(`${path} is not built`);
@@ -36,6 +25,7 @@ export function manifest(dir) {
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  const dist = join(import.meta.dirname, '..', 'dist');
   const written = manifest(dist);
   writeFileSync(join(dist, 'sri.json'), `${JSON.stringify(written, null, 2)}\n`);
   for (const [name, file] of Object.entries(written.files))

@@ -1,5 +1,3 @@
-#!/usr/bin/env node
-// @ts-check
 // `npm run package:check`: checks what a user installs, the tarball `npm pack` makes from the built
 // dist/ (run `npm run build` first). Its file list, publint, attw, the type tests (types-test/) against
 // the shipped declarations, and importing its ESM entry in plain Node without a DOM. Installs nothing:
@@ -21,14 +19,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { framesDir, scriptFile } from './artifacts.mjs';
-import { integrity } from './sri.mjs';
+import { framesDir, scriptFile } from './artifacts.ts';
+import { integrity } from './sri.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const REPORT = join(root, 'reports', 'package.json');
-
-/** @type {{ name: string, version: string, dependencies?: Record<string, string>, customElements?: string }} */
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  customElements?: string;
+};
 
 /**
  * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
@@ -80,20 +80,16 @@ const ELEMENTS = {
   },
 };
 
-/** @typedef {{ name: string, status: 'passed' | 'failed' | 'skipped', error?: string }} TestResult */
-/** @type {TestResult[]} */
-const tests = [];
+const tests: { name: string; status: 'passed' | 'failed' | 'skipped'; error?: string }[] = [];
+const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/**
- * One check: passes unless it throws; skipped with the reason when `skip` is a string. Resolves to
- * what the body returned, or undefined when it did not pass.
- * @template T
- * @param {string} name
- * @param {string | null} skip
- * @param {() => T | Promise<T>} body
- * @returns {Promise<T | undefined>}
- */
-async function check(name, skip, body) {
+/** One check: passes unless it throws; skipped with the reason when `skip` is a string. */
+async function check<T>(
+  name: string,
+  skip: string | null,
+  body: () => T | Promise<T>,
+): Promise<T | undefined> {
   if (skip !== null) {
     tests.push({ name, status: 'skipped', error: skip });
     console.log(`- SKIPPED ${name} (${skip})`);
@@ -113,62 +109,44 @@ async function check(name, skip, body) {
   }
 }
 
-/** @param {string} text */
-const indent = (text) =>
-  text
-    .trimEnd()
-    .split('\n')
-    .map((line) => `    ${line}`)
-    .join('\n');
-
-/**
- * Runs a command to completion; throws with its output when it fails, returns its stdout otherwise.
- * @param {string} command
- * @param {string[]} args
- * @param {{ cwd?: string, show?: boolean }} [options]
- */
-function exec(command, args, { cwd = root, show = false } = {}) {
+/** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
+function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    // npm is npm.cmd on Windows, which only a shell starts.
-    shell: process.platform === 'win32' && command === 'npm',
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.error !== undefined) throw new Error(`could not start ${command}: ${result.error.message}`);
-  if (result.status !== 0) {
+  if (result.status !== 0)
     throw new Error(`${[command, ...args].join(' ')} exited ${String(result.status)}\n${output}`);
-  }
   if (show && output !== '') console.log(indent(output));
   return result.stdout;
 }
-
-const bin = {
-  tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-  attw: join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js'),
-};
 
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
 /** A merchant's project: node_modules with the unpacked tarball and links to its dependencies. */
 const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);
-
-/** @typedef {{ filename: string, size: number, unpackedSize: number, files: { path: string, size: number }[] }} Packed */
-/** @type {Packed | undefined} */
-let tarball;
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+let tarball: Packed | undefined;
 
 try {
   tarball = await check('npm pack', null, () => {
-    if (!existsSync(join(root, 'dist', 'checkout.js')) || !existsSync(join(root, 'dist', 'types'))) {
+    if (!existsSync(join(root, 'dist', 'checkout.js')) || !existsSync(join(root, 'dist', 'types')))
       throw new Error('dist/ is not built (or has no types): run npm run build first.');
-    }
-    const out = exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]);
-    const [packed] = /** @type {Packed[]} */ (JSON.parse(out));
+    const [packed] = JSON.parse(
+      exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
+    ) as Packed[];
     if (packed === undefined) throw new Error('npm pack reported no tarball');
     console.log(
-      `  ${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${packed.files.length} files`,
+      `  ${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${String(packed.files.length)} files`,
     );
     for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
     return packed;
@@ -178,14 +156,11 @@ try {
   const files = tarball?.files.map((f) => f.path) ?? [];
 
   await check('the tarball holds only what a user needs', noTarball, () => {
-    const stray = files.filter(
-      (file) =>
-        FORBIDDEN.some((pattern) => pattern.test(file)) || !ALLOWED.some((pattern) => pattern.test(file)),
-    );
-    const missing = REQUIRED.filter((file) => !files.includes(file));
     const problems = [
-      ...stray.map((file) => `not allowed in the package: ${file}`),
-      ...missing.map((file) => `missing from the package: ${file}`),
+      ...files
+        .filter((file) => FORBIDDEN.some((p) => p.test(file)) || !ALLOWED.some((p) => p.test(file)))
+        .map((file) => `not allowed in the package: ${file}`),
+      ...REQUIRED.filter((file) => !files.includes(file)).map((file) => `missing from the package: ${file}`),
     ];
     if (problems.length > 0) throw new Error(problems.join('\n'));
   });
@@ -196,33 +171,31 @@ try {
     () => {
       mkdirSync(unpacked, { recursive: true });
       exec('tar', ['-xzf', tarballPath, '-C', unpacked, '--strip-components=1']);
-      for (const dependency of Object.keys(pkg.dependencies ?? {})) {
+      for (const dependency of Object.keys(pkg.dependencies ?? {}))
         symlinkSync(
           join(root, 'node_modules', dependency),
           join(consumer, 'node_modules', dependency),
           'junction',
         );
-      }
       return true;
     },
   );
   const noProject = noTarball ?? (project === true ? null : 'the tarball did not unpack');
 
   await check('every sourceMappingURL names a map in the package', noProject, () => {
-    const broken = [];
-    for (const file of files.filter((f) => f.endsWith('.js'))) {
-      const code = readFileSync(join(unpacked, file), 'utf8');
-      const map = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
-      if (map !== undefined && !files.includes(join(file, '..', map).replaceAll('\\', '/'))) {
-        broken.push(`${file} names ${map}`);
-      }
-    }
+    const broken = files.flatMap((file) => {
+      const map = file.endsWith('.js')
+        ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(unpacked, file), 'utf8'))?.[1]
+        : undefined;
+      return map !== undefined && !files.includes(join(file, '..', map)) ? [`${file} names ${map}`] : [];
+    });
     if (broken.length > 0) throw new Error(broken.join('\n'));
   });
 
   await check('sri.json gives the integrity of the files in the package', noProject, () => {
-    /** @type {{ files: Record<string, { integrity: string, bytes: number }> }} */
-    const sri = JSON.parse(readFileSync(join(unpacked, 'dist/sri.json'), 'utf8'));
+    const sri = JSON.parse(readFileSync(join(unpacked, 'dist/sri.json'), 'utf8')) as {
+      files: Record<string, { integrity: string; bytes: number }>;
+    };
     const wrong = Object.entries(sri.files).flatMap(([name, entry]) => {
       const content = readFileSync(join(unpacked, 'dist', name));
       return integrity(content) === entry.integrity && content.length === entry.bytes ? [] : [name];
@@ -232,35 +205,38 @@ try {
   });
 
   await check('custom-elements.json describes both elements and nothing private', noProject, () => {
-    if (pkg.customElements !== './dist/custom-elements.json') {
+    if (pkg.customElements !== './dist/custom-elements.json')
       throw new Error(`package.json's customElements is ${String(pkg.customElements)}`);
+    interface Named {
+      name?: string;
     }
-    /** @typedef {{ name?: string }} Named */
-    /** @type {{ modules: { declarations?: { tagName?: string, members?: (Named & { privacy?: string })[], events?: Named[], cssParts?: Named[], cssProperties?: Named[] }[] }[] }} */
-    const manifest = JSON.parse(readFileSync(join(unpacked, 'dist/custom-elements.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'dist/custom-elements.json'), 'utf8')) as {
+      modules: {
+        path?: string;
+        declarations?: ({ tagName?: string; members?: (Named & { privacy?: string })[] } & Record<
+          string,
+          Named[] | undefined
+        >)[];
+      }[];
+    };
     const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
-    const names = (/** @type {Named[] | undefined} */ list) =>
-      (list ?? []).map((item) => item.name ?? '(unnamed)');
-    const problems = [];
+    const names = (list: Named[] | undefined) => (list ?? []).map((item) => item.name ?? '(unnamed)');
     // Tools open the modules it names: each must be a file of the package.
-    for (const { path } of /** @type {{ path?: string }[]} */ (manifest.modules)) {
-      if (path === undefined || !existsSync(join(unpacked, path)))
-        problems.push(`names module ${String(path)}, not in the package`);
-    }
+    const problems = manifest.modules
+      .filter(({ path }) => path === undefined || !existsSync(join(unpacked, path)))
+      .map(({ path }) => `names module ${String(path)}, not in the package`);
     const tags = declarations.map((d) => d.tagName);
-    if (JSON.stringify(tags.sort()) !== JSON.stringify(Object.keys(ELEMENTS).sort())) {
+    if (JSON.stringify(tags.sort()) !== JSON.stringify(Object.keys(ELEMENTS).sort()))
       problems.push(`declares ${JSON.stringify(tags)}, not ${Object.keys(ELEMENTS).join(' and ')}`);
-    }
     for (const [tag, expected] of Object.entries(ELEMENTS)) {
       const element = declarations.find((d) => d.tagName === tag);
       if (element === undefined) continue;
-      for (const key of /** @type {const} */ (['events', 'cssParts', 'cssProperties'])) {
+      for (const key of ['events', 'cssParts', 'cssProperties'] as const) {
         const actual = names(element[key]);
-        if (JSON.stringify(actual) !== JSON.stringify(expected[key])) {
+        if (JSON.stringify(actual) !== JSON.stringify(expected[key]))
           problems.push(
             `${tag} ${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected[key])}`,
           );
-        }
       }
       const hidden = (element.members ?? []).filter(
         (m) => m.privacy === 'private' || m.name?.startsWith('#'),
@@ -272,14 +248,14 @@ try {
 
   await check('the declarations import only declared dependencies', noProject, () => {
     const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
-    const undeclared = new Set();
+    const undeclared = new Set<string>();
     for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
       const text = readFileSync(join(unpacked, file), 'utf8');
-      for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
-        const specifier = match[1] ?? '';
-        if (specifier.startsWith('.')) continue;
-        const name = specifier.startsWith('@') ? specifier.split('/', 2).join('/') : specifier.split('/')[0];
-        if (!allowed.has(name ?? '')) undeclared.add(`${file}: ${specifier}`);
+      for (const [, specifier = ''] of text.matchAll(
+        /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g,
+      )) {
+        const name = specifier.split('/', specifier.startsWith('@') ? 2 : 1).join('/');
+        if (!specifier.startsWith('.') && !allowed.has(name)) undeclared.add(`${file}: ${specifier}`);
       }
     }
     if (undeclared.size > 0) throw new Error([...undeclared].join('\n'));
@@ -294,34 +270,35 @@ try {
     if (lines.length > 0) console.log(indent(lines.join('\n')));
     // Suggestions are advice; warnings and errors are what publint means as wrong.
     const wrong = messages.filter((m) => m.type !== 'suggestion');
-    if (wrong.length > 0) throw new Error(`publint: ${wrong.length} warning(s) or error(s)`);
+    if (wrong.length > 0) throw new Error(`publint: ${String(wrong.length)} warning(s) or error(s)`);
   });
 
   // esm-only: the package is "type": "module" with an import-only entry, for browsers and bundlers,
   // and its one dependency (lit) is ESM-only too, so CommonJS resolution (node10, node16 from CJS)
   // has nothing to find. --no-definitely-typed keeps attw off the registry.
   await check('attw (esm-only profile)', noTarball, () => {
+    const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
     exec(
       process.execPath,
-      [bin.attw, tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
+      [attw, tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
       { show: true },
     );
   });
 
   await check('type tests (types-test/) against the shipped declarations', noProject, () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
-    const copy = join(consumer, 'types-test');
-    cpSync(join(root, 'types-test'), copy, { recursive: true });
-    exec(process.execPath, [bin.tsc, '-p', join(copy, 'tsconfig.json'), '--noEmit'], { show: true });
+    cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    exec(process.execPath, [tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], {
+      show: true,
+    });
   });
 
   const importer = join(consumer, 'package-import.mjs');
   if (noProject === null) cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
-
   await check('the ESM entry imports in Node without a DOM', noProject, () => {
     exec(process.execPath, [importer, 'entry', pkg.version], { cwd: consumer });
   });
-
   await check(
     'the exports map resolves the script-tag build, frames, custom-elements.json and package.json only',
     noProject,
@@ -335,28 +312,17 @@ try {
   rmSync(temp, { recursive: true, force: true });
 }
 
-/** @param {number} bytes */
-function kib(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-const count = (/** @type {TestResult['status']} */ status) => tests.filter((t) => t.status === status).length;
+const count = (status: 'passed' | 'failed' | 'skipped') => tests.filter((t) => t.status === status).length;
 const report = {
   passed: count('passed'),
   failed: count('failed'),
   skipped: count('skipped'),
   tests,
-  tarball:
-    tarball === undefined
-      ? null
-      : {
-          filename: tarball.filename,
-          size: tarball.size,
-          unpackedSize: tarball.unpackedSize,
-          files: tarball.files,
-        },
+  tarball: tarball ?? null,
 };
 mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`package check: ${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped`);
+writeFileSync(join(root, 'reports', 'package.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(
+  `package check: ${String(report.passed)} passed, ${String(report.failed)} failed, ${String(report.skipped)} skipped`,
+);
 process.exitCode = report.failed > 0 ? 1 : 0;

@@ -1,14 +1,14 @@
-#!/usr/bin/env node
-// @ts-check
 // `npm version` runs this after it bumps the version: the script-tag build's file name carries the
-// version (scripts/artifacts.mjs), so the export that points at it moves with it.
+// version (scripts/artifacts.ts), so the export that points at it moves with it.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { scriptFile } from './artifacts.mjs';
+import { scriptFile } from './artifacts.ts';
 
 const path = new URL('../package.json', import.meta.url);
-/** @type {{ version: string, exports: Record<string, { default?: string }> }} */
-const pkg = JSON.parse(readFileSync(path, 'utf8'));
+const pkg = JSON.parse(readFileSync(path, 'utf8')) as {
+  version: string;
+  exports: Record<string, { default?: string }>;
+};
 const target = pkg.exports['./script-tag'];
 if (target === undefined) throw new Error('package.json has no ./script-tag export');
 target.default = `./dist/${scriptFile(pkg.version)}`;

@@ -1,0 +1,86 @@
+// The size budgets of the design, gzip, in one place: `npm run size` (size-limit) fails on an overrun,
+// `npm run bench` reports each with its raw and brotli weight and its files, and the README points here.
+// A budget counts what a merchant page or a frame downloads: a frame document with every script and
+// stylesheet it references, and every chunk those scripts import statically, so a chunk the bundler
+// splits out is counted where it is downloaded.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { framesDir, scriptFile } from './scripts/artifacts.ts';
+
+const dist = join(import.meta.dirname, 'dist');
+const KIB = 1024;
+
+export interface Budget {
+  name: string;
+  /** Gzip bytes. */
+  gzip: number;
+  /** The files (relative to dist/) that count against it, read from the build; null: not built yet. */
+  files: (() => string[]) | null;
+}
+
+export const BUDGETS: readonly Budget[] = [
+  { name: 'merchant page: essentials (script tag)', gzip: 20 * KIB, files: () => [scriptFile()] },
+  { name: 'card frame: document, scripts and styles', gzip: 15 * KIB, files: () => frameFiles('card.html') },
+  // Fetched by the card frame once a card number is valid, after the fields show (vite.config.ts).
+  { name: 'card frame, later: 3DS chunk', gzip: 4 * KIB, files: () => withImports([lazyChunk('three-ds')]) },
+  {
+    name: '3DS challenge frame: document, scripts and styles',
+    gzip: 15 * KIB,
+    files: () => frameFiles('3ds.html'),
+  },
+  // Wallets and passkeys follow.
+  { name: 'merchant page: full build', gzip: 30 * KIB, files: null },
+];
+
+function frameFiles(document: string): string[] {
+  const path = `${framesDir()}/${document}`;
+  const html = readFileSync(join(dist, path), 'utf8');
+  const referenced = [...html.matchAll(/(?:src|href)="\/(frames\/[\w.-]+\/assets\/[^"]+)"/g)].map(
+    (m) => m[1] ?? '',
+  );
+  return [path, ...withImports(referenced)];
+}
+
+function withImports(files: string[]): string[] {
+  const seen = new Set(files);
+  const queue = files.filter((f) => f.endsWith('.js'));
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const code = readFileSync(join(dist, file), 'utf8');
+    for (const match of code.matchAll(
+      /(?:^|[;}\s])import\s*(?:[\w{},*\s]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g,
+    )) {
+      const imported = join(file, '..', match[1] ?? '');
+      if (!seen.has(imported)) queue.push(imported);
+      seen.add(imported);
+    }
+  }
+  return [...seen];
+}
+
+/** The one hashed asset whose name starts with `prefix-`. */
+function lazyChunk(prefix: string): string {
+  const assets = `${framesDir()}/assets`;
+  const found = readdirSync(join(dist, assets)).filter(
+    (n) => n.startsWith(`${prefix}-`) && n.endsWith('.js'),
+  );
+  if (found.length !== 1)
+    throw new Error(`expected one ${assets}/${prefix}-*.js, found ${String(found.length)}`);
+  return `${assets}/${found[0] ?? ''}`;
+}
+
+// size-limit's checks. `path` is a getter so that importing BUDGETS (the bench does) reads no file.
+export default BUDGETS.flatMap(({ name, gzip, files }) =>
+  files === null
+    ? []
+    : [
+        {
+          name,
+          limit: `${String(gzip)} B`,
+          gzip: true,
+          get path() {
+            return files().map((file) => `dist/${file}`);
+          },
+        },
+      ],
+);

@@ -1,0 +1,159 @@
+// `npm test`: every check CI makes, in order, ending with the one line CI reads,
+// "N passed, N failed, N skipped" (vitest, the package check, Playwright and WebKit smoke tests; each
+// broken gate step, missing report or empty run adds a failure). It goes on after a failure where the
+// later steps still mean something, so one run shows everything that is wrong.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { ensureBrowsers } from './browsers.ts';
+import { formatLine, summarize, type Gate, type Runner } from './summary.ts';
+
+const root = resolve(import.meta.dirname, '..');
+process.chdir(root);
+const REPORTS = 'reports';
+
+// Run outside npm, it should find the same local binaries as `npm test`.
+const env = {
+  ...process.env,
+  PATH: [join(root, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+};
+
+const started = performance.now();
+const elapsed = () => (performance.now() - started) / 1000;
+const steps: { name: string; status: 'ok' | 'FAILED' | 'SKIPPED'; seconds: number; note?: string }[] = [];
+const gates: Gate[] = [];
+const runners: Runner[] = [];
+
+// Ctrl-C reaches the running child too; stop after it instead of starting the next step.
+const state = { interrupted: false };
+process.on('SIGINT', () => (state.interrupted = true));
+
+function run(command: string, ...args: string[]): Promise<number> {
+  console.log(`$ ${[command, ...args].join(' ')}`);
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('error', (error) => {
+      console.error(`could not start ${command}: ${error.message}`);
+      done(127);
+    });
+    child.on('exit', (code, signal) => {
+      done(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+/** Runs a step unless interrupted or `skip` says why not: whether it worked, null when it did not run. */
+async function step(
+  name: string,
+  skip: string | null,
+  body: () => Promise<boolean>,
+): Promise<boolean | null> {
+  const why = state.interrupted ? 'interrupted' : skip;
+  if (why !== null) {
+    steps.push({ name, status: 'SKIPPED', seconds: 0, note: why });
+    return null;
+  }
+  console.log(`=== [${String(Math.round(elapsed()))}s] ${name}`);
+  const t = elapsed();
+  let ok = false;
+  try {
+    ok = await body();
+  } catch (error) {
+    // A bug in a step must not cost the closing line.
+    console.error(error);
+  }
+  steps.push({ name, status: ok ? 'ok' : 'FAILED', seconds: elapsed() - t });
+  return ok;
+}
+
+/** A step that works or not; its failure counts as one failed test. */
+async function gate(name: string, body: () => Promise<boolean>): Promise<boolean> {
+  const ok = await step(name, null, body);
+  if (ok !== null) gates.push({ name, ok });
+  return ok === true;
+}
+
+/** A test runner whose JSON report (reports/<report>.json) is counted. */
+async function runner(
+  name: string,
+  format: Runner['format'],
+  skip: string | null,
+  command: string,
+  ...args: string[]
+) {
+  let exitCode: number | null = null;
+  const ran = await step(name, skip, async () => {
+    exitCode = await run(command, ...args);
+    return exitCode === 0;
+  });
+  const path = join(REPORTS, `${name}.json`);
+  let report: unknown = null;
+  try {
+    if (existsSync(path)) report = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    console.error(`${path} is not valid JSON: ${String(error)}`);
+  }
+  const why = steps.at(-1)?.note;
+  runners.push({
+    name,
+    format,
+    exitCode,
+    report,
+    ...(ran === null && why !== undefined ? { skippedBecause: why } : {}),
+  });
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+let browserWarnings: string[] = [];
+const haveChromium = await gate('browsers', async () => {
+  const result = await ensureBrowsers({ env });
+  browserWarnings = result.warnings;
+  return result.ok;
+});
+await gate('typecheck', async () => (await run('tsc', '-p', '.')) === 0);
+await gate('lint', async () => (await run('eslint', '.')) === 0);
+await gate('format', async () => (await run('prettier', '--check', '.')) === 0);
+await runner(
+  'vitest',
+  'vitest',
+  null,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=reports/vitest.json',
+);
+const built = await gate('build', async () => (await run('npm', 'run', 'build')) === 0);
+if (built) await gate('size budgets', async () => (await run('size-limit')) === 0);
+// The tarball a user installs: its files, publint, attw, type tests, importing it without a DOM.
+await runner('package', 'package', built ? null : 'build failed', 'tsx', 'scripts/package-check.ts');
+// The demo's single-page app imports the ESM build, so it is built after it.
+const demoBuilt =
+  built && (await gate('demo build', async () => (await run('npm', 'run', 'build:demo')) === 0));
+// playwright.config.ts's json reporter writes reports/e2e.json.
+await runner(
+  'e2e',
+  'playwright',
+  !demoBuilt ? 'build failed' : !haveChromium ? 'no Chromium' : null,
+  'playwright',
+  'test',
+);
+// Its own servers on free ports; without WebKit it reports its tests as skipped.
+await runner('webkit', 'webkit', built ? null : 'build failed', 'tsx', 'e2e-webkit/smoke.ts');
+
+console.log(`=== [${String(Math.round(elapsed()))}s] summary`);
+const summary = summarize({ gates, runners });
+const width = Math.max(...steps.map((s) => s.name.length));
+for (const s of steps) {
+  const note = s.note ? `  (${s.note})` : '';
+  console.log(`  ${s.status.padEnd(7)} ${s.name.padEnd(width)} ${s.seconds.toFixed(1).padStart(6)}s${note}`);
+}
+for (const line of summary.details) console.log(`  ${line}`);
+for (const w of browserWarnings) console.log(`  WARNING: ${w}`);
+console.log(`  total ${elapsed().toFixed(1)}s`);
+// Must stay the last line of output: CI reads it.
+console.log(formatLine(summary));
+process.exitCode = state.interrupted ? 130 : summary.failed > 0 ? 1 : 0;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
 import { GENERATE_ANSWER, TOKENIZED, fetchUntilAborted } from '../test-fixtures.ts';
-import { REQUEST_TIMEOUT_MS, bindToken, generateToken, serviceClient } from './service.ts';
+import { REQUEST_TIMEOUT_MS, bindToken, generateToken, linkSignals, serviceClient } from './service.ts';
 
 const target = { origin: 'http://127.0.0.1:4174', account: 'demo' };
 const page = serviceClient(target, ERROR_CODES);
@@ -128,5 +128,23 @@ describe('the service client', () => {
       ok: false,
       error: { code: 'invalid_response' },
     });
+  });
+});
+
+describe('linkSignals', () => {
+  it('aborts with the first reason, and lets go of its sources once unlinked', () => {
+    const [a, b] = [new AbortController(), new AbortController()];
+    const linked = linkSignals(a.signal, undefined, b.signal);
+    b.abort('b first');
+    expect(linked.signal.aborted).toBe(true);
+    expect(linked.signal.reason).toBe('b first');
+    const later = new AbortController();
+    const unlinked = linkSignals(later.signal);
+    unlinked.unlink();
+    later.abort();
+    expect(unlinked.signal.aborted).toBe(false);
+    const already = new AbortController();
+    already.abort('gone');
+    expect(linkSignals(already.signal).signal.reason).toBe('gone');
   });
 });

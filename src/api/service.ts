@@ -46,22 +46,34 @@ export function errorTypeOf(code: string): CheckoutErrorType {
   return 'service';
 }
 
-/** Aborts, with its reason, when either does (AbortSignal.any is missing before Safari 17.4). */
-export function eitherSignal(first: AbortSignal, second: AbortSignal | undefined): AbortSignal {
-  if (second === undefined) return first;
-  const both = new AbortController();
-  for (const signal of [first, second]) {
-    if (signal.aborted) both.abort(signal.reason);
-    else
-      signal.addEventListener(
-        'abort',
-        () => {
-          both.abort(signal.reason);
-        },
-        { once: true },
-      );
+/**
+ * A signal that aborts, with its reason, when any of `signals` does (AbortSignal.any is missing before
+ * Safari 17.4), and `unlink` to take its listeners off them once the work is done: a long-lived signal
+ * does not keep one listener per call.
+ */
+export function linkSignals(...signals: (AbortSignal | undefined)[]): {
+  signal: AbortSignal;
+  unlink: () => void;
+} {
+  const linked = new AbortController();
+  const links: [AbortSignal, () => void][] = [];
+  for (const signal of signals) {
+    if (signal === undefined) continue;
+    const forward = () => {
+      linked.abort(signal.reason);
+    };
+    if (signal.aborted) forward();
+    else {
+      signal.addEventListener('abort', forward, { once: true });
+      links.push([signal, forward]);
+    }
   }
-  return both.signal;
+  return {
+    signal: linked.signal,
+    unlink: () => {
+      for (const [signal, forward] of links) signal.removeEventListener('abort', forward);
+    },
+  };
 }
 
 /**
@@ -73,6 +85,7 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
   return {
     async post(path, body, decode, caller) {
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      const { signal, unlink } = linkSignals(timeout, caller);
       let response: Response;
       try {
         response = await fetch(`${target.origin}${path}`, {
@@ -86,9 +99,10 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
           credentials: 'omit',
           cache: 'no-store',
           referrerPolicy: 'no-referrer',
-          signal: eitherSignal(timeout, caller),
+          signal,
         });
       } catch (cause) {
+        unlink();
         if (caller?.aborted === true) return failure('aborted', 'cancelled', 'The call was aborted.', cause);
         return timeout.aborted
           ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
@@ -99,6 +113,7 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
       try {
         json = await response.json();
       } catch (cause) {
+        unlink();
         return failure(
           response.ok ? 'invalid_response' : 'service_unavailable',
           'service',
@@ -106,6 +121,7 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
           cause,
         );
       }
+      unlink();
       if (response.ok) {
         const value = decode(json);
         return value === undefined

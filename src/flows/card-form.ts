@@ -2,7 +2,7 @@
 // code), submit it (the merchant's call or Enter in a field), authenticate the token, show the shopper
 // why a submit failed, and take it all down again. One form at a time; one submit at a time.
 
-import { eitherSignal, type ServiceTarget } from '../api/service.ts';
+import { linkSignals, type ServiceTarget } from '../api/service.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
@@ -126,7 +126,15 @@ export class CardFormFlow {
 
   async #run(form: SvcCardForm, signal: AbortSignal | undefined): Promise<CardResult> {
     // The form's lifetime and the merchant's signal, whichever ends first, stop the submit.
-    const stop = eitherSignal(this.#lifetime.signal, signal);
+    const { signal: stop, unlink } = linkSignals(this.#lifetime.signal, signal);
+    try {
+      return await this.#submit(form, stop);
+    } finally {
+      unlink();
+    }
+  }
+
+  async #submit(form: SvcCardForm, stop: AbortSignal): Promise<CardResult> {
     const stopped = new Promise<Failure>((resolve) => {
       const end = () => {
         resolve({ ok: false, error: abortError(stop) });

@@ -33,7 +33,7 @@ export interface ServiceClient {
 }
 
 export type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The error type merchants switch on, from the service's code (docs/service-contract.md). A rule by
@@ -87,41 +87,43 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
       const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
       const { signal, unlink } = linkSignals(timeout, caller);
       let response: Response;
-      try {
-        response = await fetch(`${target.origin}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'x-service-account': target.account,
-          },
-          body: JSON.stringify(body),
-          credentials: 'omit',
-          cache: 'no-store',
-          referrerPolicy: 'no-referrer',
-          signal,
-        });
-      } catch (cause) {
-        unlink();
-        if (caller?.aborted === true) return failure('aborted', 'cancelled', 'The call was aborted.', cause);
-        return timeout.aborted
-          ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
-          : failure('network_error', 'network', 'The payment service could not be reached.', cause);
-      }
-      const status = String(response.status);
       let json: unknown;
       try {
-        json = await response.json();
-      } catch (cause) {
+        try {
+          response = await fetch(`${target.origin}${path}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'x-service-account': target.account,
+            },
+            body: JSON.stringify(body),
+            credentials: 'omit',
+            cache: 'no-store',
+            referrerPolicy: 'no-referrer',
+            signal,
+          });
+        } catch (cause) {
+          if (caller?.aborted === true)
+            return failure('aborted', 'cancelled', 'The call was aborted.', cause);
+          return timeout.aborted
+            ? failure('timeout', 'network', 'The payment service did not answer in time.', cause)
+            : failure('network_error', 'network', 'The payment service could not be reached.', cause);
+        }
+        try {
+          json = await response.json();
+        } catch (cause) {
+          return failure(
+            response.ok ? 'invalid_response' : 'service_unavailable',
+            'service',
+            `The service answered ${path} with HTTP ${String(response.status)} and no readable body.`,
+            cause,
+          );
+        }
+      } finally {
         unlink();
-        return failure(
-          response.ok ? 'invalid_response' : 'service_unavailable',
-          'service',
-          `The service answered ${path} with HTTP ${status} and no readable body.`,
-          cause,
-        );
       }
-      unlink();
+      const status = String(response.status);
       if (response.ok) {
         const value = decode(json);
         return value === undefined

@@ -6,7 +6,7 @@ import { linkSignals, type ServiceTarget } from '../api/service.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
-import { CheckoutError } from '../errors.ts';
+import { CheckoutError, failure } from '../errors.ts';
 import { SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
@@ -101,14 +101,9 @@ export class CardFormFlow {
     const form = this.#form;
     const run =
       form === undefined
-        ? Promise.resolve<CardResult>({
-            ok: false,
-            error: new CheckoutError(
-              'not_mounted',
-              'configuration',
-              'Mount a card form before calling submit().',
-            ),
-          })
+        ? Promise.resolve(
+            failure('not_mounted', 'configuration', 'Mount a card form before calling submit().'),
+          )
         : this.#run(form, signal);
     this.#inFlight = this.#context.deliver(run).finally(() => {
       this.#inFlight = undefined;

@@ -6,7 +6,7 @@
 
 import { CheckoutError } from '../errors.ts';
 import { httpUrl, type Authentication } from '../three-ds/authentication.ts';
-import { decodeAuthenticationValue, decodeWireError, envelope } from './decode.ts';
+import { decodeAuthenticationValue, decodeWireError, envelope, text } from './decode.ts';
 import type { WireError } from './protocol.ts';
 
 export interface ChallengeStart {
@@ -48,9 +48,6 @@ export interface ChallengeCompletion {
 
 type Obj = Record<string, unknown>;
 
-const str = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= max;
-
 /** Frame side, on the port. */
 export function decodePageToChallenge(data: unknown): PageToChallenge | undefined {
   const message = envelope(data);
@@ -58,15 +55,15 @@ export function decodePageToChallenge(data: unknown): PageToChallenge | undefine
   if (message?.['type'] !== 'start' || typeof c !== 'object' || c === null) return undefined;
   const { sessionId, account, locale, title, stepUpUrl, accessToken, authenticationTransactionId } = c as Obj;
   if (
-    !str(sessionId, 128) ||
-    !str(account, 64) ||
-    !str(locale, 35) ||
+    !text(sessionId, 128) ||
+    !text(account, 64) ||
+    !text(locale, 35) ||
     !/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(locale) ||
-    !str(title, 512) ||
-    !str(stepUpUrl, 4096) ||
+    !text(title, 512) ||
+    !text(stepUpUrl, 4096) ||
     !httpUrl(stepUpUrl) ||
-    !str(accessToken, 4096) ||
-    !str(authenticationTransactionId, 128)
+    !text(accessToken, 4096) ||
+    !text(authenticationTransactionId, 128)
   )
     return undefined;
   return {

@@ -65,9 +65,9 @@ export function envelope(data: unknown): Obj | undefined {
   return withinSize(data) ? data : undefined;
 }
 
-export const str = (value: unknown, max = 2048): value is string =>
-  typeof value === 'string' && value.length <= max;
-const text = (value: unknown, max: number): value is string => str(value, max) && value !== '';
+const str = (value: unknown, max = 2048): value is string => typeof value === 'string' && value.length <= max;
+/** A non-empty string of at most `max` characters. */
+export const text = (value: unknown, max: number): value is string => str(value, max) && value !== '';
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
 const int = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;

@@ -36,15 +36,15 @@ async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) return;
 
-  let config: FrameConfig | undefined;
+  /** Set once by configure: the page's configuration and a client for its account. */
+  let session: { config: FrameConfig; client: ServiceClient } | undefined;
   let fields: SvcCardFields | undefined;
-  let client: ServiceClient | undefined;
   let busy = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
   // Only after configure: the fields, and so their events, exist from then on.
-  const preparer = (session: FrameConfig, through: ServiceClient) =>
+  const preparer = ({ config, client }: NonNullable<typeof session>) =>
     (threeDs ??= loadThreeDs().then((module) =>
-      module.createPreparer(window, through, session.sessionId, (step) => {
+      module.createPreparer(window, client, config.sessionId, (step) => {
         post({ v: PROTOCOL_VERSION, type: '3ds', step });
       }),
     ));
@@ -53,9 +53,11 @@ async function main(): Promise<void> {
   alert.setAttribute('role', 'alert');
 
   const configure = async (next: FrameConfig) => {
-    config = next;
-    const through = serviceClient({ origin: window.location.origin, account: next.account });
-    client = through;
+    const configured = {
+      config: next,
+      client: serviceClient({ origin: window.location.origin, account: next.account }),
+    };
+    session = configured;
     // The page sends every string already resolved; English fills any gap.
     // An empty string would leave an input without a name: such an override keeps the English text.
     const messages: Messages = {
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
       if (event.kind === 'change' && event.field === 'number' && number !== undefined)
-        void preparer(next, through).then((p) => p.prepare(number));
+        void preparer(configured).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
       void threeDs?.then((p) => {
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
   };
 
   const submit = async (id: number, frontData: Record<string, string>) => {
-    if (config === undefined || client === undefined || fields === undefined || busy) {
+    if (session === undefined || fields === undefined || busy) {
       post({
         v: PROTOCOL_VERSION,
         type: 'failure',
@@ -118,13 +120,12 @@ async function main(): Promise<void> {
     alert.textContent = '';
     busy = true;
     fields.disabled = true;
-    const [session, through] = [config, client];
+    const current = session;
     const outcome = await submitCard(
       {
-        config: session,
+        ...current,
         fields,
-        client: through,
-        takePreparation: (cardNumber) => preparer(session, through).then((p) => p.take(cardNumber)),
+        takePreparation: (cardNumber) => preparer(current).then((p) => p.take(cardNumber)),
         authenticationReader: () => loadThreeDs().then((module) => module.decodeAuthentication),
       },
       frontData,
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     switch (message.type) {
       case 'configure':
         // Configured once: a second configure cannot swap the session or account under the shopper.
-        if (config === undefined) void configure(message.config);
+        if (session === undefined) void configure(message.config);
         break;
       case 'submit':
         void submit(message.id, message.frontData);

@@ -69,6 +69,34 @@ function lazyThreeDsChunk(): Plugin {
   };
 }
 
+/**
+ * What every token-host document carries, written once: the charset, the viewport, no referrer, the
+ * allowed-origins placeholder the token host fills per account (sandbox/frames.ts matches it exactly),
+ * and the root the frame renders into. The documents in src/frames/ hold only their title, styles and
+ * script; their comments are left out of the build.
+ */
+export const FRAME_HEAD = [
+  '<meta charset="utf-8" />',
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+  '<meta name="referrer" content="no-referrer" />',
+  '<meta name="svc-allowed-origins" content="" />',
+].join('');
+
+function tokenHostDocument(): Plugin {
+  return {
+    name: 'svc-token-host-document',
+    transformIndexHtml: {
+      order: 'pre',
+      // Comments are for the source only: the frame's bytes count against its budget.
+      handler: (html) =>
+        html
+          .replace(/<!--[\s\S]*?-->\s*/g, '')
+          .replace('<head>', `<head>${FRAME_HEAD}`)
+          .replace('<body>', '<body><main id="root"></main>'),
+    },
+  };
+}
+
 function forMode(mode: string): UserConfig {
   switch (mode) {
     case 'iife':
@@ -89,7 +117,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [litLightDomOnly(), lazyThreeDsChunk()],
+        plugins: [tokenHostDocument(), litLightDomOnly(), lazyThreeDsChunk()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,
@@ -103,6 +131,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
+        plugins: [tokenHostDocument()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: false,

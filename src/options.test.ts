@@ -21,53 +21,31 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'es-AR' }).locale).toBe('es');
   });
 
-  it.each([
-    ['no options', undefined, 'new Checkout(options) needs an options object.'],
-    ['an empty sessionId', { ...valid, sessionId: '' }, 'sessionId must be a non-empty string.'],
-    ['a missing account', { sessionId: 's', environment: 'sandbox' }, 'account must be a non-empty string.'],
-    [
-      'an unknown environment',
-      { ...valid, environment: 'staging' },
-      'environment must be "sandbox" or "production".',
-    ],
-    ['a callback that is not a function', { ...valid, callback: 'pay' }, 'callback must be a function.'],
-    ['an unknown option', { ...valid, sessionID: 'x' }, 'Unknown option "sessionID".'],
-    [
-      'an unknown message key',
-      { ...valid, messages: { cardNumber: 'x' } },
-      'messages.cardNumber is not a known message key.',
-    ],
-    [
-      'an unknown appearance variable',
+  // Each refused option, by the message that tells the merchant what to fix.
+  const refused: Record<string, unknown> = {
+    'new Checkout(options) needs an options object.': undefined,
+    'sessionId must be a non-empty string.': { ...valid, sessionId: '' },
+    'account must be a non-empty string.': { sessionId: 's', environment: 'sandbox' },
+    'environment must be "sandbox" or "production".': { ...valid, environment: 'staging' },
+    'callback must be a function.': { ...valid, callback: 'pay' },
+    'Unknown option "sessionID".': { ...valid, sessionID: 'x' },
+    'messages.cardNumber is not a known message key.': { ...valid, messages: { cardNumber: 'x' } },
+    'appearance.color is not a known variable (colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, radius, spacing).':
       { ...valid, appearance: { color: 'red' } },
-      'appearance.color is not a known variable (colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, radius, spacing).',
-    ],
-    [
-      'production without tokenUrl',
-      { ...valid, environment: 'production' },
-      'tokenUrl is required in production: use the token host given at onboarding.',
-    ],
-    [
-      'an http tokenUrl off localhost',
-      { ...valid, tokenUrl: 'http://token.example' },
-      'tokenUrl must use https (http only on localhost).',
-    ],
-    [
-      'a challenge time limit under 30 s',
-      { ...valid, challengeTimeoutMs: 29_999 },
-      'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.',
-    ],
-    [
-      'a challenge time limit that is not a number',
-      { ...valid, challengeTimeoutMs: '600000' },
-      'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.',
-    ],
-    [
-      'a tokenUrl that is not a URL',
-      { ...valid, tokenUrl: 'token host' },
-      'tokenUrl "token host" is not a URL.',
-    ],
-  ])('throws a configuration CheckoutError for %s', (_name, options, message) => {
+    'tokenUrl is required in production: use the token host given at onboarding.': {
+      ...valid,
+      environment: 'production',
+    },
+    'tokenUrl must use https (http only on localhost).': { ...valid, tokenUrl: 'http://token.example' },
+    'tokenUrl "token host" is not a URL.': { ...valid, tokenUrl: 'token host' },
+  };
+  const LIMIT = 'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.';
+
+  it.each([
+    ...Object.entries(refused),
+    [LIMIT, { ...valid, challengeTimeoutMs: 29_999 }],
+    [LIMIT, { ...valid, challengeTimeoutMs: '600000' }],
+  ])('throws a configuration CheckoutError: %s', (message, options) => {
     expect(thrown(() => new Checkout(options as never))).toEqual({
       code: 'invalid_option',
       type: 'configuration',

@@ -1,6 +1,7 @@
 // Values the unit tests share: one card and one set of 3DS answers, in the service's shape and as the
 // typed values the code passes on. Only tests import this file.
 
+import { expect, it } from 'vitest';
 import type { TokenizedCard } from './card/tokenized-card.ts';
 import type { Authentication, Challenge } from './three-ds/authentication.ts';
 
@@ -73,5 +74,40 @@ export function fetchUntilAborted(_url: string, init: RequestInit): Promise<Resp
     init.signal?.addEventListener('abort', () => {
       reject(new DOMException('Aborted', 'AbortError'));
     });
+  });
+}
+
+/** A message as a decoder at a trust boundary receives it. */
+interface Received {
+  origin: string;
+  source: unknown;
+  data: unknown;
+}
+
+/**
+ * One test per message a decoder must refuse: each case changes a message that it accepts, and the
+ * attacks every boundary must hold against are added (a look-alike of the expected origin, another
+ * window, data past the size cap).
+ */
+export function itRefuses<M extends Received>(
+  decode: (message: M) => unknown,
+  accepted: M,
+  cases: [string, Partial<Received>][],
+  oversized: unknown,
+): void {
+  const attacks: [string, Partial<Received>][] = [
+    ['a look-alike origin', { origin: `${accepted.origin}.evil.test` }],
+    ['another window', { source: { name: 'other' } }],
+    ['oversized data', { data: oversized }],
+  ];
+  it.each([...cases, ...attacks])('refuses %s', (_name, change) => {
+    expect(decode({ ...accepted, ...change })).toBeUndefined();
+  });
+}
+
+/** One test per row of a table of inputs and the outputs `fn` must give for them. */
+export function itMaps<I, O>(fn: (input: I) => O, table: (readonly [I, O])[]): void {
+  it.each(table)('%j → %j', (input, expected) => {
+    expect(fn(input)).toEqual(expected);
   });
 }

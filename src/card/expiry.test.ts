@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatExpiryInput, parseExpiry, validateExpiry } from './expiry.ts';
+import { itMaps } from '../test-fixtures.ts';
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 describe('parseExpiry', () => {
-  it.each([
+  itMaps(parseExpiry, [
     ['12/25', { month: 12, year: 2025 }],
     ['12 / 25', { month: 12, year: 2025 }],
     [' 07 /31 ', { month: 7, year: 2031 }],
@@ -14,9 +15,7 @@ describe('parseExpiry', () => {
     ['122030', { month: 12, year: 2030 }],
     ['1/27', { month: 1, year: 2027 }],
     ['13/27', { month: 13, year: 2027 }], // parsed; validateExpiry rejects the month
-  ])('%j → %o', (input, expected) => {
-    expect(parseExpiry(input)).toEqual(expected);
-  });
+  ]);
 
   it.each(['', '12', '1/2', '12/345', '125', '12/25/1', 'ab/cd', '12-25', '１２/２５'])(
     '%j → undefined',
@@ -27,25 +26,26 @@ describe('parseExpiry', () => {
 });
 
 describe('formatExpiryInput', () => {
-  it.each([
-    ['', ''],
-    ['0', '0'],
-    ['1', '1'],
-    ['2', '02 / '],
-    ['9', '09 / '],
-    ['10', '10 / '],
-    ['12', '12 / '],
-    ['13', '01 / 3'],
-    ['1/', '01 / '],
-    ['12 / 2', '12 / 2'],
-    ['1225', '12 / 25'],
-    ['12 / 253', '12 / 25'],
-    ['12/2030', '12 / 30'],
-    ['122030', '12 / 30'],
-    ['12 / 25', '12 / 25'],
-  ])('%j → %j', (raw, expected) => {
-    expect(formatExpiryInput(raw)).toBe(expected);
-  });
+  itMaps(
+    (raw: string) => formatExpiryInput(raw),
+    [
+      ['', ''],
+      ['0', '0'],
+      ['1', '1'],
+      ['2', '02 / '],
+      ['9', '09 / '],
+      ['10', '10 / '],
+      ['12', '12 / '],
+      ['13', '01 / 3'],
+      ['1/', '01 / '],
+      ['12 / 2', '12 / 2'],
+      ['1225', '12 / 25'],
+      ['12 / 253', '12 / 25'],
+      ['12/2030', '12 / 30'],
+      ['122030', '12 / 30'],
+      ['12 / 25', '12 / 25'],
+    ],
+  );
 
   it.each([
     ['02 /', '02'], // backspace over the separator removes it instead of bringing it back

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale, SUPPORTED_LOCALES } from './locale.ts';
+import { itMaps } from '../test-fixtures.ts';
 
 describe('resolveLocale', () => {
-  it.each([
+  itMaps(resolveLocale, [
     ['pt-BR', 'pt-BR'],
     ['pt-PT', 'pt-BR'],
     ['pt', 'pt-BR'],
@@ -16,9 +17,7 @@ describe('resolveLocale', () => {
     ['en-US-u-ca-gregory', 'en'],
     ['fr-FR', 'en'],
     ['zh-Hant-TW', 'en'],
-  ] as const)('%s → %s', (requested, expected) => {
-    expect(resolveLocale(requested)).toBe(expected);
-  });
+  ]);
 
   it.each(['PT-br', 'pt-br', 'PT', 'Es-Mx', 'ES-419'])('ignores case in %s', (requested) => {
     expect(resolveLocale(requested)).not.toBe('en');

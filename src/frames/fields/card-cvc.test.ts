@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { blur, describedBy, inputOf, mount, paste, settle, typeText } from './test-helpers.ts';
+import type { SvcCardCvc } from './card-cvc.ts';
+import { blur, describedBy, mountField, paste, settle, typeText } from './test-helpers.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
 });
 
-async function cvcField(setup?: Parameters<typeof mount<'svc-card-cvc'>>[1]) {
-  const element = await mount('svc-card-cvc', setup);
-  const input = inputOf(element);
-  input.focus();
-  return { element, input, hint: () => describedBy(input, 'svc-hint')?.textContent };
-}
+const cvcField = (setup?: (element: SvcCardCvc) => void) => mountField('svc-card-cvc', setup);
 
 describe('svc-card-cvc', () => {
   it('keeps digits only, up to 4 while the brand is unknown', async () => {

@@ -50,11 +50,8 @@ export class SvcCardCvc extends SvcField {
   protected override config(): InputConfig {
     const brand = this.#brand();
     return {
-      label: this.label ?? this.strings.cvcLabel,
-      autocomplete: 'cc-csc',
-      name: 'cvc',
+      label: this.label,
       maxlength: maxCvvLength(brand),
-      numeric: true,
       hint: brand?.cvvLength === 4 ? this.strings.cvcHintAmex : this.strings.cvcHint,
     };
   }

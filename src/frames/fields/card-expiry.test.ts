@@ -1,15 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backspace,
-  blur,
-  describedBy,
-  edit,
-  inputOf,
-  mount,
-  paste,
-  settle,
-  typeText,
-} from './test-helpers.ts';
+import { backspace, blur, edit, mountField, paste, settle, typeText } from './test-helpers.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -17,14 +7,10 @@ afterEach(() => {
 
 const NOW = new Date(Date.UTC(2030, 5, 15)); // 15 June 2030
 
-async function expiryField() {
-  const element = await mount('svc-card-expiry', (e) => {
+const expiryField = () =>
+  mountField('svc-card-expiry', (e) => {
     e.now = NOW;
   });
-  const input = inputOf(element);
-  input.focus();
-  return { element, input, error: () => describedBy(input, 'svc-error')?.textContent };
-}
 
 describe('svc-card-expiry', () => {
   it('adds the separator after the month', async () => {

@@ -41,15 +41,8 @@ export class SvcCardExpiry extends SvcField {
   }
 
   protected override config(): InputConfig {
-    return {
-      label: this.strings.expiryLabel,
-      autocomplete: 'cc-exp',
-      name: 'exp-date',
-      // 'MM / YY'
-      maxlength: 7,
-      numeric: true,
-      placeholder: this.strings.expiryPlaceholder,
-    };
+    // 'MM / YY'
+    return { maxlength: 7, placeholder: this.strings.expiryPlaceholder };
   }
 
   protected override errorMessage(error: FieldError): string {

@@ -18,13 +18,7 @@ export class SvcCardHolder extends SvcField {
   }
 
   protected override config(): InputConfig {
-    return {
-      label: this.strings.holderLabel,
-      autocomplete: 'cc-name',
-      name: 'ccname',
-      maxlength: 64,
-      numeric: false,
-    };
+    return { maxlength: 64 };
   }
 
   protected override errorMessage(_error: FieldError): string {

@@ -1,17 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { luhnValid, validateCardNumber } from '../../card/index.ts';
 import { TEST_CARD_NUMBERS } from '../../card/test-card-numbers.ts';
-import { blur, describedBy, edit, inputOf, mount, paste, settle, typeText } from './test-helpers.ts';
+import { blur, describedBy, edit, mountField, paste, settle, typeText } from './test-helpers.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
 });
 
 async function numberField() {
-  const element = await mount('svc-card-number');
-  const input = inputOf(element);
-  input.focus();
-  return { element, input, brandText: () => element.querySelector('.svc-brand')?.textContent };
+  const field = await mountField('svc-card-number');
+  return { ...field, brandText: () => field.element.querySelector('.svc-brand')?.textContent };
 }
 
 describe('svc-card-number', () => {

@@ -67,14 +67,8 @@ export class SvcCardNumber extends SvcField {
   protected override config(): InputConfig {
     const digits = maxCardNumberLength(this.brand);
     const gaps: readonly number[] = this.brand?.gaps ?? DEFAULT_GAPS;
-    return {
-      label: this.strings.cardNumberLabel,
-      autocomplete: 'cc-number',
-      name: 'cardnumber',
-      // Room for the spaces formatting adds (formatCardNumber's default gaps until a brand is known).
-      maxlength: digits + gaps.filter((gap) => gap < digits).length,
-      numeric: true,
-    };
+    // Room for the spaces formatting adds (formatCardNumber's default gaps until a brand is known).
+    return { maxlength: digits + gaps.filter((gap) => gap < digits).length };
   }
 
   protected override errorMessage(error: FieldError): string {

@@ -3,7 +3,7 @@
 // browser autofill and <label for> work.
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
+import { enFrame as en, type FrameMessageKey, type FrameMessages as Messages } from '../../i18n/en.ts';
 import type { FieldError, FieldName, FieldState } from './types.ts';
 
 /** Where the value stands now, whether or not the shopper is shown it yet. */
@@ -12,14 +12,25 @@ export interface FieldCheck {
   complete: boolean;
 }
 
+/**
+ * What each input always is: its autofill token, a `name` that autofill heuristics (Safari) recognise,
+ * its label, and whether it takes digits (a digits keyboard, and pastes that may exceed maxlength until
+ * formatted).
+ */
+const INPUTS: Record<
+  FieldName,
+  readonly [autocomplete: string, name: string, label: FrameMessageKey, numeric: boolean]
+> = {
+  number: ['cc-number', 'cardnumber', 'cardNumberLabel', true],
+  expiry: ['cc-exp', 'exp-date', 'expiryLabel', true],
+  cvc: ['cc-csc', 'cvc', 'cvcLabel', true],
+  holder: ['cc-name', 'ccname', 'holderLabel', false],
+};
+
+/** What an input's state changes: its length, and its label, placeholder and hint when it has them. */
 export interface InputConfig {
-  label: string;
-  /** Autofill token (`cc-number`…) and a `name` that autofill heuristics (Safari) recognise. */
-  autocomplete: string;
-  name: string;
   maxlength: number;
-  /** Digits keyboard, and pastes that may exceed maxlength until formatted. */
-  numeric: boolean;
+  label?: string | undefined;
   placeholder?: string;
   hint?: string;
 }
@@ -135,7 +146,7 @@ export abstract class SvcField extends LitElement {
   #onPaste(event: ClipboardEvent): void {
     const text = event.clipboardData?.getData('text/plain');
     const input = event.target as HTMLInputElement;
-    if (!text || !this.config().numeric) return;
+    if (!text || !INPUTS[this.field][3]) return;
     event.preventDefault();
     const start = input.selectionStart ?? input.value.length;
     const end = input.selectionEnd ?? start;
@@ -146,20 +157,21 @@ export abstract class SvcField extends LitElement {
 
   protected override render(): TemplateResult {
     const c = this.config();
+    const [autocomplete, name, label, numeric] = INPUTS[this.field];
     const id = this.#id;
     const error = this.state.error;
     // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
     // prettier-ignore
-    return html`<label class="svc-label" for=${id}>${c.label}</label><div class="svc-control"><input
+    return html`<label class="svc-label" for=${id}>${c.label ?? this.strings[label]}</label><div class="svc-control"><input
       id=${id}
       class="svc-input"
       type="text"
-      name=${c.name}
-      autocomplete=${c.autocomplete}
-      inputmode=${c.numeric ? 'numeric' : nothing}
+      name=${name}
+      autocomplete=${autocomplete}
+      inputmode=${numeric ? 'numeric' : nothing}
       maxlength=${c.maxlength}
       placeholder=${c.placeholder ?? nothing}
-      autocapitalize=${c.numeric ? 'off' : 'words'}
+      autocapitalize=${numeric ? 'off' : 'words'}
       autocorrect="off"
       spellcheck="false"
       required

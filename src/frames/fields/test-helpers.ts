@@ -16,6 +16,25 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/**
+ * Mounts a field with its input focused, as a shopper meets it, and reads what shows under the input
+ * (the hint and the error).
+ */
+export async function mountField<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  setup?: (element: HTMLElementTagNameMap[K]) => void,
+) {
+  const element = await mount(tag, setup);
+  const input = inputOf(element);
+  input.focus();
+  return {
+    element,
+    input,
+    hint: () => describedBy(input, 'svc-hint')?.textContent,
+    error: () => describedBy(input, 'svc-error')?.textContent,
+  };
+}
+
 /** Waits for every Lit element in `root` (light DOM children render after their parent). */
 export async function settle(root: Element): Promise<void> {
   for (let pending = true; pending;) {

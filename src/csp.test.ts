@@ -37,6 +37,40 @@ describe('checkoutCsp', () => {
 });
 
 describe('mergeCsp and formatCsp', () => {
+  it('keeps what the page allowed through default-src in each directive the checkout adds', () => {
+    const page = { 'default-src': ["'self'", 'https://cdn.shop.example'], 'img-src': ['*'] };
+    const merged = mergeCsp(page, checkoutCsp({ environment: 'sandbox', storedCards: true }));
+    expect(merged).toEqual({
+      'default-src': ["'self'", 'https://cdn.shop.example'],
+      'img-src': ['*'],
+      'script-src': ["'self'", 'https://cdn.shop.example'],
+      'frame-src': ["'self'", 'https://cdn.shop.example', 'http://localhost:4174'],
+      'connect-src': ["'self'", 'https://cdn.shop.example', 'http://localhost:4174'],
+    });
+  });
+
+  it('follows the fallbacks past default-src, and drops a none that others override', () => {
+    const merged = mergeCsp(
+      { 'default-src': ["'none'"], 'child-src': ['https://a.example'], 'script-src': ["'self'"] },
+      {
+        'frame-src': ['https://token.example'],
+        'worker-src': ['blob:'],
+        'connect-src': ['https://b.example'],
+      },
+    );
+    expect(merged['frame-src']).toEqual(['https://a.example', 'https://token.example']);
+    expect(merged['worker-src']).toEqual(['https://a.example', 'blob:']);
+    expect(merged['connect-src']).toEqual(['https://b.example']);
+    expect(merged['default-src']).toEqual(["'none'"]);
+  });
+
+  it('leaves directives that do not fall back to default-src alone', () => {
+    expect(mergeCsp({ 'default-src': ["'self'"] }, { 'form-action': ["'self'"] })).toEqual({
+      'default-src': ["'self'"],
+      'form-action': ["'self'"],
+    });
+  });
+
   it('joins sources per directive without repeats, in order', () => {
     const merged = mergeCsp(
       { 'default-src': ["'self'"], 'connect-src': ["'self'"] },

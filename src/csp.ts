@@ -56,18 +56,46 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
 }
 
 /**
+ * Where a fetch directive a policy leaves out falls back to (CSP Level 3, section 6.8.3): the first of
+ * these the policy has governs in its place, `default-src` last.
+ */
+const FALLBACKS: Readonly<Record<string, readonly string[]>> = {
+  'script-src-elem': ['script-src'],
+  'script-src-attr': ['script-src'],
+  'style-src-elem': ['style-src'],
+  'style-src-attr': ['style-src'],
+  'frame-src': ['child-src'],
+  'worker-src': ['child-src', 'script-src'],
+};
+const FETCH_DIRECTIVES = new Set([
+  ...Object.keys(FALLBACKS),
+  ...['child-src', 'connect-src', 'font-src', 'img-src', 'manifest-src', 'media-src', 'object-src'],
+  ...['script-src', 'style-src'],
+]);
+
+/** The sources that govern `name` in `policy`: its own, or those of the directive it falls back to. */
+function governing(policy: CspDirectives, name: string): readonly string[] {
+  if (!FETCH_DIRECTIVES.has(name)) return policy[name] ?? [];
+  for (const candidate of [name, ...(FALLBACKS[name] ?? []), 'default-src'])
+    if (policy[candidate] !== undefined) return policy[candidate];
+  return [];
+}
+
+/**
  * Several policies' directives in one: sources are joined per directive, in order, without repeats.
+ * A directive one policy adds keeps what another allowed through its fallback: `default-src 'self'`
+ * merged with `script-src https://cdn.example` gives `script-src 'self' https://cdn.example`, so the
+ * page's own scripts still load. `'none'` stays only where nothing else is allowed.
  *
  * @param policies - The page's own policy and {@link checkoutCsp}'s, say.
  * @returns A new policy; the arguments are not changed.
  */
 export function mergeCsp(...policies: readonly CspDirectives[]): CspDirectives {
+  const names = [...new Set(policies.flatMap((policy) => Object.keys(policy)))];
   const merged: Record<string, string[]> = {};
-  for (const policy of policies) {
-    for (const [name, sources] of Object.entries(policy)) {
-      const list = (merged[name] ??= []);
-      for (const source of sources) if (!list.includes(source)) list.push(source);
-    }
+  for (const name of names) {
+    const sources = [...new Set(policies.flatMap((policy) => governing(policy, name)))];
+    merged[name] = sources.length > 1 ? sources.filter((source) => source !== "'none'") : sources;
   }
   return merged;
 }

@@ -22,7 +22,7 @@ describe('docs/checkout-script.md samples', () => {
       appearance: { colorFocus: '#8250df', radius: '4px' }, // optional; see Appearance
       saveCard: true, // optional; shows a "save this card" checkbox
       tokenUrl: 'https://token.example.com', // the token host; required in production
-      challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (at least 30 000)
+      challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (30 000 to 3 600 000)
     });
     // #endregion options
     expect(checkout.locale).toBe('pt-BR');
@@ -63,7 +63,8 @@ describe('docs/checkout-script.md samples', () => {
     response.setHeader('Content-Security-Policy', policy);
     // #endregion csp
     const sent = headers.get('Content-Security-Policy') ?? '';
-    expect(sent).toContain('frame-src https://token.example.com');
+    // The page's default-src still governs its own frames: the merge keeps it in frame-src.
+    expect(sent).toContain("frame-src 'self' https://token.example.com");
     expect(sent).toContain("script-src 'self'");
     expect(sent).toContain("connect-src 'self' https://token.example.com");
     expect(sent).toContain("frame-ancestors 'none'");

@@ -21,6 +21,11 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'es-AR' }).locale).toBe('es');
   });
 
+  it('accepts a challenge time limit from 30 s to an hour', () => {
+    for (const challengeTimeoutMs of [30_000, 3_600_000])
+      expect(() => new Checkout({ ...valid, challengeTimeoutMs })).not.toThrow();
+  });
+
   // Each refused option, by the message that tells the merchant what to fix.
   const refused: Record<string, unknown> = {
     'new Checkout(options) needs an options object.': undefined,
@@ -39,12 +44,15 @@ describe('new Checkout(options)', () => {
     'tokenUrl must use https (http only on localhost).': { ...valid, tokenUrl: 'http://token.example' },
     'tokenUrl "token host" is not a URL.': { ...valid, tokenUrl: 'token host' },
   };
-  const LIMIT = 'challengeTimeoutMs must be a whole number of milliseconds, at least 30000.';
+  const LIMIT = 'challengeTimeoutMs must be a whole number of milliseconds from 30000 to 3600000.';
 
   it.each([
     ...Object.entries(refused),
     [LIMIT, { ...valid, challengeTimeoutMs: 29_999 }],
     [LIMIT, { ...valid, challengeTimeoutMs: '600000' }],
+    // Past what a browser timer holds, the challenge would time out as it opens.
+    [LIMIT, { ...valid, challengeTimeoutMs: 2 ** 31 }],
+    [LIMIT, { ...valid, challengeTimeoutMs: 3_600_001 }],
   ])('throws a configuration CheckoutError: %s', (message, options) => {
     expect(thrown(() => new Checkout(options as never))).toEqual({
       code: 'invalid_option',

@@ -24,6 +24,11 @@ const KNOWN = new Set([
 /** A 3DS challenge's default time limit, and the least a merchant may set (the step-up window is 30 s). */
 export const CHALLENGE_TIMEOUT_MS = 600_000;
 export const MIN_CHALLENGE_TIMEOUT_MS = 30_000;
+/**
+ * An hour: far past any issuer's challenge, and far under the 2^31 - 1 ms a browser timer holds (a
+ * longer delay fires at once, which would end every challenge as it opens).
+ */
+export const MAX_CHALLENGE_TIMEOUT_MS = 3_600_000;
 
 function fail(message: string): never {
   throw new CheckoutError('invalid_option', 'configuration', message);
@@ -50,10 +55,13 @@ export function validateOptions(options: unknown): CheckoutOptions {
   const timeout = o['challengeTimeoutMs'];
   if (
     timeout !== undefined &&
-    (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < MIN_CHALLENGE_TIMEOUT_MS)
+    (typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < MIN_CHALLENGE_TIMEOUT_MS ||
+      timeout > MAX_CHALLENGE_TIMEOUT_MS)
   )
     fail(
-      `challengeTimeoutMs must be a whole number of milliseconds, at least ${String(MIN_CHALLENGE_TIMEOUT_MS)}.`,
+      `challengeTimeoutMs must be a whole number of milliseconds from ${String(MIN_CHALLENGE_TIMEOUT_MS)} to ${String(MAX_CHALLENGE_TIMEOUT_MS)}.`,
     );
   const messages = o['messages'];
   if (messages !== undefined) {

@@ -182,7 +182,7 @@ export interface CheckoutOptions {
   tokenUrl?: string;
   /**
    * How long the shopper has for a 3DS challenge before it ends with `challenge_timeout`, in
-   * milliseconds. Default 600 000 (10 minutes); at least 30 000.
+   * milliseconds. Default 600 000 (10 minutes); from 30 000 to 3 600 000 (an hour).
    */
   challengeTimeoutMs?: number;
 }

@@ -1,7 +1,8 @@
 // The card form as single-page apps use it: events, mount, destroy and mount again, appearance.
 
 import { expect, test } from '@playwright/test';
-import { EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
+import type { Checkout } from '../src/index.ts';
+import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/plain.html');
@@ -122,4 +123,40 @@ test('the host takes the frame’s height without a layout shift', async ({ page
   });
   expect(heights).toBeGreaterThan(200);
   expect(shift).toBeLessThan(0.01);
+});
+
+test('a paid form is completed: locked, a second Pay pays nothing, clear() starts over', async ({ page }) => {
+  const card = new CardPage(page);
+  const payments: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/pay')) payments.push(request.url());
+  });
+  await card.fill({ number: '4111111111111111' });
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  await expect(page.locator('svc-card-form')).toHaveAttribute('completed', '');
+  await expect(card.number).toBeDisabled();
+  await expect(card.cvc).toBeDisabled();
+
+  // The README's page charged again on every click: now the same result comes back, with no request.
+  await card.pay();
+  await card.pay();
+  const again = await page.evaluate(async () => {
+    const result = await (window as unknown as { demo: { checkout: Checkout } }).demo.checkout.submit();
+    return result.ok ? result.token : result.error.code;
+  });
+  expect(again).toMatch(/^tok_/);
+  expect(card.tokenCalls('Generate')).toHaveLength(1);
+  expect(payments).toHaveLength(1);
+
+  await page.evaluate(() => {
+    document.querySelector('svc-card-form')?.clear();
+  });
+  await expect(page.locator('svc-card-form')).not.toHaveAttribute('completed');
+  await expect(card.number).toBeEnabled();
+  await expect(card.number).toHaveValue('');
+  await card.fill({ number: '5555555555554444' });
+  await card.pay();
+  await expect.poll(() => payments.length).toBe(2);
+  expect(card.tokenCalls('Generate')).toHaveLength(2);
 });

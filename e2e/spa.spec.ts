@@ -48,6 +48,23 @@ test('the checkout is loaded with the payment view, mounted there and gone when 
   expect(await violations(page)).toEqual([]);
 });
 
+test('Enter in a card field pays too: the app hears svc-result, with no callback given', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/spa/');
+  await goToPayment(page);
+  const card = new CardPage(page);
+  const paid = page.waitForResponse((r) => r.url().endsWith('/api/pay'));
+  await card.fill({ number: '4111111111111111' });
+  await card.holder.press('Enter');
+  expect((await paid).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Payment authorized');
+  expect(warnings.filter((text) => text.includes('reached no one'))).toEqual([]);
+});
+
 test('a refused card shows the reason and the form stays for another try', async ({ page }) => {
   await page.goto('/spa/');
   await goToPayment(page);

@@ -4,7 +4,7 @@
 import type { CheckoutError } from './errors.ts';
 import type { FieldRelay } from './messaging/protocol.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
-import type { CardFormState, FieldName } from './types.ts';
+import type { CardFormState, CardResult, FieldName } from './types.ts';
 
 /** Every `svc-*` event: named by its class's static `type`, bubbling and composed. */
 abstract class SvcEvent extends Event {
@@ -93,6 +93,20 @@ export class SvcThreeDsEvent extends SvcEvent {
   }
 }
 
+/**
+ * `svc-result`: how a submit ended, however it started (the merchant's `submit()` or Enter in a field):
+ * the token and its 3DS result, or the error. The same value the `callback` option and `submit()` get;
+ * a page that creates the Checkout without a callback listens for this to miss no payment.
+ */
+export class SvcResultEvent extends SvcEvent {
+  /** The event's name, `svc-result`. */
+  static readonly type = 'svc-result';
+  /** @param result - The submit's result. */
+  constructor(readonly result: CardResult) {
+    super();
+  }
+}
+
 /** @internal The public event for a field event the card frame relayed. */
 export function fieldEvent(relay: FieldRelay): Event {
   switch (relay.kind) {
@@ -116,5 +130,6 @@ declare global {
     'svc-submit': SvcSubmitEvent;
     'svc-error': SvcErrorEvent;
     'svc-3ds': SvcThreeDsEvent;
+    'svc-result': SvcResultEvent;
   }
 }

@@ -18,6 +18,7 @@ export {
   SvcFocusEvent,
   SvcReadyEvent,
   SvcSubmitEvent,
+  SvcResultEvent,
   SvcThreeDsEvent,
 } from './events.ts';
 export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';

@@ -2,7 +2,7 @@
 // form in its own element, and destroys the checkout when React unmounts the view.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 // #region import
-import { Checkout, type SvcReadyEvent } from 'service-checkout';
+import { Checkout, type SvcReadyEvent, type SvcResultEvent } from 'service-checkout';
 // #endregion import
 import { createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
 
@@ -41,6 +41,9 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
   const checkout = useRef<Checkout | null>(null);
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
+  // The latest props for the result listener, which lives as long as the checkout (not one render).
+  const order = useRef({ amount, onPaid });
+  order.current = { amount, onPaid };
 
   useEffect(() => {
     if (slot.current === null) return;
@@ -49,6 +52,24 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
     form.id = 'card-form';
     form.addEventListener('svc-ready', (_event: SvcReadyEvent) => {
       setReady(true);
+    });
+    // Enter in a card field submits too: the shopper is paying, whichever way they started.
+    form.addEventListener('svc-submit', () => {
+      setPaying(true);
+    });
+    // Every submit ends here, started by the Pay button or by Enter: one place pays.
+    form.addEventListener('svc-result', (event: SvcResultEvent) => {
+      const { result } = event;
+      // On failure the frame already tells the shopper why, in their language (docs/errors.md lists
+      // what each result.error.code means and what it shows).
+      if (!result.ok) {
+        setPaying(false);
+        return;
+      }
+      const { amount: total, onPaid: paid } = order.current;
+      void payOnBackend(session.sessionId, total, result).then(paid, () => {
+        setPaying(false);
+      });
     });
     checkout.current = instance;
     return () => {
@@ -59,20 +80,17 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
     };
   }, [session]);
 
-  async function pay(event: SubmitEvent<HTMLFormElement>) {
+  function pay(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (checkout.current === null) return;
     setPaying(true);
-    // Runs 3DS by itself when the account has it on (device data collection, maybe a challenge).
-    const result = await checkout.current.submit();
-    // On failure the frame already tells the shopper why, in their language (docs/errors.md lists what
-    // each result.error.code means and what it shows).
-    if (result.ok) onPaid(await payOnBackend(session.sessionId, amount, result));
-    setPaying(false);
+    // Runs 3DS by itself when the account has it on (device data collection, maybe a challenge); the
+    // result arrives as svc-result.
+    void checkout.current.submit();
   }
 
   return (
-    <form onSubmit={(event) => void pay(event)} noValidate className="checkout">
+    <form onSubmit={pay} noValidate className="checkout">
       <label htmlFor="card-form">Card</label>
       <div ref={slot} />
       <button type="submit" disabled={!ready || paying}>

@@ -4,7 +4,7 @@
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
-import { fieldEvent, SvcErrorEvent, SvcReadyEvent, SvcThreeDsEvent } from '../events.ts';
+import { fieldEvent, SvcErrorEvent, SvcReadyEvent, SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import { decodeFrameMessage } from '../messaging/decode.ts';
 import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
 import {
@@ -45,6 +45,8 @@ export interface CardFormSetup {
  * @event {SvcFocusEvent} svc-focus - A field got the focus: `field` names it.
  * @event {SvcBlurEvent} svc-blur - A field lost the focus: `field` names it.
  * @event {SvcSubmitEvent} svc-submit - The shopper pressed Enter; the checkout submits.
+ * @event {SvcResultEvent} svc-result - `result`: how a submit ended, however it started (the merchant's
+ * `submit()` or Enter); the same value the `callback` option and `submit()` get.
  * @event {SvcErrorEvent} svc-error - `error`: the frame did not load in 15 s or refused this page
  * (`frame_unavailable`).
  * @event {SvcThreeDsEvent} svc-3ds - `step`: `collection-started`, then `collection-finished` or
@@ -63,7 +65,13 @@ export class SvcCardForm extends LitElement {
    * reflected to the attribute for styling (`svc-card-form[mode='cvv']`).
    */
   declare mode: 'card' | 'cvv';
-  static override properties = { mode: { reflect: true } };
+  /**
+   * True once a submit ended in a token the merchant can charge: the fields are locked, `submit()`
+   * returns that result again without a request, and `clear()` starts over. Reflected to the attribute
+   * for styling (`svc-card-form[completed]`).
+   */
+  declare completed: boolean;
+  static override properties = { mode: { reflect: true }, completed: { type: Boolean, reflect: true } };
 
   #setup: CardFormSetup | undefined;
   #nonce = '';
@@ -78,10 +86,12 @@ export class SvcCardForm extends LitElement {
   >();
   #nextId = 1;
   #state: CardFormState | undefined;
+  #resultHeard = false;
 
   constructor() {
     super();
     this.mode = 'card';
+    this.completed = false;
     this.attachInternals();
     this.addEventListener('click', (event) => {
       // A label's activation clicks the host itself; clicks inside the frame never reach this document.
@@ -127,9 +137,48 @@ export class SvcCardForm extends LitElement {
     this.#post({ v: PROTOCOL_VERSION, type: 'alert', text });
   }
 
-  /** Asks the frame to empty every field, untick "save this card" and hide its message. */
+  /**
+   * Empties every field, unticks "save this card" and hides the form's message; a completed form is
+   * unlocked, and the next submit tokenizes again.
+   */
   clear(): void {
+    this.completed = false;
     this.#post({ v: PROTOCOL_VERSION, type: 'clear' });
+  }
+
+  /** @internal The submit ended in a payment: lock the fields until `clear()`. */
+  complete(): void {
+    this.completed = true;
+    this.#post({ v: PROTOCOL_VERSION, type: 'complete' });
+  }
+
+  /**
+   * @internal Whether an `svc-result` listener was ever added (for the warning when a result reaches
+   * no one; one removed since is not looked for: the warning is a help, not a guarantee).
+   */
+  get hasResultListener(): boolean {
+    return this.#resultHeard;
+  }
+
+  // The DOM's own signatures, so listeners stay typed by HTMLElementEventMap.
+  override addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    if (listener === null) return;
+    if (type === SvcResultEvent.type) this.#resultHeard = true;
+    super.addEventListener(type, listener, options);
   }
 
   /**

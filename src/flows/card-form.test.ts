@@ -3,7 +3,7 @@
 // itself runs in the e2e suite.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
-import type { SvcCardForm } from '../elements/card-form.ts';
+import { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import type { CardResult } from '../types.ts';
@@ -15,11 +15,16 @@ if (!('attachInternals' in HTMLElement.prototype)) {
   Object.defineProperty(HTMLElement.prototype, 'attachInternals', { value: () => ({}) });
 }
 
-function flow() {
+function flow(callback?: (result: CardResult) => void) {
   const delivered: CardResult[] = [];
   const cardForm = new CardFormFlow({
     target: { origin: 'http://127.0.0.1:4174', account: 'demo' },
-    options: { sessionId: 'ses_1', account: 'demo', environment: 'sandbox' },
+    options: {
+      sessionId: 'ses_1',
+      account: 'demo',
+      environment: 'sandbox',
+      ...(callback ? { callback } : {}),
+    },
     locale: 'pt-BR',
     messages: () => messagesFor('pt-BR', undefined),
     deliver: (run) =>
@@ -120,5 +125,108 @@ describe('the card form flow', () => {
     const already = new AbortController();
     already.abort(new CheckoutError('destroyed', 'cancelled', 'Gone.'));
     expect(await cardForm.submit(already.signal)).toMatchObject({ ok: false, error: { code: 'destroyed' } });
+  });
+
+  it('completes the form on a token: locked, the same result again without a request, until clear()', async () => {
+    const { cardForm, delivered } = flow();
+    const { form, submit } = mount(cardForm, () => Promise.resolve({ ok: true, value: tokenized }));
+    const posted: string[] = [];
+    const complete = form.complete.bind(form);
+    form.complete = () => {
+      posted.push('complete');
+      complete();
+    };
+    const first = await cardForm.submit();
+    expect(first).toMatchObject({ ok: true, token: 'tok_1' });
+    expect(form.completed).toBe(true);
+    await form.updateComplete;
+    expect(form.hasAttribute('completed')).toBe(true);
+    expect(posted).toEqual(['complete']);
+    // A second click on Pay: the same result, no request, no second callback.
+    expect(await cardForm.submit()).toBe(first);
+    expect(submit).toHaveBeenCalledOnce();
+    expect(delivered).toHaveLength(1);
+    form.clear();
+    expect(form.completed).toBe(false);
+    await cardForm.submit();
+    expect(submit).toHaveBeenCalledTimes(2);
+    expect(delivered).toHaveLength(2);
+  });
+
+  it('does not complete the form on a failure', async () => {
+    const { cardForm } = flow();
+    const { form, submit } = mount(cardForm, () =>
+      Promise.resolve(failure('cvv_mismatch', 'validation', 'The security code does not match.')),
+    );
+    await cardForm.submit();
+    expect(form.completed).toBe(false);
+    await cardForm.submit();
+    expect(submit).toHaveBeenCalledTimes(2);
+  });
+
+  it('dispatches every result as svc-result on the form, with the value the callback gets', async () => {
+    const { cardForm, delivered } = flow();
+    const { form } = mount(cardForm, () => Promise.resolve({ ok: true, value: tokenized }));
+    const events: CardResult[] = [];
+    form.addEventListener('svc-result', (event) => events.push(event.result));
+    const result = await cardForm.submit();
+    expect(events).toEqual([result]);
+    expect(delivered).toEqual([result]);
+  });
+
+  describe('a submit started by Enter in a field', () => {
+    /** Mounts, capturing the Enter hook the flow gives the element. */
+    function mountWithEnter(cardForm: CardFormFlow) {
+      const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
+      const mounted = mount(cardForm, () => Promise.resolve({ ok: true, value: tokenized }));
+      const enter = setup.mock.calls[0]?.[0].onSubmitRequest;
+      setup.mockRestore();
+      if (enter === undefined) throw new Error('no Enter hook');
+      return { ...mounted, enter };
+    }
+
+    it('reaches an svc-result listener, without a warning', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { cardForm } = flow();
+      const { form, enter } = mountWithEnter(cardForm);
+      const result = new Promise<CardResult>((resolve) => {
+        form.addEventListener('svc-result', (event) => {
+          resolve(event.result);
+        });
+      });
+      enter();
+      expect(await result).toMatchObject({ ok: true, token: 'tok_1' });
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
+
+    it('warns, naming the fix, when neither a callback, a listener nor submit() takes the result', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { cardForm } = flow();
+      const { enter } = mountWithEnter(cardForm);
+      // Heard here only to know when it ended: the warning looks for listeners on the form.
+      const ended = new Promise((resolve) => {
+        document.addEventListener('svc-result', resolve, { once: true });
+      });
+      enter();
+      await ended;
+      await Promise.resolve();
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/reached no one.*callback.*svc-result/);
+      warn.mockRestore();
+    });
+
+    it('does not warn when the merchant passed a callback or joined with submit()', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const withCallback = flow(() => undefined);
+      mountWithEnter(withCallback.cardForm).enter();
+      await withCallback.cardForm.submit();
+      const joined = flow();
+      const { enter } = mountWithEnter(joined.cardForm);
+      enter();
+      await joined.cardForm.submit();
+      expect(warn).not.toHaveBeenCalled();
+      warn.mockRestore();
+    });
   });
 });

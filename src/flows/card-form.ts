@@ -1,13 +1,14 @@
 // The card form, on the merchant page: mount the secure frame (new card or a stored card's security
 // code), submit it (the merchant's call or Enter in a field), authenticate the token, show the shopper
-// why a submit failed, and take it all down again. One form at a time; one submit at a time.
+// why a submit failed, and take it all down again. One form at a time; one submit at a time; a form
+// that produced a payment's token stays completed (locked, same result) until it is cleared.
 
 import { linkSignals, type ServiceTarget } from '../api/service.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure } from '../errors.ts';
-import { SvcThreeDsEvent } from '../events.ts';
+import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
 import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
@@ -52,6 +53,10 @@ export class CardFormFlow {
   /** Aborted when the form goes: ends its open challenge, and a submit still on its way. */
   #lifetime = new AbortController();
   #inFlight: Promise<CardResult> | undefined;
+  /** The merchant's own submit() asked for the running submit's result (it did not only come from Enter). */
+  #claimed = false;
+  /** The result that completed the mounted form; it holds while the form stays completed. */
+  #completed: { form: SvcCardForm; result: CardResult } | undefined;
 
   constructor(context: CardFormContext) {
     this.#context = context;
@@ -87,7 +92,7 @@ export class CardFormFlow {
         ...frame,
       },
       onSubmitRequest: () => {
-        void this.submit();
+        void this.#start(undefined, false);
       },
     });
     container.append(form);
@@ -95,18 +100,43 @@ export class CardFormFlow {
     return form;
   }
 
-  /** Submits the mounted form; a second call while one runs returns the same promise. */
+  /**
+   * Submits the mounted form; a second call while one runs returns the same promise, and a call on a
+   * completed form returns its result again, without a request or a callback.
+   */
   submit(signal?: AbortSignal): Promise<CardResult> {
-    if (this.#inFlight !== undefined) return this.#inFlight;
+    return this.#start(signal, true);
+  }
+
+  #start(signal: AbortSignal | undefined, byMerchant: boolean): Promise<CardResult> {
     const form = this.#form;
-    const run =
-      form === undefined
-        ? Promise.resolve(
-            failure('not_mounted', 'configuration', 'Mount a card form before calling submit().'),
-          )
-        : this.#run(form, signal);
-    this.#inFlight = this.#context.deliver(run).finally(() => {
+    const completed = this.#completed;
+    if (completed !== undefined && completed.form === form && form.completed)
+      return Promise.resolve(completed.result);
+    if (this.#inFlight !== undefined) {
+      this.#claimed ||= byMerchant;
+      return this.#inFlight;
+    }
+    this.#claimed = byMerchant;
+    if (form === undefined) {
+      const run = failure('not_mounted', 'configuration', 'Mount a card form before calling submit().');
+      return this.#context.deliver(Promise.resolve(run));
+    }
+    this.#inFlight = this.#context.deliver(this.#run(form, signal)).then((result) => {
       this.#inFlight = undefined;
+      if (result.ok) {
+        this.#completed = { form, result };
+        form.complete();
+      }
+      form.dispatchEvent(new SvcResultEvent(result));
+      if (!this.#claimed && this.#context.options.callback === undefined && !form.hasResultListener) {
+        // A mistake in the merchant's integration, told to its developer; it names a code, no shopper data.
+        // eslint-disable-next-line no-console
+        console.warn(
+          `service-checkout: a submit started with Enter ended (${result.ok ? 'with a token' : result.error.code}) and reached no one. Pass a callback to new Checkout() or listen for svc-result on the card form: docs/checkout-script.md#results`,
+        );
+      }
+      return result;
     });
     return this.#inFlight;
   }
@@ -117,6 +147,7 @@ export class CardFormFlow {
     this.#lifetime = new AbortController();
     this.#form?.remove();
     this.#form = undefined;
+    this.#completed = undefined;
   }
 
   async #run(form: SvcCardForm, signal: AbortSignal | undefined): Promise<CardResult> {

@@ -289,7 +289,8 @@ export function decodeHostMessage(data: unknown): HostToFrame | undefined {
       return field === undefined || isField(field) ? { v: 1, type: 'focus', field } : undefined;
     }
     case 'clear':
-      return { v: 1, type: 'clear' };
+    case 'complete':
+      return { v: 1, type: message['type'] };
     case 'alert':
       return str(message['text'], 512) ? { v: 1, type: 'alert', text: message['text'] } : undefined;
     default:

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   let session: { config: FrameConfig; client: ServiceClient } | undefined;
   let fields: SvcCardFields | undefined;
   let busy = false;
+  /** A submit ended in a payment: the fields stay locked until the page clears them. */
+  let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
   // Only after configure: the fields, and so their events, exist from then on.
   const preparer = ({ config, client }: NonNullable<typeof session>) =>
@@ -134,7 +136,7 @@ async function main(): Promise<void> {
       failure('network_error', 'network', 'The card frame could not load its 3DS code.', cause),
     );
     busy = false;
-    fields.disabled = false;
+    fields.disabled = done;
     // Field by field: only what the page may see crosses (the decoders built these objects).
     post(
       outcome.ok
@@ -162,8 +164,11 @@ async function main(): Promise<void> {
       case 'focus':
         fields?.focusField(message.field);
         break;
+      case 'complete':
       case 'clear':
-        fields?.clear();
+        done = message.type === 'complete';
+        if (fields !== undefined) fields.disabled = done || busy;
+        if (!done) fields?.clear();
         alert.textContent = '';
         break;
       case 'alert':

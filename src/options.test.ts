@@ -19,6 +19,8 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'pt-PT' }).locale).toBe('pt-BR');
     expect(new Checkout({ ...valid, locale: 'fr' }).locale).toBe('en');
     expect(new Checkout({ ...valid, locale: 'es-AR' }).locale).toBe('es');
+    // The POSIX form a server's locale setting gives used to fall back to English.
+    expect(new Checkout({ ...valid, locale: 'pt_BR' }).locale).toBe('pt-BR');
   });
 
   it('accepts a challenge time limit from 30 s to an hour', () => {
@@ -34,6 +36,8 @@ describe('new Checkout(options)', () => {
     'environment must be "sandbox" or "production".': { ...valid, environment: 'staging' },
     'callback must be a function.': { ...valid, callback: 'pay' },
     'Unknown option "sessionID".': { ...valid, sessionID: 'x' },
+    'locale "portuguese-brazil" is not a language tag: use pt-BR, en, es (or leave it out to follow the browser).':
+      { ...valid, locale: 'portuguese-brazil' },
     'messages.cardNumber is not a known message key.': { ...valid, messages: { cardNumber: 'x' } },
     'appearance.color is not a known variable (colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, radius, spacing).':
       { ...valid, appearance: { color: 'red' } },

@@ -2,6 +2,7 @@
 // Programming errors throw (a CheckoutError of type configuration); nothing here touches the DOM.
 
 import { CheckoutError } from './errors.ts';
+import { canonicalTag, SUPPORTED_LOCALES } from './i18n/locale.ts';
 import { isMessageKey } from './i18n/messages.ts';
 import { APPEARANCE_VARIABLES } from './appearance.ts';
 import type { CheckoutOptions } from './types.ts';
@@ -49,7 +50,16 @@ export function validateOptions(options: unknown): CheckoutOptions {
     fail('environment must be "sandbox" or "production".');
   if (o['callback'] !== undefined && typeof o['callback'] !== 'function')
     fail('callback must be a function.');
-  if (o['locale'] !== undefined) nonEmptyString(o['locale'], 'locale', 35);
+  const locale = o['locale'];
+  if (locale !== undefined) {
+    nonEmptyString(locale, 'locale', 35);
+    // A tag of a language we do not translate (fr) falls back to English, as a browser's would; a
+    // string that is no language tag at all is a mistake to tell the merchant about.
+    if (canonicalTag(locale) === undefined)
+      fail(
+        `locale "${locale as string}" is not a language tag: use ${SUPPORTED_LOCALES.join(', ')} (or leave it out to follow the browser).`,
+      );
+  }
   if (o['saveCard'] !== undefined && typeof o['saveCard'] !== 'boolean') fail('saveCard must be a boolean.');
   if (o['tokenUrl'] !== undefined) nonEmptyString(o['tokenUrl'], 'tokenUrl', 256);
   const timeout = o['challengeTimeoutMs'];

@@ -70,6 +70,7 @@ describe('normalizeFrontData', () => {
     it.each([
       ['pt-BR', 'pt-BR'],
       ['PT-br', 'pt-BR'],
+      ['pt_BR', 'pt-BR'],
       ['es-419', 'es-419'],
       ['en', 'en'],
       ['abcdefgh', 'abcdefgh'],
@@ -82,7 +83,7 @@ describe('normalizeFrontData', () => {
       expect(normalizeFrontData({ language }).acceptLanguage).toBe(expected);
     });
 
-    it.each(['', 'pt_BR', 'xx-invalid-$$', '*', 'x-private', 42, null, undefined])(
+    it.each(['', 'xx-invalid-$$', '*', 'x-private', 42, null, undefined])(
       'falls back to en for %j',
       (language) => {
         expect(normalizeFrontData({ language }).acceptLanguage).toBe('en');

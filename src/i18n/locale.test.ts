@@ -29,7 +29,11 @@ describe('resolveLocale', () => {
     expect(resolveLocale(['de-DE', 'ja', 'pt', 'en'])).toBe('pt-BR');
   });
 
-  it.each([['xx-invalid-$$'], [''], ['*'], ['pt_BR'], ['-'], [undefined], [[]], [['xx-invalid-$$', '']]])(
+  it.each(['pt_BR', 'es_MX', 'pt_br'])('reads the POSIX form %s as its language tag', (requested) => {
+    expect(resolveLocale(requested)).not.toBe('en');
+  });
+
+  it.each([['xx-invalid-$$'], [''], ['*'], ['-'], [undefined], [[]], [['xx-invalid-$$', '']]])(
     'falls back to en for %j without throwing',
     (requested) => {
       expect(resolveLocale(requested)).toBe('en');

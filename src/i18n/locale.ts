@@ -1,6 +1,6 @@
 // Picks the checkout's language from a merchant setting or the shopper's browser languages (BCP 47).
 
-export const SUPPORTED_LOCALES = ['en', 'pt-BR', 'es'] as const;
+export const SUPPORTED_LOCALES = ['pt-BR', 'en', 'es'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 
 /**
@@ -25,10 +25,11 @@ export function resolveLocale(requested: string | readonly string[] | undefined)
 
 // The engine's own BCP 47 parser is smaller than any regex we could ship, and canonicalises aliases
 // (`iw` → `he`, `PT-br` → `pt-BR`). It throws on invalid tags; so can a non-string from untyped callers.
+// The POSIX form merchants often have at hand (`pt_BR`, from a server's locale) is read as its tag.
 export function canonicalTag(tag: unknown): string | undefined {
   if (typeof tag !== 'string') return undefined;
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    return Intl.getCanonicalLocales(tag.replaceAll('_', '-'))[0];
   } catch {
     return undefined;
   }

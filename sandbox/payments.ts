@@ -2,8 +2,8 @@
 // (table 4.5), checked against that variant's rules, and only when every method passes is anything
 // written (tokens consumed, payment stored).
 
-import { detectBrand } from '../src/card/index.ts';
 import type { Account } from './accounts.ts';
+import { detectBrand } from './card-brands.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';

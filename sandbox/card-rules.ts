@@ -15,12 +15,7 @@ export interface CheckedCard {
   expirationYear: number;
   holderName: string | undefined;
   cvvLength: number;
-  /** A sandbox test card whose payments are declined. */
-  declines: boolean;
 }
-
-/** Sandbox test cards that tokenize but whose payments are declined (documented in the README). */
-export const DECLINED_TEST_CARDS: readonly string[] = ['4000000000000002', '5105105105105100'];
 
 /** Issuers print at most a few years ahead; a later year is almost surely a typo. */
 const MAX_YEARS_AHEAD = 20;
@@ -111,6 +106,5 @@ export function checkCard(card: CardRequest, now: Date, field = 'card'): Checked
     expirationYear: year,
     holderName: card.cardHolderName,
     cvvLength: brand.cvvLength,
-    declines: DECLINED_TEST_CARDS.includes(digits),
   };
 }

@@ -130,18 +130,19 @@ function planServiceToken(
     throw new ServiceError('token_already_used', { field: `${field}.cardInfo.token` });
   }
   consumed.add(token.token);
+  const declineReason = ctx.issuer.authorize(token.cardReference);
   const record: PaymentMethodRecord = {
     ...methodBase(method),
     kind: 'card',
     method: method.AuthenticationInformation === undefined ? 'card' : 'card_3ds',
-    status: token.outcome === 'decline' ? 'declined' : 'authorized',
+    status: declineReason === undefined ? 'authorized' : 'declined',
     card: {
       tokenProvider: 'Service',
       brand: token.brand,
       last4: token.last4,
       maskedNumber: token.maskedNumber,
     },
-    ...(token.outcome === 'decline' ? { declineReason: 'do_not_honor' } : {}),
+    ...(declineReason === undefined ? {} : { declineReason }),
   };
   const auth = method.AuthenticationInformation;
   if (auth !== undefined) {

@@ -89,7 +89,8 @@ export function registerTokenRoutes(
             )
           : undefined;
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
-      const token = newToken(ctx, session, card, body.card.cvv, body.card.singleUse ?? true);
+      const cardReference = ctx.issuer.issue(body.card.cardNumber, body.card.cvv);
+      const token = newToken(ctx, session, card, cardReference, body.card.singleUse ?? true);
       const authentication = enrollment?.commit(token.token);
       store.tokens.set(token.token, token);
       threeDs.rememberCard(token, body.card.cardNumber);
@@ -140,7 +141,7 @@ export function registerTokenRoutes(
       if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
         throw new ServiceError('cvv_invalid', { field: 'cvv' });
       }
-      if (!store.cvvMatches(token, body.cvv)) {
+      if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) {
         session.bindFailures.set(token.token, failures + 1);
         throw new ServiceError('cvv_mismatch', {
           field: 'cvv',

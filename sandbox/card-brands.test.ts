@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBrand, SUPPORTED_BRANDS } from './card-brands.ts';
-import { luhnValid } from './card-rules.ts';
+import { luhnValid } from './luhn.ts';
 import { loadCardFixtures } from './test/card-fixtures.ts';
 import { futureYear, startTestSandbox, type TestSandbox } from './test/harness.ts';
 

@@ -2,6 +2,7 @@
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
+import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
@@ -76,6 +77,11 @@ export function registerTokenRoutes(
       const body = await readBody(c, generateSchema, BODY_LIMITS.token);
       const session = loadSession(ctx, account, body.sessionId);
       const card = checkCard(body.card, new Date(ctx.now()));
+      // frontData is echoed in the answer and sent on to 3DS: no card number belongs there.
+      const frontDataField = cardNumberPath(body.frontData, 'frontData');
+      if (frontDataField !== undefined) {
+        throw new ServiceError('full_card_data_not_allowed', { field: frontDataField });
+      }
       // 3DS check enrollment (spec 4.2): the code must be a setup of this session; accounts with 3DS off
       // ignore it. Everything is checked before anything is written.
       const enrollment =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectBrand } from '../card-brands.ts';
-import { luhnValid } from '../card-rules.ts';
+import { luhnValid } from '../luhn.ts';
 import {
   ecommerceIndicator,
   eciValue,

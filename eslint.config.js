@@ -55,6 +55,26 @@ export default defineConfig(
   },
 
   {
+    // The sandbox emulates the service on its own rules: a bug in the SDK must show up as a
+    // disagreement with it, not be echoed by it (sandbox/standalone.test.ts holds this rule to it).
+    files: ['sandbox/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'service-checkout', message: 'The sandbox never imports the SDK.' }],
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+src(/|$)',
+              message: 'The sandbox never imports the SDK (src/): give it rules of its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
     files: ['**/*.test.ts', 'e2e/**/*.ts'],
     rules: {
       // Tests assert on values they just built; a `!` there is clearer than a guard.

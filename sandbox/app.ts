@@ -8,6 +8,7 @@ import { errorBody, ServiceError } from './errors.ts';
 import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
 import { cors } from './http/guards.ts';
 import { registerFrameRoutes } from './frames.ts';
+import { Issuer } from './issuer.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { randomId, Store } from './store.ts';
@@ -91,6 +92,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   const ctx: SandboxContext = {
     store: new Store(),
+    issuer: new Issuer(),
     accounts: new AccountBook(options.accounts),
     urls: options.urls,
     now: options.now ?? Date.now,
@@ -109,6 +111,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerFrameRoutes(token, ctx, options.framesDir);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
+    ctx.issuer.reset();
     threeDsProvider.reset();
     return c.json({ ok: true });
   });

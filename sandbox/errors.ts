@@ -1,6 +1,8 @@
 // Every error the sandbox can answer with, in one table: the HTTP status and the default message of each
 // stable code. docs/service-contract.md documents this table; a test keeps the two in step.
 
+import { redact } from './card-data.ts';
+
 export const ERRORS = {
   malformed_json: [400, 'The request body is not valid JSON.'],
   invalid_request: [400, 'The request body does not match the expected shape.'],
@@ -89,13 +91,23 @@ export class ServiceError extends Error {
   }
 }
 
+/** Every text of an error goes through redact(): a message may quote what the request held. */
+function redacted<T>(value: T): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map(redacted) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key), redacted(item)])) as T;
+  }
+  return value;
+}
+
 export function errorBody(error: ServiceError, requestId: string): ErrorBody {
   return {
     error: {
       code: error.code,
-      message: error.message,
-      ...(error.field === undefined ? {} : { field: error.field }),
-      ...(error.details === undefined ? {} : { details: error.details }),
+      message: redact(error.message),
+      ...(error.field === undefined ? {} : { field: redact(error.field) }),
+      ...(error.details === undefined ? {} : { details: redacted(error.details) }),
       requestId,
     },
   };

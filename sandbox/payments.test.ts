@@ -188,7 +188,7 @@ describe('Payment/Init: network token', () => {
     tokenProvider: 'networktoken',
     cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
     networkTokenExpirationMonth: '12',
-    networkTokenExpirationYear: '2030',
+    networkTokenExpirationYear: String(futureYear()),
     brandName: 'Visa',
   };
 
@@ -203,7 +203,7 @@ describe('Payment/Init: network token', () => {
 
   it.each([
     ['month as a number', { networkTokenExpirationMonth: 7 }, 201],
-    ['a two-digit year', { networkTokenExpirationYear: 30 }, 201],
+    ['a two-digit year', { networkTokenExpirationYear: futureYear() % 100 }, 201],
     ['month 0', { networkTokenExpirationMonth: '0' }, 400],
     ['month 13', { networkTokenExpirationMonth: 13 }, 400],
     ['a non-numeric month', { networkTokenExpirationMonth: 'ab' }, 400],

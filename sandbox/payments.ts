@@ -2,8 +2,10 @@
 // (table 4.5), checked against that variant's rules, and only when every method passes is anything
 // written (tokens consumed, payment stored).
 
-import { detectBrand } from '../src/card/index.ts';
 import type { Account } from './accounts.ts';
+import { detectBrand } from './card-brands.ts';
+import { paymentCardNumberPath } from './card-data.ts';
+import { checkExpiry } from './card-rules.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
@@ -67,10 +69,11 @@ function numericIn(
   field: string,
   check: (digits: string) => boolean,
   rule: string,
-): void {
+): number {
   if (value === undefined) throw invalid(field, 'is required for a network token');
   const text = typeof value === 'number' ? String(value) : value;
   if (!/^\d+$/.test(text) || !check(text)) throw invalid(field, rule);
+  return Number(text);
 }
 
 function refuseFullCardData(info: CardInfoRequest, field: string): void {
@@ -129,19 +132,23 @@ function planServiceToken(
   if (token.singleUse && (token.used || consumed.has(token.token))) {
     throw new ServiceError('token_already_used', { field: `${field}.cardInfo.token` });
   }
+  if (checkExpiry(token.expirationMonth, token.expirationYear, new Date(ctx.now())) === 'expired') {
+    throw new ServiceError('card_expired', { field: `${field}.cardInfo.token` });
+  }
   consumed.add(token.token);
+  const declineReason = ctx.issuer.authorize(token.cardReference);
   const record: PaymentMethodRecord = {
     ...methodBase(method),
     kind: 'card',
     method: method.AuthenticationInformation === undefined ? 'card' : 'card_3ds',
-    status: token.outcome === 'decline' ? 'declined' : 'authorized',
+    status: declineReason === undefined ? 'authorized' : 'declined',
     card: {
       tokenProvider: 'Service',
       brand: token.brand,
       last4: token.last4,
       maskedNumber: token.maskedNumber,
     },
-    ...(token.outcome === 'decline' ? { declineReason: 'do_not_honor' } : {}),
+    ...(declineReason === undefined ? {} : { declineReason }),
   };
   const auth = method.AuthenticationInformation;
   if (auth !== undefined) {
@@ -230,20 +237,24 @@ function planMethod(
       return planServiceToken(ctx, method, info, session, consumed, field);
     case 'networktoken': {
       if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
-      if (info.cryptogram === undefined || info.cryptogram === '')
+      if (info.cryptogram === undefined || info.cryptogram.trim() === '')
         throw invalid(`${infoField}.cryptogram`, 'is mandatory for a network token');
-      numericIn(
+      const month = numericIn(
         info.networkTokenExpirationMonth,
         `${infoField}.networkTokenExpirationMonth`,
         (d) => Number(d) >= 1 && Number(d) <= 12,
         'is numeric, 1 to 12',
       );
-      numericIn(
+      const yearField = `${infoField}.networkTokenExpirationYear`;
+      const year = numericIn(
         info.networkTokenExpirationYear,
-        `${infoField}.networkTokenExpirationYear`,
-        (d) => d.length === 2 || d.length === 4,
-        'is numeric with 2 or 4 digits',
+        yearField,
+        (d) => d.length === 2 || (d.length === 4 && d.startsWith('20')),
+        'is numeric with 2 or 4 digits: YY or 20YY',
       );
+      const expiry = checkExpiry(month, year < 100 ? 2000 + year : year, new Date(ctx.now()));
+      if (expiry === 'expired') throw new ServiceError('card_expired', { field: yearField });
+      if (expiry !== 'valid') throw invalid(yearField, 'is at most 20 years ahead');
       return {
         record: {
           ...methodBase(method),
@@ -320,6 +331,10 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
 export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
   const { account, body, source } = input;
   if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
+  const cardNumberField = paymentCardNumberPath(body);
+  if (cardNumberField !== undefined) {
+    throw new ServiceError('full_card_data_not_allowed', { field: cardNumberField });
+  }
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
   if (existing !== undefined) {
     throw new ServiceError('duplicate_order', {

@@ -34,12 +34,12 @@ export function newSession(
   };
 }
 
-/** A vault entry for a checked card: masked data and a keyed hash of the CVV, never the number. */
+/** A vault entry for a checked card: masked data and the issuer's reference, never the number or CVV. */
 export function newToken(
   ctx: SandboxContext,
   session: Session,
   card: CheckedCard,
-  cvv: string,
+  cardReference: string,
   singleUse: boolean,
 ): StoredToken {
   return {
@@ -57,8 +57,7 @@ export function newToken(
     expirationYear: card.expirationYear,
     holderName: card.holderName,
     cvvLength: card.cvvLength,
-    cvvDigest: ctx.store.digestCvv(cvv),
-    outcome: card.declines ? 'decline' : 'approve',
+    cardReference,
     createdAt: ctx.now(),
   };
 }

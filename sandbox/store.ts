@@ -1,7 +1,7 @@
 // The sandbox's in-memory state. Handlers validate everything first and then write here in one
 // synchronous step, so an error never leaves a half-written session, token or payment.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Customer, FrontData } from './schemas.ts';
 
 export interface Session {
@@ -21,7 +21,10 @@ export interface Session {
   bindFailures: Map<string, number>;
 }
 
-/** What the sandbox keeps of a card: never the number, CVV or full expiry in clear beyond what a token vault shows. */
+/**
+ * What the vault keeps of a card: what a token shows (masked number, expiry, holder) and the issuer's
+ * reference to it. Never the number, and no CVV or value derived from one: Token/Bind asks the issuer.
+ */
 export interface StoredToken {
   token: string;
   account: string;
@@ -36,12 +39,10 @@ export interface StoredToken {
   expirationMonth: number;
   expirationYear: number;
   holderName: string | undefined;
-  /** The brand's CVV length, so Token/Bind can refuse a wrong-length CVV before comparing. */
+  /** The brand's CVV length, so Token/Bind can refuse a wrong-length CVV before asking the issuer. */
   cvvLength: number;
-  /** HMAC of the CVV under a per-process key: enough for Token/Bind to check it, useless if leaked. */
-  cvvDigest: Buffer;
-  /** A sandbox test card's scripted outcome (for example a decline). */
-  outcome: 'approve' | 'decline';
+  /** The issuer's reference to the card (issuer.ts): what Token/Bind and Payment/Init ask it about. */
+  cardReference: string;
   createdAt: number;
 }
 
@@ -115,16 +116,6 @@ export class Store {
   readonly payments = new Map<string, Payment>();
   /** account + partnerUniqueId → paymentId */
   readonly paymentsByOrder = new Map<string, string>();
-  private cvvKey = randomBytes(32);
-
-  digestCvv(cvv: string): Buffer {
-    return createHmac('sha256', this.cvvKey).update(cvv).digest();
-  }
-
-  cvvMatches(token: StoredToken, cvv: string): boolean {
-    return timingSafeEqual(token.cvvDigest, this.digestCvv(cvv));
-  }
-
   addPayment(payment: Payment): void {
     this.payments.set(payment.paymentId, payment);
     this.paymentsByOrder.set(orderKey(payment.account, payment.partnerUniqueId), payment.paymentId);
@@ -141,7 +132,6 @@ export class Store {
     this.authentications.clear();
     this.payments.clear();
     this.paymentsByOrder.clear();
-    this.cvvKey = randomBytes(32);
   }
 }
 

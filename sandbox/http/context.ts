@@ -3,6 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Account } from '../accounts.ts';
 import type { SandboxUrls } from '../config.ts';
+import type { Issuer } from '../issuer.ts';
 import type { Store } from '../store.ts';
 
 export interface SandboxEnv {
@@ -45,7 +46,10 @@ export function appTokenMatches(account: Account, candidate: string): boolean {
 }
 
 export interface SandboxContext {
+  /** The service's state: sessions, the token vault, authentications, payments. */
   store: Store;
+  /** The card issuer behind the service: the only holder of card secrets. */
+  issuer: Issuer;
   accounts: AccountBook;
   urls: SandboxUrls;
   /** Milliseconds since the epoch; tests move it. */

@@ -82,7 +82,8 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
         new Date(now),
         field,
       );
-      const token = newToken(ctx, session, card, info.cvv, !(info.saveCard ?? false));
+      const cardReference = ctx.issuer.issue(info.cardNumber, info.cvv);
+      const token = newToken(ctx, session, card, cardReference, !(info.saveCard ?? false));
       created.push(token);
       const { cardNumber: _number, cvv: _cvv, singleUse: _singleUse, ...rest } = info;
       return { ...method, cardInfo: { ...rest, token: token.token, tokenProvider: 'Service' } };
@@ -104,7 +105,10 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
       return c.json(paymentView({ ...payment, tokenSession: undefined }), 201);
     } catch (error) {
       ctx.store.sessions.delete(session.id);
-      for (const token of created) ctx.store.tokens.delete(token.token);
+      for (const token of created) {
+        ctx.store.tokens.delete(token.token);
+        ctx.issuer.forget(token.cardReference);
+      }
       throw error;
     }
   });

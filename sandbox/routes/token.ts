@@ -2,6 +2,7 @@
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
+import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
@@ -76,6 +77,11 @@ export function registerTokenRoutes(
       const body = await readBody(c, generateSchema, BODY_LIMITS.token);
       const session = loadSession(ctx, account, body.sessionId);
       const card = checkCard(body.card, new Date(ctx.now()));
+      // frontData is echoed in the answer and sent on to 3DS: no card number belongs there.
+      const frontDataField = cardNumberPath(body.frontData, 'frontData');
+      if (frontDataField !== undefined) {
+        throw new ServiceError('full_card_data_not_allowed', { field: frontDataField });
+      }
       // 3DS check enrollment (spec 4.2): the code must be a setup of this session; accounts with 3DS off
       // ignore it. Everything is checked before anything is written.
       const enrollment =
@@ -89,7 +95,8 @@ export function registerTokenRoutes(
             )
           : undefined;
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
-      const token = newToken(ctx, session, card, body.card.cvv, body.card.singleUse ?? true);
+      const cardReference = ctx.issuer.issue(body.card.cardNumber, body.card.cvv);
+      const token = newToken(ctx, session, card, cardReference, body.card.singleUse ?? true);
       const authentication = enrollment?.commit(token.token);
       store.tokens.set(token.token, token);
       threeDs.rememberCard(token, body.card.cardNumber);
@@ -140,7 +147,7 @@ export function registerTokenRoutes(
       if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
         throw new ServiceError('cvv_invalid', { field: 'cvv' });
       }
-      if (!store.cvvMatches(token, body.cvv)) {
+      if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) {
         session.bindFailures.set(token.token, failures + 1);
         throw new ServiceError('cvv_mismatch', {
           field: 'cvv',

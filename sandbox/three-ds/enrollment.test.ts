@@ -258,7 +258,7 @@ describe('Payment/Init with the AuthenticationInformation of an enrollment', () 
   const pay = (sessionId: string, token: string, authentication: Record<string, unknown>) =>
     sb.backend('sandbox', '/api/Payment/Init', {
       tokenSession: sessionId,
-      partnerUniqueId: `order-${String(Math.random()).slice(2)}`,
+      partnerUniqueId: `order-${Math.random().toString(36).slice(2)}`,
       isTest: true,
       paymentData: {
         amount: 10,

@@ -246,7 +246,7 @@ describe('step-up and validation', () => {
   const pay = (sessionId: string, token: string, authentication: Record<string, unknown>) =>
     sb.backend('sandbox', '/api/Payment/Init', {
       tokenSession: sessionId,
-      partnerUniqueId: `order-${String(Math.random()).slice(2)}`,
+      partnerUniqueId: `order-${Math.random().toString(36).slice(2)}`,
       paymentData: {
         paymentMethods: [
           {

@@ -4,8 +4,7 @@
 // number: a setup remembers the BIN and the scenario the test card scripts, nothing else.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { validateCardNumber } from '../../src/card/index.ts';
-import type { CheckedCard } from '../card-rules.ts';
+import { checkCardNumber, type CheckedCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext } from '../http/context.ts';
 import type { FrontData } from '../schemas.ts';
@@ -258,22 +257,11 @@ export class ThreeDsProvider {
   }
 
   private checkNumber(digits: string): Pick<SetupRecord, 'bin' | 'cardType' | 'scripted' | 'token'> {
-    const field = 'cardNumber';
-    if (!/^\d{12,19}$/.test(digits)) {
-      throw new ServiceError('card_number_invalid', {
-        field,
-        message: 'The card number must be 12 to 19 digits.',
-      });
-    }
-    // The card fields' own check (src/card), so the frame and the service agree on what is complete.
-    const check = validateCardNumber(digits);
-    if (check.state !== 'complete') {
-      const code = check.error === 'unsupported' ? 'card_brand_unsupported' : 'card_number_invalid';
-      throw new ServiceError(code, { field });
-    }
+    // The vault's own check, so a setup is refused for exactly the numbers Token/Generate refuses.
+    const brand = checkCardNumber(digits, 'cardNumber');
     return {
       bin: digits.slice(0, 6),
-      cardType: check.brand.cardType,
+      cardType: brand.cardType,
       scripted: testCardScenario(digits),
       token: undefined,
     };

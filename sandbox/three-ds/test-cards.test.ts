@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrand, luhnValid } from '../../src/card/index.ts';
+import { detectBrand } from '../card-brands.ts';
+import { luhnValid } from '../luhn.ts';
 import {
   ecommerceIndicator,
   eciValue,

@@ -3,7 +3,7 @@
 // test cards (Cybersource Payer Authentication test cases 2.1–2.11, "placeholder digits replaced with
 // zero"), so a merchant's test plan written against the provider works here unchanged.
 
-import { detectBrand } from '../../src/card/index.ts';
+import { detectBrand } from '../card-brands.ts';
 
 export const SCENARIOS = [
   'frictionless_success',

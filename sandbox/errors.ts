@@ -20,7 +20,7 @@ export const ERRORS = {
   missing_credentials: [401, 'The x-service-account and x-service-apptoken headers are required.'],
   missing_account: [401, 'The x-service-account header is required.'],
   unknown_account: [401, 'The account is not known.'],
-  invalid_app_token: [401, 'The app token is not valid for this account.'],
+  invalid_app_token: [401, 'The account and app token do not match.'],
   browser_call_forbidden: [
     403,
     'This endpoint is for the merchant backend only; it refuses browser requests.',
@@ -32,6 +32,10 @@ export const ERRORS = {
   pci_certification_required: [
     403,
     'Full card data from a server needs a PCI DSS Level 1 certified account.',
+  ],
+  sandbox_control_required: [
+    403,
+    'Sandbox controls need the x-sandbox-control: 1 header, from test code on a server.',
   ],
   session_order_mismatch: [403, 'A browser payment must match the order its session was created with.'],
   not_found: [404, 'There is no such endpoint.'],

@@ -256,7 +256,7 @@ describe('every answer', () => {
 describe('reset', () => {
   it('empties the state', async () => {
     const sessionId = await sb.session();
-    expect((await sb.raw('token', '/__sandbox/reset', { method: 'POST' })).status).toBe(200);
+    expect((await sb.control('/__sandbox/reset')).status).toBe(200);
     expect((await sb.browser('token', '/api/Token/List', { sessionId })).status).toBe(404);
   });
 });

@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'environment_mismatch',
   'pci_certification_required',
   'session_order_mismatch',
+  'sandbox_control_required',
   'not_found',
   'token_not_found',
   'payment_not_found',

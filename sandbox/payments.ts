@@ -4,12 +4,19 @@
 
 import { detectBrand } from '../src/card/index.ts';
 import type { Account } from './accounts.ts';
+import {
+  checkAuthentication,
+  requireAuthenticationOfType,
+  spendAuthentication,
+  type Charge,
+} from './authentications.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
 import {
   randomId,
+  type Authentication,
   type Payment,
   type PaymentMethodRecord,
   type PaymentStatus,
@@ -49,6 +56,8 @@ export interface InitInput {
 interface Plan {
   record: PaymentMethodRecord;
   consumes: StoredToken | undefined;
+  /** The 3DS authentication the method pays with, spent when the payment is stored. */
+  spends?: Authentication;
 }
 
 function invalid(field: string, message: string): ServiceError {
@@ -115,6 +124,7 @@ function planServiceToken(
   session: Session | undefined,
   consumed: Set<string>,
   field: string,
+  charge: Charge,
 ): Plan {
   if (info.token === undefined)
     throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
@@ -143,26 +153,8 @@ function planServiceToken(
     },
     ...(token.outcome === 'decline' ? { declineReason: 'do_not_honor' } : {}),
   };
-  const auth = method.AuthenticationInformation;
-  if (auth !== undefined) {
-    const known = ctx.store.authentications.get(auth.Code);
-    const authField = `${field}.AuthenticationInformation`;
-    if (
-      known?.sessionId !== session.id ||
-      known.referenceId !== auth.ReferenceId ||
-      known.transactionId !== auth.TransactionId ||
-      (known.token !== undefined && known.token !== token.token)
-    ) {
-      throw new ServiceError('authentication_invalid', { field: authField });
-    }
-    if (known.status === 'N' || known.status === 'R')
-      throw new ServiceError('authentication_failed', { field: authField });
-    if (known.status === 'C') {
-      throw new ServiceError('authentication_invalid', {
-        field: authField,
-        message: 'The 3DS challenge was not completed.',
-      });
-    }
+  const known = checkAuthentication(ctx, { session, token, method, charge, claimed: consumed, field });
+  if (known !== undefined) {
     record.authentication = {
       code: known.code,
       referenceId: known.referenceId,
@@ -171,7 +163,11 @@ function planServiceToken(
       eci: known.eci,
     };
   }
-  return { record, consumes: token.singleUse ? token : undefined };
+  return {
+    record,
+    consumes: token.singleUse ? token : undefined,
+    ...(known === undefined ? {} : { spends: known }),
+  };
 }
 
 function planMethod(
@@ -180,7 +176,9 @@ function planMethod(
   session: Session | undefined,
   consumed: Set<string>,
   field: string,
+  charge: Charge,
 ): Plan {
+  requireAuthenticationOfType(method, field);
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
@@ -227,7 +225,7 @@ function planMethod(
       };
     }
     case 'Service':
-      return planServiceToken(ctx, method, info, session, consumed, field);
+      return planServiceToken(ctx, method, info, session, consumed, field, charge);
     case 'networktoken': {
       if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
       if (info.cryptogram === undefined || info.cryptogram === '')
@@ -341,8 +339,12 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
     }
   }
   const consumed = new Set<string>();
+  const single = body.paymentData.paymentMethods.length === 1;
   const plans = body.paymentData.paymentMethods.map((method, index) =>
-    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`),
+    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`, {
+      amount: method.amount ?? (single ? body.paymentData.amount : undefined),
+      currency: body.paymentData.currency,
+    }),
   );
   checkAmounts(body);
   const methods = plans.map((p) => p.record);
@@ -366,7 +368,10 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
     createdAt: new Date(ctx.now()).toISOString(),
   };
   // Every check passed: write in one step.
-  for (const plan of plans) if (plan.consumes !== undefined) plan.consumes.used = true;
+  for (const plan of plans) {
+    if (plan.consumes !== undefined) plan.consumes.used = true;
+    if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
+  }
   if (source === 'browser' && session !== undefined) session.orderPaid = true;
   ctx.store.addPayment(payment);
   return payment;

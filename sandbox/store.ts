@@ -54,6 +54,13 @@ export interface Authentication {
   sessionId: string;
   status: 'Y' | 'A' | 'U' | 'N' | 'R' | 'C';
   eci: string | undefined;
+  /** When the outcome was known (enrollment, or validation after a challenge): the TTL counts from it. */
+  decidedAt?: number;
+  /** The session's order amount and currency when it has one: the authentication pays only that. */
+  amount?: number;
+  currency?: string;
+  /** The payment that spent it: an authentication pays once (sandbox/authentications.ts). */
+  paymentId?: string;
 }
 
 export interface PaymentMethodRecord {

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'authentication_invalid',
   'authentication_not_found',
   'challenge_not_completed',
+  'authentication_already_used',
+  'authentication_required',
+  'authentication_expired',
+  'authentication_amount_mismatch',
   // Network and service
   'network_error',
   'timeout',

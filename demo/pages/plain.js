@@ -22,6 +22,12 @@ const checkout = new window.Checkout({
       token: result.token,
       amount: 10,
       frontData: result.frontData,
+      // A card that ran 3DS pays only with its authentication: always pass it on (JSON drops undefined).
+      authentication: result.code && {
+        code: result.code,
+        referenceId: result.referenceId,
+        transactionId: result.transactionId,
+      },
     });
     status.textContent = `Payment ${paid.body.status ?? paid.body.error?.code}: ${result.brand} ending in ${result.last4}`;
   },

@@ -459,7 +459,15 @@ export class ThreeDsProvider {
       ...(cardType === undefined ? {} : { cardType }),
     };
     const status: Pares = answer.pares ?? 'U';
-    const stored = { code, referenceId: setup.referenceId, transactionId, sessionId: session.id };
+    const stored = {
+      code,
+      referenceId: setup.referenceId,
+      transactionId,
+      sessionId: session.id,
+      ...(session.order === undefined
+        ? {}
+        : { amount: session.order.amount, currency: session.order.currency }),
+    };
 
     if (answer.pares === 'C') {
       const challenge: Challenge = {
@@ -529,7 +537,7 @@ export class ThreeDsProvider {
     return {
       commit: (token) => {
         this.claim(setup, now);
-        this.storeAuthentication({ ...stored, token, status, eci });
+        this.storeAuthentication({ ...stored, token, status, eci, decidedAt: now });
         return {
           ...base,
           status,
@@ -648,6 +656,7 @@ export class ThreeDsProvider {
     if (stored !== undefined) {
       stored.status = status;
       stored.eci = eci;
+      stored.decidedAt ??= this.ctx.now();
     }
     return {
       code: challenge.code,

@@ -60,6 +60,8 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
     if (error instanceof ServiceError) {
       // The rest of an oversized body is never read, so the connection cannot carry another request.
       if (error.code === 'payload_too_large') c.header('Connection', 'close');
+      const retryAfter = error.details?.['retryAfterSeconds'];
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
       return c.json(errorBody(error, requestId), error.status as 400);
     }
     log(

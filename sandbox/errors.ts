@@ -65,7 +65,7 @@ export const ERRORS = {
     422,
     'The payment is not for the amount and currency the 3DS authentication was made for.',
   ],
-  too_many_attempts: [429, 'Too many wrong attempts for this token in this session.'],
+  too_many_attempts: [429, 'Too many wrong security codes for this card; try again later.'],
   internal_error: [500, 'Internal error.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

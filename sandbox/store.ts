@@ -17,8 +17,6 @@ export interface Session {
   expiresAt: number;
   /** Stored tokens validated with Token/Bind in this session. */
   boundTokens: Set<string>;
-  /** Wrong CVV attempts per token in this session. */
-  bindFailures: Map<string, number>;
 }
 
 /** What the sandbox keeps of a card: never the number, CVV or full expiry in clear beyond what a token vault shows. */

@@ -5,15 +5,13 @@ import type { Context, Hono } from 'hono';
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { StoredToken } from '../store.ts';
 import type { ThreeDsProvider } from '../three-ds/provider.ts';
-
-/** After this many wrong CVVs for one token in one session, Token/Bind refuses that token. */
-export const MAX_BIND_FAILURES = 5;
 
 export function cardView(token: StoredToken) {
   return {
@@ -135,20 +133,14 @@ export function registerTokenRoutes(
       if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
         throw new ServiceError('token_not_found', { field: 'token' });
       }
-      const failures = session.bindFailures.get(token.token) ?? 0;
-      if (failures >= MAX_BIND_FAILURES) throw new ServiceError('too_many_attempts', { field: 'cvv' });
+      // The limit is the card's, across sessions and customers (sandbox/lockout.ts).
+      refuseLockedToken(token, ctx.now());
       if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
         throw new ServiceError('cvv_invalid', { field: 'cvv' });
       }
-      if (!store.cvvMatches(token, body.cvv)) {
-        session.bindFailures.set(token.token, failures + 1);
-        throw new ServiceError('cvv_mismatch', {
-          field: 'cvv',
-          details: { attemptsLeft: MAX_BIND_FAILURES - failures - 1 },
-        });
-      }
+      if (!store.cvvMatches(token, body.cvv)) throw recordWrongCvv(token, ctx.now());
       session.boundTokens.add(token.token);
-      session.bindFailures.delete(token.token);
+      clearWrongCvvs(token);
       return c.json({ token: token.token, bound: true, card: cardView(token) });
     },
   );

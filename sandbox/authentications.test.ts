@@ -144,7 +144,9 @@ describe('one authentication pays once', () => {
   });
 
   it('pays only the amount and currency of the order the authentication was made for', async () => {
-    const sessionId = await sb.session({ body: { paymentData: { amount: 100, currency: 'BRL' } } });
+    const sessionId = await sb.session({
+      body: { partnerUniqueId: 'auth-order-session', paymentData: { amount: 100, currency: 'BRL' } },
+    });
     const { token, authentication } = await steps.enroll(sessionId, VISA.frictionless_success);
     await expectRefused(
       await pay(sessionId, token, authentication, { amount: 1 }),

@@ -4,6 +4,7 @@
 
 import { detectBrand } from '../src/card/index.ts';
 import type { Account } from './accounts.ts';
+import { checkBrowserPayment, paysTheOrder } from './browser-payments.ts';
 import {
   checkAuthentication,
   requireAuthenticationOfType,
@@ -318,25 +319,16 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
 export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
   const { account, body, source } = input;
   if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
+  const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
+  // Client-script-for-everything: the session carries the order, and the browser can pay only that.
+  if (source === 'browser') checkBrowserPayment(session, body, input.environment);
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
-  if (existing !== undefined) {
+  // A declined payment did not pay the order: it can be paid again under the same reference.
+  if (existing !== undefined && existing.status !== 'declined') {
     throw new ServiceError('duplicate_order', {
       field: 'partnerUniqueId',
       details: { paymentId: existing.paymentId },
     });
-  }
-  const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
-  if (source === 'browser') {
-    // Client-script-for-everything: the session carries the order, and the browser can pay only that.
-    if (session?.order === undefined)
-      throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
-    if (session.orderPaid) throw new ServiceError('order_already_paid', { field: 'tokenSession' });
-    if (
-      body.paymentData.amount !== session.order.amount ||
-      body.paymentData.currency !== session.order.currency
-    ) {
-      throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
-    }
   }
   const consumed = new Set<string>();
   const single = body.paymentData.paymentMethods.length === 1;
@@ -372,7 +364,7 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
     if (plan.consumes !== undefined) plan.consumes.used = true;
     if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
   }
-  if (source === 'browser' && session !== undefined) session.orderPaid = true;
+  if (source === 'browser' && session !== undefined && paysTheOrder(payment.status)) session.orderPaid = true;
   ctx.store.addPayment(payment);
   return payment;
 }

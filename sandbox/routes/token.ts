@@ -3,6 +3,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { checkCard } from '../card-rules.ts';
+import { requireOrderReference } from '../browser-payments.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
@@ -56,6 +57,7 @@ export function registerTokenRoutes(
     if (body.Is3dsTest === true && account.environment !== 'sandbox') {
       throw new ServiceError('is3ds_test_not_allowed', { field: 'Is3dsTest' });
     }
+    requireOrderReference(body);
     const session = newSession(ctx, account, {
       customer: body.customer,
       partnerUniqueId: body.partnerUniqueId,

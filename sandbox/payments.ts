@@ -316,7 +316,17 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
   };
 }
 
-export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
+/** A payment that passed every check, and `commit`, which writes it in one synchronous step. */
+export interface PlannedPayment {
+  payment: Payment;
+  commit(): void;
+}
+
+/**
+ * Payment/Init up to the write: every check, and the record. The route builds its answer from the
+ * record before it commits, so a refused or failed request stores nothing.
+ */
+export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayment {
   const { account, body, source } = input;
   if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
   const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
@@ -360,13 +370,16 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
     createdAt: new Date(ctx.now()).toISOString(),
   };
   // Every check passed: write in one step.
-  for (const plan of plans) {
-    if (plan.consumes !== undefined) plan.consumes.used = true;
-    if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
-  }
-  if (source === 'browser' && session !== undefined && paysTheOrder(payment.status)) session.orderPaid = true;
-  ctx.store.addPayment(payment);
-  return payment;
+  const commit = () => {
+    for (const plan of plans) {
+      if (plan.consumes !== undefined) plan.consumes.used = true;
+      if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
+    }
+    if (source === 'browser' && session !== undefined && paysTheOrder(payment.status))
+      session.orderPaid = true;
+    ctx.store.addPayment(payment);
+  };
+  return { payment, commit };
 }
 
 /** What the engine answers with: the record without the sandbox's bookkeeping. */

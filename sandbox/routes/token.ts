@@ -90,16 +90,19 @@ export function registerTokenRoutes(
           : undefined;
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
       const token = newToken(ctx, session, card, body.card.cvv, body.card.singleUse ?? true);
-      const authentication = enrollment?.commit(token.token);
-      store.tokens.set(token.token, token);
-      threeDs.rememberCard(token, body.card.cardNumber);
-      return c.json({
+      // The answer is built (and serialized) before anything is written: a failure leaves no card
+      // saved and no 3DS setup spent.
+      const answer = c.json({
         token: token.token,
         singleUse: token.singleUse,
         card: cardView(token),
         frontData: completeFrontData(c, body.frontData),
-        ...(authentication === undefined ? {} : { authentication }),
+        ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),
       });
+      enrollment?.commit(token.token);
+      store.tokens.set(token.token, token);
+      threeDs.rememberCard(token, body.card.cardNumber);
+      return answer;
     },
   );
 

@@ -190,7 +190,8 @@ describe('saved cards', () => {
         token,
         undefined,
       );
-      return pending.commit(tokenId);
+      pending.commit(tokenId);
+      return pending.answer;
     };
     expect(await enrollSaved(TEST_CARDS['002'].challenge_success)).toMatchObject({
       status: 'C',

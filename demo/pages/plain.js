@@ -5,7 +5,7 @@ import { createSession, postJson } from './merchant-api.js';
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
 
-const session = (await createSession()).body;
+const session = (await createSession('plain')).body;
 
 // #region checkout
 const checkout = new window.Checkout({

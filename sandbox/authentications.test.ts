@@ -130,6 +130,17 @@ describe('one authentication pays once', () => {
     expect(again.body.error?.details).toEqual({ paymentId: first.body['paymentId'] });
   });
 
+  it('lets a saved card that paid with its authentication pay again in its session, as in a later one', async () => {
+    const sessionId = await sb.session();
+    const { token, authentication } = await steps.enroll(sessionId, VISA.frictionless_success, {
+      card: { singleUse: false },
+    });
+    expect((await pay(sessionId, token, authentication)).status).toBe(201);
+    const again = await pay(sessionId, token, undefined);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ paymentMethods: [{ method: 'card' }] });
+  });
+
   it('refuses the same authentication twice in one request', async () => {
     const sessionId = await sb.session();
     const { token, authentication } = await steps.enroll(sessionId, VISA.frictionless_success, {

@@ -39,8 +39,9 @@ export function requireAuthenticationOfType(method: PaymentMethodRequest, field:
 }
 
 /**
- * The authentication Token/Generate ran for this token in this session, if any. A saved card paid in a
- * later session (after Token/Bind) pays without 3DS until Bind takes an authentication.
+ * The authentication Token/Generate ran for this token in this session, if any. Once it has paid, the
+ * saved card pays again like a saved card in a later session (after Token/Bind): without 3DS, until
+ * Bind takes an authentication.
  */
 function authenticationOfToken(
   ctx: SandboxContext,
@@ -74,7 +75,8 @@ export function checkAuthentication(
   const given = method.AuthenticationInformation;
   const authField = `${field}.AuthenticationInformation`;
   if (given === undefined) {
-    if (authenticationOfToken(ctx, session, token) !== undefined) {
+    const carried = authenticationOfToken(ctx, session, token);
+    if (carried !== undefined && carried.paymentId === undefined) {
       throw authenticationRequired(
         field,
         'This card ran 3DS when it was tokenized: send that authentication as AuthenticationInformation.',

@@ -116,16 +116,22 @@ describe('the demo merchant backend', () => {
     for (const extra of [{ customer: { id: 'someone-else' } }, { currency: 'USD' }]) {
       expect((await post('/api/pay', { sessionId, token, ...extra })).status).toBe(400);
     }
-    const paid = await post('/api/pay', { sessionId, token });
-    expect(await paid.json()).toMatchObject({
+    const paid = (await (await post('/api/pay', { sessionId, token })).json()) as { partnerUniqueId: string };
+    expect(paid).toMatchObject({
       status: 'authorized',
       amount: 10,
       currency: 'BRL',
       customer: { id: 'shopper-7' },
     });
-    const again = await post('/api/pay', { sessionId, token: await sb.tokenize(sessionId) });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: { code: 'order_already_paid' } });
+    // Buying the cart again in the same page is a new order of the backend's, at the backend's price.
+    const again = (await (
+      await post('/api/pay', { sessionId, token: await sb.tokenize(sessionId) })
+    ).json()) as {
+      partnerUniqueId: string;
+      amount: number;
+    };
+    expect(again.amount).toBe(10);
+    expect(again.partnerUniqueId).not.toBe(paid.partnerUniqueId);
     expect((await post('/api/pay', { sessionId: 'ses_unknown', token })).status).toBe(404);
     expect((await post('/api/session', { cart: 'free' })).status).toBe(400);
   });
@@ -151,6 +157,31 @@ describe('the demo merchant backend', () => {
       amount: 42.5,
       paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y' } }],
     });
+  });
+
+  it('pays a card saved with 3DS, then the saved card again in the same page (the card page’s flow)', async () => {
+    const steps = threeDsSteps(sb);
+    const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
+      sessionId: string;
+    };
+    const { token, authentication } = await steps.enroll(sessionId, TEST_CARDS['002'].frictionless_success, {
+      card: { singleUse: false },
+    });
+    const first = await post('/api/pay', {
+      sessionId,
+      token,
+      amount: 120,
+      authentication: {
+        code: authentication['code'],
+        referenceId: authentication['referenceId'],
+        transactionId: authentication['transactionId'],
+      },
+    });
+    expect(await first.json()).toMatchObject({ status: 'authorized' });
+    const bound = await sb.browser('token', '/api/Token/Bind', { sessionId, token, cvv: '123' });
+    expect(bound.status).toBe(200);
+    const second = await post('/api/pay', { sessionId, token, amount: 120 });
+    expect(await second.json()).toMatchObject({ status: 'authorized', amount: 120 });
   });
 
   it('refuses other origins, other content types and bad input', async () => {

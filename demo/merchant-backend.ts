@@ -176,9 +176,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     const body = await input(c, payRequest);
     if (body instanceof Response) return body;
     // The page names the order by its session; what is paid comes from the order, not the page.
-    const order = orders.ofSession(body.sessionId);
+    const order = orders.toPay(body.sessionId);
     if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
-    if (order.paid) return c.json({ error: { code: 'order_already_paid' } }, 409);
     if (body.amount !== undefined && body.amount !== order.amount)
       return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
     const partnerUniqueId = order.orderId;

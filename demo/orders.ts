@@ -17,6 +17,7 @@ export interface Customer {
 export interface Order {
   /** Also the order's partnerUniqueId at the service. */
   orderId: string;
+  cart: DemoCart;
   amount: number;
   currency: string;
   customer: Customer;
@@ -31,6 +32,7 @@ export class OrderStore {
   create(cart: DemoCart, customer: Customer): Order {
     const order: Order = {
       orderId: `demo-order-${randomUUID()}`,
+      cart,
       amount: DEMO_CARTS[cart],
       currency: 'BRL',
       customer,
@@ -47,8 +49,16 @@ export class OrderStore {
     this.bySession.set(sessionId, order.orderId);
   }
 
-  ofSession(sessionId: string): Order | undefined {
+  /**
+   * The order a payment in this session pays. Once the session's order is paid, the demo pages (which
+   * keep one session per page load) may buy the same cart again: that is a new order, priced here.
+   */
+  toPay(sessionId: string): Order | undefined {
     const id = this.bySession.get(sessionId);
-    return id === undefined ? undefined : this.orders.get(id);
+    const order = id === undefined ? undefined : this.orders.get(id);
+    if (order?.paid !== true) return order;
+    const next = this.create(order.cart, order.customer);
+    this.attach(next, sessionId);
+    return next;
   }
 }

@@ -6,6 +6,8 @@ import {
   startTestSandbox,
   type TestSandbox,
 } from '../sandbox/test/harness.ts';
+import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
+import { threeDsSteps } from '../sandbox/three-ds/test-support.ts';
 import type { MerchantConfig } from './config.ts';
 import { createMerchantBackend } from './merchant-backend.ts';
 
@@ -50,16 +52,23 @@ describe('the demo merchant backend', () => {
   });
 
   it('pays with a token through Payment/Init and reads the status', async () => {
-    const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
+    const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
+      sessionId: string;
+    };
     const token = await sb.tokenize(sessionId);
-    const paid = await post('/api/pay', { sessionId, token, amount: 99.9, installments: 2, brand: 'Visa' });
+    const paid = await post('/api/pay', { sessionId, token, amount: 120, installments: 2, brand: 'Visa' });
     expect(paid.status).toBe(201);
     const record = (await paid.json()) as {
       paymentId: string;
       status: string;
       paymentMethods: { installments: number }[];
     };
-    expect(record).toMatchObject({ status: 'authorized', paymentMethods: [{ installments: 2 }] });
+    expect(record).toMatchObject({
+      status: 'authorized',
+      amount: 120,
+      currency: 'BRL',
+      paymentMethods: [{ installments: 2 }],
+    });
     const status = await post('/api/payment-status', { paymentId: record.paymentId });
     expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
   });
@@ -84,11 +93,95 @@ describe('the demo merchant backend', () => {
 
   it('passes the service’s error through when a token is reused', async () => {
     const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
-    const token = await sb.tokenize(sessionId, { expirationYear: futureYear(2) });
-    expect((await post('/api/pay', { sessionId, token, amount: 10 })).status).toBe(201);
-    const again = await post('/api/pay', { sessionId, token, amount: 10 });
+    // A declined payment leaves the order payable, so the second call reaches the service.
+    const token = await sb.tokenize(sessionId, {
+      cardNumber: '4000000000000002',
+      expirationYear: futureYear(2),
+    });
+    expect(await (await post('/api/pay', { sessionId, token })).json()).toMatchObject({ status: 'declined' });
+    const again = await post('/api/pay', { sessionId, token });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: { code: 'token_already_used' } });
+  });
+
+  it('pays its own order: amount, currency and customer from its store, never from the page', async () => {
+    const created = await post('/api/session', { cart: 'plain', customer: { id: 'shopper-7' } });
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    const token = await sb.tokenize(sessionId, {}, 'demo');
+    // The page may say what it showed; a different number is refused, not paid.
+    const cheaper = await post('/api/pay', { sessionId, token, amount: 1 });
+    expect(cheaper.status).toBe(409);
+    expect(await cheaper.json()).toEqual({ error: { code: 'order_amount_mismatch' } });
+    // Nor can it name another customer or currency.
+    for (const extra of [{ customer: { id: 'someone-else' } }, { currency: 'USD' }]) {
+      expect((await post('/api/pay', { sessionId, token, ...extra })).status).toBe(400);
+    }
+    const paid = (await (await post('/api/pay', { sessionId, token })).json()) as { partnerUniqueId: string };
+    expect(paid).toMatchObject({
+      status: 'authorized',
+      amount: 10,
+      currency: 'BRL',
+      customer: { id: 'shopper-7' },
+    });
+    // Buying the cart again in the same page is a new order of the backend's, at the backend's price.
+    const again = (await (
+      await post('/api/pay', { sessionId, token: await sb.tokenize(sessionId) })
+    ).json()) as {
+      partnerUniqueId: string;
+      amount: number;
+    };
+    expect(again.amount).toBe(10);
+    expect(again.partnerUniqueId).not.toBe(paid.partnerUniqueId);
+    expect((await post('/api/pay', { sessionId: 'ses_unknown', token })).status).toBe(404);
+    expect((await post('/api/session', { cart: 'free' })).status).toBe(400);
+  });
+
+  it('forwards the authentication the token came with', async () => {
+    const steps = threeDsSteps(sb);
+    const { sessionId } = (await (await post('/api/session', {})).json()) as { sessionId: string };
+    const { token, authentication } = await steps.enroll(sessionId, TEST_CARDS['001'].frictionless_success);
+    // A page that drops it gets the service's refusal: the card ran 3DS.
+    const without = await post('/api/pay', { sessionId, token });
+    expect(await without.json()).toMatchObject({ error: { code: 'authentication_required' } });
+    const paid = await post('/api/pay', {
+      sessionId,
+      token,
+      authentication: {
+        code: authentication['code'],
+        referenceId: authentication['referenceId'],
+        transactionId: authentication['transactionId'],
+      },
+    });
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({
+      amount: 42.5,
+      paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y' } }],
+    });
+  });
+
+  it('pays a card saved with 3DS, then the saved card again in the same page (the card page’s flow)', async () => {
+    const steps = threeDsSteps(sb);
+    const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
+      sessionId: string;
+    };
+    const { token, authentication } = await steps.enroll(sessionId, TEST_CARDS['002'].frictionless_success, {
+      card: { singleUse: false },
+    });
+    const first = await post('/api/pay', {
+      sessionId,
+      token,
+      amount: 120,
+      authentication: {
+        code: authentication['code'],
+        referenceId: authentication['referenceId'],
+        transactionId: authentication['transactionId'],
+      },
+    });
+    expect(await first.json()).toMatchObject({ status: 'authorized' });
+    const bound = await sb.browser('token', '/api/Token/Bind', { sessionId, token, cvv: '123' });
+    expect(bound.status).toBe(200);
+    const second = await post('/api/pay', { sessionId, token, amount: 120 });
+    expect(await second.json()).toMatchObject({ status: 'authorized', amount: 120 });
   });
 
   it('refuses other origins, other content types and bad input', async () => {
@@ -100,6 +193,7 @@ describe('the demo merchant backend', () => {
     });
     expect(form.status).toBe(415);
     expect((await post('/api/pay', { sessionId: 's', token: 't', amount: -1 })).status).toBe(400);
+    expect((await post('/api/session', { amount: 1 })).status).toBe(400);
     expect(
       (await post('/api/pay', { sessionId: 's', token: 't', amount: 1, cardNumber: '4111111111111111' }))
         .status,

@@ -1,6 +1,7 @@
-// The demo merchant's backend: the only place that holds the app token. It creates sessions, calls
-// Payment/Init with what the checkout script handed the page, and reads payment status. Its own
-// endpoints accept JSON from its own pages only.
+// The demo merchant's backend: the only place that holds the app token. It creates a session for an
+// order of its own, pays that order (amount, currency, customer from its order store, never from the
+// page) with the token and the 3DS authentication the checkout handed the page, and reads payment
+// status. Its own endpoints accept JSON from its own pages only.
 
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -9,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { fillPageTemplate, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
+import { DEMO_CART_NAMES, OrderStore } from './orders.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
@@ -71,20 +73,22 @@ const customerShape = z.strictObject({
   email: z.email().optional(),
 });
 
+/**
+ * `customer` stands in for the shop's own login (the demo has none); `cart` names what the page sells.
+ * The price is the backend's: the page cannot set it.
+ */
 const sessionRequest = z.strictObject({
   customer: customerShape.optional(),
-  amount: z.number().positive().max(1e9).optional(),
-  currency: z.string().length(3).optional(),
+  cart: z.enum(DEMO_CART_NAMES).default('default'),
 });
 
 const payRequest = z.strictObject({
   sessionId: z.string().min(1).max(128),
   token: z.string().min(1).max(128),
-  amount: z.number().positive().max(1e9),
-  currency: z.string().length(3).default('BRL'),
+  /** What the page showed, if it sends it: checked against the order, never paid. */
+  amount: z.number().positive().max(1e9).optional(),
   installments: z.int().min(1).max(12).default(1),
   brand: z.string().max(32).optional(),
-  customer: customerShape.optional(),
   authentication: z
     .strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() })
     .optional(),
@@ -102,6 +106,7 @@ export interface ServiceReply {
 
 export function createMerchantBackend(config: MerchantConfig, ownOrigins: readonly string[]): Hono {
   const app = new Hono();
+  const orders = new OrderStore();
 
   // #region service-call
   async function service(base: string, path: string, body: unknown): Promise<ServiceReply> {
@@ -145,17 +150,18 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     const body = await input(c, sessionRequest);
     if (body instanceof Response) return body;
     // #region new-session
+    // The order is the shop's own record: its amount binds the session (and its 3DS authentication).
+    const order = orders.create(body.cart, body.customer ?? DEMO_CUSTOMER);
     const reply = await service(config.tokenApiUrl, '/api/Token/NewSession', {
-      customer: body.customer ?? DEMO_CUSTOMER,
+      customer: order.customer,
       PaymentAccount: config.account,
-      partnerUniqueId: `demo-${Date.now().toString(36)}`,
+      partnerUniqueId: order.orderId,
       ...(config.environment === 'sandbox' ? { Is3dsTest: true } : {}),
-      ...(body.amount === undefined
-        ? {}
-        : { paymentData: { amount: body.amount, currency: body.currency ?? 'BRL' } }),
+      paymentData: { amount: order.amount, currency: order.currency },
     });
     if (reply.status !== 200) return relay(c, reply);
     const { sessionId } = reply.body as { sessionId: string };
+    orders.attach(order, sessionId);
     // What the page needs to construct the Checkout: never the app token.
     return c.json({
       sessionId,
@@ -169,15 +175,20 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   app.post('/api/pay', async (c) => {
     const body = await input(c, payRequest);
     if (body instanceof Response) return body;
-    const partnerUniqueId = `demo-order-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    // The page names the order by its session; what is paid comes from the order, not the page.
+    const order = orders.toPay(body.sessionId);
+    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
+    if (body.amount !== undefined && body.amount !== order.amount)
+      return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
+    const partnerUniqueId = order.orderId;
     const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
       tokenSession: body.sessionId,
       partnerUniqueId,
-      customer: body.customer ?? DEMO_CUSTOMER,
+      customer: order.customer,
       paymentItems: {
         items: [
           {
-            amount: body.amount,
+            amount: order.amount,
             detailUniqueId: 'demo-item',
             productDescription: 'Demo order',
             itemQuantity: 1,
@@ -185,15 +196,17 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
         ],
       },
       paymentData: {
-        amount: body.amount,
-        currency: body.currency,
+        amount: order.amount,
+        currency: order.currency,
         countryCode: 'BR',
         paymentMethods: [
           // #region payment-method
+          // Always forward the authentication the token came with: a card that ran 3DS pays only
+          // with it, and dropping a failed one would not make it pay.
           {
             partnerUniqueId: `${partnerUniqueId}-1`,
             paymentMethodType: body.authentication === undefined ? '1' : '7',
-            amount: body.amount,
+            amount: order.amount,
             installments: body.installments,
             cardInfo: {
               token: body.token,
@@ -217,6 +230,9 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       isTest: config.environment === 'sandbox',
       isFromFrontend: false,
     });
+    // Only an authorized payment pays the order; after a decline the shopper may try another card.
+    if (reply.status === 201 && (reply.body as { status?: string }).status === 'authorized')
+      order.paid = true;
     return relay(c, reply);
   });
 

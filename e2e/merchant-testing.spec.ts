@@ -70,8 +70,9 @@ test('the sandbox makes the issuer’s device data collection slow for one sessi
   });
   // #region slow-collection
   // Sandbox only: this session's collection answers after 3 s (or `outcome: 'never'`: the checkout
-  // then goes on after its 10 s limit).
+  // then goes on after its 10 s limit). Controls take the x-sandbox-control header, from test code only.
   const reply = await page.request.post(`${TOKEN_HOST}/__sandbox/three-ds/ddc`, {
+    headers: { 'x-sandbox-control': '1' },
     data: { sessionId, delayMs: 3_000 },
   });
   expect(reply.ok()).toBe(true);

@@ -2,6 +2,7 @@
 // readers; and the messages it must not believe.
 
 import { expect, test, type Page } from '@playwright/test';
+import { SANDBOX_CONTROL_HEADERS as SANDBOX_CONTROL } from '../sandbox/http/controls.ts';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
@@ -18,6 +19,7 @@ async function sessionId(page: Page): Promise<string> {
 /** The sandbox issuer asks for this window size in the page's session from now on. */
 async function askForWindowSize(page: Page, windowSize: string): Promise<void> {
   const reply = await page.request.post(`${TOKEN_ORIGIN}/__sandbox/three-ds/challenge`, {
+    headers: SANDBOX_CONTROL,
     data: { sessionId: await sessionId(page), windowSize },
   });
   expect(reply.status()).toBe(200);
@@ -164,6 +166,7 @@ test('a profile.completed forged by the merchant page does not end the collectio
   await card.open();
   // The sandbox's collection page never answers in this session.
   const configured = await page.request.post(`${TOKEN_ORIGIN}/__sandbox/three-ds/ddc`, {
+    headers: SANDBOX_CONTROL,
     data: { sessionId: await sessionId(page), outcome: 'never' },
   });
   expect(configured.status()).toBe(200);

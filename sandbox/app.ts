@@ -6,6 +6,7 @@ import type { Account } from './accounts.ts';
 import type { SandboxUrls } from './config.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
+import { sandboxControl } from './http/controls.ts';
 import { cors } from './http/guards.ts';
 import { registerFrameRoutes } from './frames.ts';
 import { Issuer } from './issuer.ts';
@@ -60,6 +61,8 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
     if (error instanceof ServiceError) {
       // The rest of an oversized body is never read, so the connection cannot carry another request.
       if (error.code === 'payload_too_large') c.header('Connection', 'close');
+      const retryAfter = error.details?.['retryAfterSeconds'];
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
       return c.json(errorBody(error, requestId), error.status as 400);
     }
     log(
@@ -104,6 +107,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const token = newApp('token', log);
   for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind', ...THREE_DS_BROWSER_PATHS])
     token.use(path, cors(ctx.accounts));
+  token.use('/__sandbox/*', sandboxControl());
   registerTokenRoutes(token, ctx, threeDsProvider);
   registerPciRoutes(token, ctx);
   // Before the frame routes: their GET /frames/* would otherwise answer for the return page's script.

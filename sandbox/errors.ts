@@ -22,7 +22,7 @@ export const ERRORS = {
   missing_credentials: [401, 'The x-service-account and x-service-apptoken headers are required.'],
   missing_account: [401, 'The x-service-account header is required.'],
   unknown_account: [401, 'The account is not known.'],
-  invalid_app_token: [401, 'The app token is not valid for this account.'],
+  invalid_app_token: [401, 'The account and app token do not match.'],
   browser_call_forbidden: [
     403,
     'This endpoint is for the merchant backend only; it refuses browser requests.',
@@ -34,6 +34,10 @@ export const ERRORS = {
   pci_certification_required: [
     403,
     'Full card data from a server needs a PCI DSS Level 1 certified account.',
+  ],
+  sandbox_control_required: [
+    403,
+    'Sandbox controls need the x-sandbox-control: 1 header, from test code on a server.',
   ],
   session_order_mismatch: [403, 'A browser payment must match the order its session was created with.'],
   not_found: [404, 'There is no such endpoint.'],
@@ -47,13 +51,23 @@ export const ERRORS = {
   duplicate_order: [409, 'A payment with this partnerUniqueId already exists.'],
   order_already_paid: [409, 'The order of this session was already paid.'],
   challenge_not_completed: [409, 'The 3DS challenge has not been completed yet.'],
+  authentication_already_used: [409, 'This 3DS authentication already paid; one authentication pays once.'],
   session_expired: [410, 'The session has expired; create a new one.'],
   payload_too_large: [413, 'The request body is too large.'],
   unsupported_media_type: [415, 'The request body must be application/json.'],
   cvv_mismatch: [422, 'The security code does not match the stored card.'],
   authentication_invalid: [422, 'The 3DS authentication data does not match an authentication of this card.'],
   authentication_failed: [422, 'The 3DS authentication failed; ask the shopper for another payment method.'],
-  too_many_attempts: [429, 'Too many wrong attempts for this token in this session.'],
+  authentication_required: [
+    422,
+    'This card payment needs its 3DS authentication in AuthenticationInformation.',
+  ],
+  authentication_expired: [422, 'The 3DS authentication is too old to pay with; authenticate again.'],
+  authentication_amount_mismatch: [
+    422,
+    'The payment is not for the amount and currency the 3DS authentication was made for.',
+  ],
+  too_many_attempts: [429, 'Too many wrong security codes for this card; try again later.'],
   internal_error: [500, 'Internal error.'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -446,7 +446,8 @@ describe('Payment/Init: vendor routing and environments', () => {
 });
 
 describe('Payment/Init from the browser (client script for everything)', () => {
-  const orderSession = () => sb.session({ body: { paymentData: { amount: 100, currency: 'BRL' } } });
+  const orderSession = () =>
+    sb.session({ body: { partnerUniqueId: orderId(), paymentData: { amount: 100, currency: 'BRL' } } });
 
   it('pays the order of the session once, without the app token', async () => {
     const sessionId = await orderSession();
@@ -461,19 +462,24 @@ describe('Payment/Init from the browser (client script for everything)', () => {
           paymentMethods: [card({ token, tokenProvider: 'Service' })],
         },
       });
-    const reply = await pay(`${orderId()}-a`);
+    const reply = await pay(orderId());
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: 'authorized', isFromFrontend: true });
     expect(reply.headers.get('access-control-allow-origin')).toBe(MERCHANT_ORIGIN);
-    expect((await pay(`${orderId()}-b`)).body.error?.code).toBe('order_already_paid');
+    expect((await pay(orderId())).body.error?.code).toBe('order_already_paid');
   });
 
   it('refuses another amount than the order, and a session without an order', async () => {
     const sessionId = await orderSession();
+    const token = await sb.tokenize(sessionId);
     const other = await sb.browser('sandbox', '/api/Payment/Init', {
       tokenSession: sessionId,
       partnerUniqueId: orderId(),
-      paymentData: { amount: 1, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 1 }] },
+      paymentData: {
+        amount: 1,
+        currency: 'BRL',
+        paymentMethods: [card({ token, tokenProvider: 'Service' })],
+      },
     });
     expect(other.status).toBe(403);
     expect(other.body.error?.code).toBe('session_order_mismatch');

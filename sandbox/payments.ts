@@ -6,12 +6,20 @@ import type { Account } from './accounts.ts';
 import { detectBrand } from './card-brands.ts';
 import { paymentCardNumberPath } from './card-data.ts';
 import { checkExpiry } from './card-rules.ts';
+import { checkBrowserPayment, paysTheOrder } from './browser-payments.ts';
+import {
+  checkAuthentication,
+  requireAuthenticationOfType,
+  spendAuthentication,
+  type Charge,
+} from './authentications.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
 import {
   randomId,
+  type Authentication,
   type Payment,
   type PaymentMethodRecord,
   type PaymentStatus,
@@ -51,6 +59,8 @@ export interface InitInput {
 interface Plan {
   record: PaymentMethodRecord;
   consumes: StoredToken | undefined;
+  /** The 3DS authentication the method pays with, spent when the payment is stored. */
+  spends?: Authentication;
 }
 
 function invalid(field: string, message: string): ServiceError {
@@ -118,6 +128,7 @@ function planServiceToken(
   session: Session | undefined,
   consumed: Set<string>,
   field: string,
+  charge: Charge,
 ): Plan {
   if (info.token === undefined)
     throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
@@ -150,26 +161,8 @@ function planServiceToken(
     },
     ...(declineReason === undefined ? {} : { declineReason }),
   };
-  const auth = method.AuthenticationInformation;
-  if (auth !== undefined) {
-    const known = ctx.store.authentications.get(auth.Code);
-    const authField = `${field}.AuthenticationInformation`;
-    if (
-      known?.sessionId !== session.id ||
-      known.referenceId !== auth.ReferenceId ||
-      known.transactionId !== auth.TransactionId ||
-      (known.token !== undefined && known.token !== token.token)
-    ) {
-      throw new ServiceError('authentication_invalid', { field: authField });
-    }
-    if (known.status === 'N' || known.status === 'R')
-      throw new ServiceError('authentication_failed', { field: authField });
-    if (known.status === 'C') {
-      throw new ServiceError('authentication_invalid', {
-        field: authField,
-        message: 'The 3DS challenge was not completed.',
-      });
-    }
+  const known = checkAuthentication(ctx, { session, token, method, charge, claimed: consumed, field });
+  if (known !== undefined) {
     record.authentication = {
       code: known.code,
       referenceId: known.referenceId,
@@ -178,7 +171,11 @@ function planServiceToken(
       eci: known.eci,
     };
   }
-  return { record, consumes: token.singleUse ? token : undefined };
+  return {
+    record,
+    consumes: token.singleUse ? token : undefined,
+    ...(known === undefined ? {} : { spends: known }),
+  };
 }
 
 function planMethod(
@@ -187,7 +184,9 @@ function planMethod(
   session: Session | undefined,
   consumed: Set<string>,
   field: string,
+  charge: Charge,
 ): Plan {
+  requireAuthenticationOfType(method, field);
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
@@ -234,7 +233,7 @@ function planMethod(
       };
     }
     case 'Service':
-      return planServiceToken(ctx, method, info, session, consumed, field);
+      return planServiceToken(ctx, method, info, session, consumed, field, charge);
     case 'networktoken': {
       if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
       if (info.cryptogram === undefined || info.cryptogram.trim() === '')
@@ -328,36 +327,41 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
   };
 }
 
-export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
+/** A payment that passed every check, and `commit`, which writes it in one synchronous step. */
+export interface PlannedPayment {
+  payment: Payment;
+  commit(): void;
+}
+
+/**
+ * Payment/Init up to the write: every check, and the record. The route builds its answer from the
+ * record before it commits, so a refused or failed request stores nothing.
+ */
+export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayment {
   const { account, body, source } = input;
   if (account.environment !== input.environment) throw new ServiceError('environment_mismatch');
   const cardNumberField = paymentCardNumberPath(body);
   if (cardNumberField !== undefined) {
     throw new ServiceError('full_card_data_not_allowed', { field: cardNumberField });
   }
+  const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
+  // Client-script-for-everything: the session carries the order, and the browser can pay only that.
+  if (source === 'browser') checkBrowserPayment(session, body, input.environment);
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
-  if (existing !== undefined) {
+  // A declined payment did not pay the order: it can be paid again under the same reference.
+  if (existing !== undefined && existing.status !== 'declined') {
     throw new ServiceError('duplicate_order', {
       field: 'partnerUniqueId',
       details: { paymentId: existing.paymentId },
     });
   }
-  const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
-  if (source === 'browser') {
-    // Client-script-for-everything: the session carries the order, and the browser can pay only that.
-    if (session?.order === undefined)
-      throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
-    if (session.orderPaid) throw new ServiceError('order_already_paid', { field: 'tokenSession' });
-    if (
-      body.paymentData.amount !== session.order.amount ||
-      body.paymentData.currency !== session.order.currency
-    ) {
-      throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
-    }
-  }
   const consumed = new Set<string>();
+  const single = body.paymentData.paymentMethods.length === 1;
   const plans = body.paymentData.paymentMethods.map((method, index) =>
-    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`),
+    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`, {
+      amount: method.amount ?? (single ? body.paymentData.amount : undefined),
+      currency: body.paymentData.currency,
+    }),
   );
   checkAmounts(body);
   const methods = plans.map((p) => p.record);
@@ -381,10 +385,16 @@ export function initPayment(ctx: SandboxContext, input: InitInput): Payment {
     createdAt: new Date(ctx.now()).toISOString(),
   };
   // Every check passed: write in one step.
-  for (const plan of plans) if (plan.consumes !== undefined) plan.consumes.used = true;
-  if (source === 'browser' && session !== undefined) session.orderPaid = true;
-  ctx.store.addPayment(payment);
-  return payment;
+  const commit = () => {
+    for (const plan of plans) {
+      if (plan.consumes !== undefined) plan.consumes.used = true;
+      if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
+    }
+    if (source === 'browser' && session !== undefined && paysTheOrder(payment.status))
+      session.orderPaid = true;
+    ctx.store.addPayment(payment);
+  };
+  return { payment, commit };
 }
 
 /** What the engine answers with: the record without the sandbox's bookkeeping. */

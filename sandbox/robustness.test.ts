@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from './errors.ts';
-import { account, MERCHANT_ORIGIN, startTestSandbox, type Server, type TestSandbox } from './test/harness.ts';
+import { MAX_JSON_DEPTH } from './http/request.ts';
+import { threeDsSteps } from './three-ds/test-support.ts';
+import { TEST_CARDS } from './three-ds/test-cards.ts';
+import {
+  account,
+  futureYear,
+  MERCHANT_ORIGIN,
+  startTestSandbox,
+  VISA,
+  type Server,
+  type TestSandbox,
+} from './test/harness.ts';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -161,7 +172,7 @@ describe('shapes', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 30_000);
 
   it('refuses unknown fields where they matter, naming the field', async () => {
     const sessionId = await sb.session();
@@ -220,6 +231,183 @@ describe('shapes', () => {
   });
 });
 
+/** `n` nested arrays, as text: deeper than a JSON.stringify in the test would survive. */
+const nestedArrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+/** `n` nested objects, as text. */
+const nestedObjects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+/** A JSON body with `raw` (JSON text) in place of the string "__RAW__". */
+const withRaw = (body: unknown, raw: string) => JSON.stringify(body).replace('"__RAW__"', raw);
+
+const PIX = { paymentMethodType: '3', amount: 1 };
+/** Payment/Init bodies with a value in each place the spec allows custom data (and frontData). */
+const CUSTOM_DATA_PLACES: Readonly<Record<string, (id: string) => Record<string, unknown>>> = {
+  'customer.data': (id) => ({
+    partnerUniqueId: id,
+    customer: { id: 'c', data: { x: '__RAW__' } },
+    paymentData: { paymentMethods: [PIX] },
+  }),
+  'paymentItems.items.0.antiFraud.data': (id) => ({
+    partnerUniqueId: id,
+    paymentItems: { items: [{ amount: 1, antiFraud: { data: { x: '__RAW__' } } }] },
+    paymentData: { paymentMethods: [PIX] },
+  }),
+  'paymentData.antiFraud.data': (id) => ({
+    partnerUniqueId: id,
+    paymentData: { paymentMethods: [PIX], antiFraud: { data: { x: '__RAW__' } } },
+  }),
+  'paymentData.paymentMethods.0.data': (id) => ({
+    partnerUniqueId: id,
+    paymentData: { paymentMethods: [{ ...PIX, data: { x: '__RAW__' } }] },
+  }),
+  frontData: (id) => ({
+    partnerUniqueId: id,
+    frontData: { x: '__RAW__' },
+    paymentData: { paymentMethods: [PIX] },
+  }),
+};
+/** How deep each place's `x` already sits (the body is level 1). */
+const PLACE_DEPTH: Readonly<Record<string, number>> = {
+  'customer.data': 3,
+  'paymentItems.items.0.antiFraud.data': 6,
+  'paymentData.antiFraud.data': 4,
+  'paymentData.paymentMethods.0.data': 5,
+  frontData: 2,
+};
+
+describe('nesting depth', () => {
+  let order = 0;
+  const init = (place: string, raw: string) => {
+    order += 1;
+    const id = `deep-${String(order)}`;
+    const body = withRaw(CUSTOM_DATA_PLACES[place]?.(id), raw);
+    return sb
+      .raw('sandbox', '/api/Payment/Init', { method: 'POST', headers: backendHeaders, body })
+      .then((reply) => ({ reply, id }));
+  };
+  const status = (partnerUniqueId: string) =>
+    sb.raw('sandbox', '/api/Payment/Status', {
+      method: 'POST',
+      headers: backendHeaders,
+      body: JSON.stringify({ partnerUniqueId }),
+    });
+
+  it.each(Object.keys(CUSTOM_DATA_PLACES))(
+    'Payment/Init takes %s up to the cap, refuses one level more with a clear 400, and stores nothing',
+    async (place) => {
+      const room = MAX_JSON_DEPTH - (PLACE_DEPTH[place] ?? 0);
+      const fits = await init(place, nestedObjects(room));
+      expect(fits.reply.status, JSON.stringify(fits.reply.body)).toBe(201);
+      for (const raw of [nestedObjects(room + 1), nestedArrays(100_000)]) {
+        const { reply, id } = await init(place, raw);
+        expectError(reply, 400, 'invalid_request');
+        expect(reply.body.error).toMatchObject({
+          field: place.split('.')[0],
+          details: { maxDepth: MAX_JSON_DEPTH },
+        });
+        expect(reply.body.error?.message).toContain(`deeper than ${String(MAX_JSON_DEPTH)} levels`);
+        expectError(await status(id), 404, 'payment_not_found');
+      }
+    },
+  );
+
+  it.each(ENDPOINTS)('%s %s refuses a deep body with 400, never 500', async (server, path, headers) => {
+    for (const raw of [nestedArrays(MAX_JSON_DEPTH), nestedArrays(7_000), nestedObjects(2_000)]) {
+      const reply = await sb.raw(server, path, {
+        method: 'POST',
+        headers,
+        body: withRaw({ x: '__RAW__' }, raw),
+      });
+      expectError(reply, 400, 'invalid_request');
+      expect(reply.body.error?.details?.['maxDepth']).toBe(MAX_JSON_DEPTH);
+    }
+  });
+
+  it('a Token/Generate refused for deep frontData saves no card and spends no 3DS setup', async () => {
+    const steps = threeDsSteps(sb);
+    const sessionId = await sb.session({ customerId: 'deep-front-data' });
+    const number = TEST_CARDS['001'].frictionless_success;
+    const setup = await steps.setupOk(sessionId, number);
+    const card = { cardNumber: number, expirationMonth: 1, expirationYear: futureYear(), singleUse: false };
+    const body = withRaw(
+      {
+        sessionId,
+        card: { ...card, cvv: '123' },
+        authenticationInformation: { code: setup.code },
+        frontData: { x: '__RAW__' },
+      },
+      nestedArrays(7_000),
+    );
+    const refused = await sb.raw('token', '/api/Token/Generate', {
+      method: 'POST',
+      headers: browserHeaders,
+      body,
+    });
+    expectError(refused, 400, 'invalid_request');
+    const listed = await sb.browser('token', '/api/Token/List', { sessionId });
+    expect(listed.body['tokens']).toEqual([]);
+    const enrolled = await steps.generate(sessionId, card, setup.code);
+    expect(enrolled.status).toBe(200);
+    expect(enrolled.body['authentication']).toMatchObject({ status: 'Y' });
+  });
+});
+
+describe('deep and wide shapes (property)', () => {
+  const deepOrWide = fc.oneof(
+    fc.integer({ min: 1, max: 8_000 }).map(nestedArrays),
+    fc.integer({ min: 1, max: 300 }).map(nestedObjects),
+    fc
+      .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 400 })
+      .map((value) => JSON.stringify(value)),
+    fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 400 }).map((value) => JSON.stringify(value)),
+  );
+
+  it('never answers 500, and a refused request leaves List and Status as they were', async () => {
+    const sessionId = await sb.session({ customerId: 'deep-and-wide' });
+    const saved = async () =>
+      ((await sb.browser('token', '/api/Token/List', { sessionId })).body['tokens'] as unknown[]).length;
+    let order = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        deepOrWide,
+        fc.constantFrom(...Object.keys(CUSTOM_DATA_PLACES)),
+        async (raw, place) => {
+          const before = await saved();
+          const generate = await sb.raw('token', '/api/Token/Generate', {
+            method: 'POST',
+            headers: browserHeaders,
+            body: withRaw(
+              {
+                sessionId,
+                card: { ...VISA, expirationYear: futureYear(), singleUse: false },
+                frontData: { x: '__RAW__' },
+              },
+              raw,
+            ),
+          });
+          expect(generate.status).toBeLessThan(500);
+          expect(await saved()).toBe(generate.status === 200 ? before + 1 : before);
+
+          order += 1;
+          const id = `wide-${String(order)}`;
+          const init = await sb.raw('sandbox', '/api/Payment/Init', {
+            method: 'POST',
+            headers: backendHeaders,
+            body: withRaw(CUSTOM_DATA_PLACES[place]?.(id), raw),
+          });
+          expect(init.status).toBeLessThan(500);
+          const stored = await sb.raw('sandbox', '/api/Payment/Status', {
+            method: 'POST',
+            headers: backendHeaders,
+            body: JSON.stringify({ partnerUniqueId: id }),
+          });
+          expect(stored.status).toBe(init.status === 201 ? 200 : 404);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 60_000);
+});
+
 describe('every answer', () => {
   it('carries a request id, Server-Timing and no-store', async () => {
     const reply = await sb.raw('token', '/api/Token/List', {
@@ -256,7 +444,7 @@ describe('every answer', () => {
 describe('reset', () => {
   it('empties the state', async () => {
     const sessionId = await sb.session();
-    expect((await sb.raw('token', '/__sandbox/reset', { method: 'POST' })).status).toBe(200);
+    expect((await sb.control('/__sandbox/reset')).status).toBe(200);
     expect((await sb.browser('token', '/api/Token/List', { sessionId })).status).toBe(404);
   });
 });

@@ -25,7 +25,7 @@ describe('the app token', () => {
     [
       'an unknown account',
       { 'x-service-account': 'nobody', 'x-service-apptoken': demo.appToken },
-      'unknown_account',
+      'invalid_app_token',
     ],
     [
       'a wrong token',
@@ -88,6 +88,87 @@ describe('the app token', () => {
       },
     });
     expect(reply.headers.get('access-control-allow-headers')).not.toContain('x-service-apptoken');
+  });
+});
+
+describe('no account enumeration', () => {
+  it.each([
+    ['token', '/api/Token/NewSession'],
+    ['token', '/api/Token/List'],
+    ['sandbox', '/api/Payment/Status'],
+  ] as const)('%s %s answers an unknown account exactly as a wrong app token', async (server, path) => {
+    const call = (name: string) =>
+      sb.raw(server, path, {
+        method: 'POST',
+        headers: { ...json, 'x-service-account': name, 'x-service-apptoken': 'sbx_app_guess_000000000000' },
+        body: '{}',
+      });
+    const [unknown, known] = await Promise.all([call('nobody-at-all'), call('demo')]);
+    expect(unknown.status).toBe(401);
+    expect(known.status).toBe(401);
+    const { requestId: _a, ...unknownError } = unknown.body.error as unknown as Record<string, unknown>;
+    const { requestId: _b, ...knownError } = known.body.error as unknown as Record<string, unknown>;
+    expect(unknownError).toEqual(knownError);
+  });
+});
+
+describe('sandbox controls', () => {
+  const CONTROLS = ['/__sandbox/reset', '/__sandbox/three-ds/ddc', '/__sandbox/three-ds/challenge'];
+
+  it.each(CONTROLS)('%s refuses a request without the control header', async (path) => {
+    const reply = await sb.raw('token', path, { method: 'POST', headers: json, body: '{}' });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toMatchObject({ code: 'sandbox_control_required', field: 'x-sandbox-control' });
+  });
+
+  it.each(CONTROLS)('%s refuses a simple text/plain post from another origin', async (path) => {
+    // What a cross-site form or a no-preflight fetch can send: no custom header, a simple content type.
+    const reply = await sb.raw('token', path, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: EVIL_ORIGIN },
+      body: '{}',
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error?.code).toBe('sandbox_control_required');
+    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each(CONTROLS)('%s refuses a page even with the header, and grants no preflight', async (path) => {
+    const withHeader = await sb.raw('token', path, {
+      method: 'POST',
+      headers: { ...json, origin: MERCHANT_ORIGIN, 'x-sandbox-control': '1' },
+      body: '{}',
+    });
+    expect(withHeader.body.error?.code).toBe('sandbox_control_required');
+    const preflight = await sb.raw('token', path, {
+      method: 'OPTIONS',
+      headers: {
+        origin: MERCHANT_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-sandbox-control',
+      },
+    });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a text/plain body even with the header, and leaves the state alone', async () => {
+    const sessionId = await sb.session();
+    const reply = await sb.raw('token', '/__sandbox/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-sandbox-control': '1' },
+      body: '{}',
+    });
+    expect(reply.status).toBe(415);
+    expect((await sb.browser('token', '/api/Token/List', { sessionId })).status).toBe(200);
+  });
+
+  it('runs for test code that sends the header', async () => {
+    const sessionId = await sb.session();
+    expect((await sb.control('/__sandbox/three-ds/challenge', { sessionId, windowSize: '03' })).status).toBe(
+      200,
+    );
+    expect((await sb.raw('token', '/__sandbox/health', { method: 'GET' })).status).toBe(200);
   });
 });
 

@@ -30,7 +30,6 @@ export function newSession(
     createdAt: now,
     expiresAt: now + ctx.sessionTtlMs,
     boundTokens: new Set(),
-    bindFailures: new Map(),
   };
 }
 

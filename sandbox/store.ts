@@ -17,8 +17,6 @@ export interface Session {
   expiresAt: number;
   /** Stored tokens validated with Token/Bind in this session. */
   boundTokens: Set<string>;
-  /** Wrong CVV attempts per token in this session. */
-  bindFailures: Map<string, number>;
 }
 
 /**
@@ -55,6 +53,13 @@ export interface Authentication {
   sessionId: string;
   status: 'Y' | 'A' | 'U' | 'N' | 'R' | 'C';
   eci: string | undefined;
+  /** When the outcome was known (enrollment, or validation after a challenge): the TTL counts from it. */
+  decidedAt?: number;
+  /** The session's order amount and currency when it has one: the authentication pays only that. */
+  amount?: number;
+  currency?: string;
+  /** The payment that spent it: an authentication pays once (sandbox/authentications.ts). */
+  paymentId?: string;
 }
 
 export interface PaymentMethodRecord {

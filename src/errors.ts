@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'authentication_invalid',
   'authentication_not_found',
   'challenge_not_completed',
+  'authentication_already_used',
+  'authentication_required',
+  'authentication_expired',
+  'authentication_amount_mismatch',
   // Network and service
   'network_error',
   'timeout',
@@ -88,6 +92,7 @@ export const ERROR_CODES = [
   'environment_mismatch',
   'pci_certification_required',
   'session_order_mismatch',
+  'sandbox_control_required',
   'not_found',
   'token_not_found',
   'payment_not_found',

@@ -170,7 +170,7 @@ async function refreshStoredCards() {
 }
 
 async function start() {
-  const created = await createSession();
+  const created = await createSession('card');
   if (created.status !== 200) {
     show(`Could not start the checkout: ${created.body.error?.code ?? created.status}`);
     return;

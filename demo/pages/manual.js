@@ -7,7 +7,7 @@ const form = document.getElementById('manual');
 const pay = document.getElementById('pay');
 const field = (id) => document.getElementById(id);
 
-const session = (await createSession()).body;
+const session = (await createSession('manual')).body;
 const checkout = new window.Checkout({
   // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
   ...session,

@@ -9,11 +9,14 @@ export async function postJson(path, body) {
   return { status: response.status, body: await response.json() };
 }
 
-/** A checkout session for the shopper named by ?customer=… (each has their own saved cards), or the demo shopper. */
-export async function createSession() {
+/**
+ * A checkout session for the page's cart (the backend prices it: the page never does), for the shopper
+ * named by ?customer=… (each has their own saved cards) or the demo shopper.
+ */
+export async function createSession(cart) {
   const customerId = new URLSearchParams(location.search).get('customer');
-  return postJson(
-    '/api/session',
-    customerId ? { customer: { id: customerId, email: `${customerId}@example.test` } } : {},
-  );
+  return postJson('/api/session', {
+    cart,
+    ...(customerId ? { customer: { id: customerId, email: `${customerId}@example.test` } } : {}),
+  });
 }

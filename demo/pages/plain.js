@@ -5,7 +5,7 @@ import { createSession, postJson } from './merchant-api.js';
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
 
-const session = (await createSession()).body;
+const session = (await createSession('plain')).body;
 
 // #region checkout
 const checkout = new window.Checkout({
@@ -22,6 +22,12 @@ const checkout = new window.Checkout({
       token: result.token,
       amount: 10,
       frontData: result.frontData,
+      // A card that ran 3DS pays only with its authentication: always pass it on (JSON drops undefined).
+      authentication: result.code && {
+        code: result.code,
+        referenceId: result.referenceId,
+        transactionId: result.transactionId,
+      },
     });
     status.textContent = `Payment ${paid.body.status ?? paid.body.error?.code}: ${result.brand} ending in ${result.last4}`;
   },

@@ -20,8 +20,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A session for the app's cart: the backend prices the order, the app only shows the price. */
 export function createSession(): Promise<Session> {
-  return post<Session>('/api/session', {});
+  return post<Session>('/api/session', { cart: 'spa' });
 }
 
 // #region pay

@@ -40,7 +40,7 @@ export class AccountBook {
 }
 
 /** Constant-time comparison of an app token, whatever the lengths. */
-export function appTokenMatches(account: Account, candidate: string): boolean {
+export function appTokenMatches(account: Pick<Account, 'appToken'>, candidate: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(account.appToken), digest(candidate));
 }

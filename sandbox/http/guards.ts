@@ -2,11 +2,15 @@
 // endpoints take a session instead, only from the account's allowed origins, and refuse the app token.
 
 import type { MiddlewareHandler } from 'hono';
+import type { Account } from '../accounts.ts';
 import { ServiceError } from '../errors.ts';
 import { appTokenMatches, type AccountBook, type SandboxEnv } from './context.ts';
 
 const ACCOUNT_HEADER = 'x-service-account';
 const APP_TOKEN_HEADER = 'x-service-apptoken';
+
+/** Compared against when the account is unknown, so that case takes as long as a wrong token. */
+const UNKNOWN_ACCOUNT: Pick<Account, 'appToken'> = { appToken: 'no account has this app token' };
 
 /** Browsers put Origin on every POST; servers (the merchant backend) do not. */
 function browserOrigin(header: string | undefined): string | undefined {
@@ -17,16 +21,22 @@ function browserOrigin(header: string | undefined): string | undefined {
 export function backendOnly(accounts: AccountBook): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (browserOrigin(c.req.header('origin')) !== undefined) throw new ServiceError('browser_call_forbidden');
-    const name = c.req.header(ACCOUNT_HEADER);
-    const token = c.req.header(APP_TOKEN_HEADER);
-    if (name === undefined || token === undefined) throw new ServiceError('missing_credentials');
-    const account = accounts.get(name);
-    if (account === undefined) throw new ServiceError('unknown_account');
-    if (!appTokenMatches(account, token)) throw new ServiceError('invalid_app_token');
-    c.set('account', account);
+    c.set('account', serverAccount(accounts, c.req.header(ACCOUNT_HEADER), c.req.header(APP_TOKEN_HEADER)));
     c.set('browserOrigin', undefined);
     await next();
   };
+}
+
+/**
+ * The account of a server call. An unknown account and a wrong app token get the same answer, after the
+ * same constant-time comparison, so the 401 does not tell which account names exist.
+ */
+function serverAccount(accounts: AccountBook, name: string | undefined, token: string | undefined): Account {
+  if (name === undefined || token === undefined) throw new ServiceError('missing_credentials');
+  const account = accounts.get(name);
+  const matches = appTokenMatches(account ?? UNKNOWN_ACCOUNT, token);
+  if (account === undefined || !matches) throw new ServiceError('invalid_app_token');
+  return account;
 }
 
 export interface BrowserFacingOptions {
@@ -66,10 +76,7 @@ export function browserFacing(
       await next();
       return;
     }
-    if (name === undefined || token === undefined) throw new ServiceError('missing_credentials');
-    const account = accounts.get(name);
-    if (account === undefined) throw new ServiceError('unknown_account');
-    if (!appTokenMatches(account, token)) throw new ServiceError('invalid_app_token');
+    const account = serverAccount(accounts, name, token);
     if (options.serverCalls === 'pci-certified' && !account.pciCertified) {
       throw new ServiceError('pci_certification_required');
     }

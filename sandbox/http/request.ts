@@ -7,6 +7,27 @@ import { ServiceError } from '../errors.ts';
 
 export const BODY_LIMITS = { token: 16 * 1024, payment: 256 * 1024 } as const;
 
+/**
+ * How deep objects and arrays may nest in any JSON body, custom-data places and frontData included (the
+ * body itself is level 1). The spec allows nested custom data without a limit; 32 holds any real
+ * antifraud payload, and nothing deeper reaches a handler, a validator or a serializer.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** The top-level field under which a value nests deeper than MAX_JSON_DEPTH, or undefined. Iterative. */
+function tooDeep(value: unknown): string | undefined {
+  const stack: { value: unknown; depth: number; top: string }[] = [{ value, depth: 0, top: '' }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    const depth = item.depth + 1;
+    if (depth > MAX_JSON_DEPTH) return item.top;
+    for (const [key, child] of Object.entries(item.value)) {
+      stack.push({ value: child, depth, top: depth === 1 ? key : item.top });
+    }
+  }
+  return undefined;
+}
+
 function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
@@ -39,11 +60,22 @@ export async function readJson(c: Context, limit: number): Promise<unknown> {
   if (declared > limit) throw new ServiceError('payload_too_large', { details: { limitBytes: limit } });
   const text = await readLimited(c.req.raw.body, limit);
   if (text === undefined) throw new ServiceError('payload_too_large', { details: { limitBytes: limit } });
+  let json: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    json = JSON.parse(text) as unknown;
   } catch {
     throw new ServiceError('malformed_json');
   }
+  const field = tooDeep(json);
+  if (field !== undefined) {
+    const message = `${field || 'body'}: objects and arrays nest deeper than ${String(MAX_JSON_DEPTH)} levels`;
+    throw new ServiceError('invalid_request', {
+      message,
+      ...(field === '' ? {} : { field }),
+      details: { maxDepth: MAX_JSON_DEPTH, issues: [{ field, message }] },
+    });
+  }
+  return json;
 }
 
 /** The first issue names the field; all issues (at most ten) go in details. */

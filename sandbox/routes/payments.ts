@@ -7,7 +7,7 @@ import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
-import { initPayment, paymentView } from '../payments.ts';
+import { paymentView, planPayment } from '../payments.ts';
 import { paymentInitSchema, paymentStatusSchema, type PaymentInitRequest } from '../schemas.ts';
 import { randomId, type StoredToken } from '../store.ts';
 import { newSession, newToken } from '../sessions.ts';
@@ -21,8 +21,10 @@ export function registerEngineRoutes(
   app.post('/api/payment/init', browserFacing(ctx.accounts, { serverCalls: 'app-token' }), async (c) => {
     const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
     const source = c.get('browserOrigin') === undefined ? 'backend' : 'browser';
-    const payment = initPayment(ctx, { account: c.get('account'), environment, body, source });
-    return c.json(paymentView(payment), 201);
+    const planned = planPayment(ctx, { account: c.get('account'), environment, body, source });
+    const answer = c.json(paymentView(planned.payment), 201);
+    planned.commit();
+    return answer;
   });
 
   app.post('/api/payment/status', backendOnly(ctx.accounts), async (c) => {
@@ -96,13 +98,15 @@ export function registerPciRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): v
     ctx.store.sessions.set(session.id, session);
     for (const token of created) ctx.store.tokens.set(token.token, token);
     try {
-      const payment = initPayment(ctx, {
+      const planned = planPayment(ctx, {
         account,
         environment: account.environment,
         body: tokenized,
         source: 'pci',
       });
-      return c.json(paymentView({ ...payment, tokenSession: undefined }), 201);
+      const answer = c.json(paymentView({ ...planned.payment, tokenSession: undefined }), 201);
+      planned.commit();
+      return answer;
     } catch (error) {
       ctx.store.sessions.delete(session.id);
       for (const token of created) {

@@ -4,17 +4,16 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
+import { requireOrderReference } from '../browser-payments.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { StoredToken } from '../store.ts';
 import type { ThreeDsProvider } from '../three-ds/provider.ts';
-
-/** After this many wrong CVVs for one token in one session, Token/Bind refuses that token. */
-export const MAX_BIND_FAILURES = 5;
 
 export function cardView(token: StoredToken) {
   return {
@@ -59,6 +58,7 @@ export function registerTokenRoutes(
     if (body.Is3dsTest === true && account.environment !== 'sandbox') {
       throw new ServiceError('is3ds_test_not_allowed', { field: 'Is3dsTest' });
     }
+    requireOrderReference(body);
     const session = newSession(ctx, account, {
       customer: body.customer,
       partnerUniqueId: body.partnerUniqueId,
@@ -95,18 +95,22 @@ export function registerTokenRoutes(
             )
           : undefined;
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
+      // The issuer's card (its CVV stays with the issuer, never in the vault) is the issuer's own record.
       const cardReference = ctx.issuer.issue(body.card.cardNumber, body.card.cvv);
       const token = newToken(ctx, session, card, cardReference, body.card.singleUse ?? true);
-      const authentication = enrollment?.commit(token.token);
-      store.tokens.set(token.token, token);
-      threeDs.rememberCard(token, body.card.cardNumber);
-      return c.json({
+      // The answer is built (and serialized) before anything is written: a failure leaves no card
+      // saved and no 3DS setup spent.
+      const answer = c.json({
         token: token.token,
         singleUse: token.singleUse,
         card: cardView(token),
         frontData: completeFrontData(c, body.frontData),
-        ...(authentication === undefined ? {} : { authentication }),
+        ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),
       });
+      enrollment?.commit(token.token);
+      store.tokens.set(token.token, token);
+      threeDs.rememberCard(token, body.card.cardNumber);
+      return answer;
     },
   );
 
@@ -142,20 +146,14 @@ export function registerTokenRoutes(
       if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
         throw new ServiceError('token_not_found', { field: 'token' });
       }
-      const failures = session.bindFailures.get(token.token) ?? 0;
-      if (failures >= MAX_BIND_FAILURES) throw new ServiceError('too_many_attempts', { field: 'cvv' });
+      // The limit is the card's, across sessions and customers (sandbox/lockout.ts).
+      refuseLockedToken(token, ctx.now());
       if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
         throw new ServiceError('cvv_invalid', { field: 'cvv' });
       }
-      if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) {
-        session.bindFailures.set(token.token, failures + 1);
-        throw new ServiceError('cvv_mismatch', {
-          field: 'cvv',
-          details: { attemptsLeft: MAX_BIND_FAILURES - failures - 1 },
-        });
-      }
+      if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) throw recordWrongCvv(token, ctx.now());
       session.boundTokens.add(token.token);
-      session.bindFailures.delete(token.token);
+      clearWrongCvvs(token);
       return c.json({ token: token.token, bound: true, card: cardView(token) });
     },
   );

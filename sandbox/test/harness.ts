@@ -1,6 +1,7 @@
 // Real HTTP against a sandbox on ephemeral loopback ports, with the shipped accounts file.
 
 import { loadAccounts } from '../accounts.ts';
+import { SANDBOX_CONTROL_HEADERS } from '../http/controls.ts';
 import { ACCOUNTS_FILE } from '../main.ts';
 import { startSandbox, type RunningSandbox } from '../server.ts';
 
@@ -43,6 +44,8 @@ export interface TestSandbox extends RunningSandbox {
     options?: { account?: string; origin?: string; headers?: Record<string, string> },
   ): Promise<Reply>;
   raw(server: Server, path: string, init: RequestInit): Promise<Reply>;
+  /** A sandbox control (`POST /__sandbox/...` on the token host) as test code sends it. */
+  control(path: string, body?: unknown): Promise<Reply>;
   /** NewSession for the account (demo by default); returns the sessionId. */
   session(options?: {
     account?: string;
@@ -101,6 +104,7 @@ export async function startTestSandbox(
     ...running,
     url,
     raw,
+    control: (path, body = {}) => post('token', path, body, SANDBOX_CONTROL_HEADERS),
     backend: (server, path, body, opts = {}) => {
       const acc = account(opts.account ?? 'demo');
       return post(server, path, body, {

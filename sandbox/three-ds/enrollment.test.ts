@@ -121,11 +121,7 @@ describe('check enrollment: rules', () => {
   it('asks for the window size a session was configured with (sandbox hook for tests of each size)', async () => {
     const sessionId = await sb.session();
     const configure = (windowSize: string) =>
-      sb.raw('token', '/__sandbox/three-ds/challenge', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId, windowSize }),
-      });
+      sb.control('/__sandbox/three-ds/challenge', { sessionId, windowSize });
     expect((await configure('04')).body).toEqual({ ok: true, sessionId, windowSize: '04' });
     const number = TEST_CARDS['001'].challenge_success;
     const setup = await steps.setupOk(sessionId, number);
@@ -194,7 +190,8 @@ describe('saved cards', () => {
         token,
         undefined,
       );
-      return pending.commit(tokenId);
+      pending.commit(tokenId);
+      return pending.answer;
     };
     expect(await enrollSaved(TEST_CARDS['002'].challenge_success)).toMatchObject({
       status: 'C',

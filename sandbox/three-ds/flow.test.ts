@@ -130,11 +130,7 @@ describe('device data collection', () => {
   it('is configured per session: delay, message version 2, degraded, never', async () => {
     const sessionId = await sb.session();
     const configure = (body: Record<string, unknown>) =>
-      sb.raw('token', '/__sandbox/three-ds/ddc', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId, ...body }),
-      });
+      sb.control('/__sandbox/three-ds/ddc', { sessionId, ...body });
     expect((await configure({ delayMs: 7000, version: 2 })).body).toEqual({
       ok: true,
       sessionId,
@@ -172,11 +168,7 @@ describe('device data collection', () => {
     expect(dataAttribute(page.html, 'message')).toBeUndefined();
 
     expect((await configure({ delayMs: 60_001 })).body.error?.code).toBe('invalid_request');
-    const unknown = await sb.raw('token', '/__sandbox/three-ds/ddc', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: 'ses_nope' }),
-    });
+    const unknown = await sb.control('/__sandbox/three-ds/ddc', { sessionId: 'ses_nope' });
     expect(unknown.body.error?.code).toBe('session_not_found');
   });
 

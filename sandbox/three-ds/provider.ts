@@ -132,9 +132,13 @@ export type SetupView =
       accessToken: string;
     };
 
-/** An enrollment that passed every check; `commit` writes it (synchronously, with the token). */
+/**
+ * An enrollment that passed every check: its answer, built before anything is written, and `commit`,
+ * which writes it (synchronously, with the token) or throws before writing anything.
+ */
 export interface PendingEnrollment {
-  commit(token: string): AuthenticationView;
+  answer: AuthenticationView;
+  commit(token: string): void;
 }
 
 /** Page data for the collection page, or why there is none. */
@@ -447,7 +451,15 @@ export class ThreeDsProvider {
       ...(cardType === undefined ? {} : { cardType }),
     };
     const status: Pares = answer.pares ?? 'U';
-    const stored = { code, referenceId: setup.referenceId, transactionId, sessionId: session.id };
+    const stored = {
+      code,
+      referenceId: setup.referenceId,
+      transactionId,
+      sessionId: session.id,
+      ...(session.order === undefined
+        ? {}
+        : { amount: session.order.amount, currency: session.order.currency }),
+    };
 
     if (answer.pares === 'C') {
       const challenge: Challenge = {
@@ -492,22 +504,22 @@ export class ThreeDsProvider {
         ObjectifyPayload: true,
       });
       return {
+        answer: {
+          ...base,
+          status,
+          liabilityShift: 'none',
+          deviceDataCollected: this.collected.has(setup.referenceId),
+          stepUpUrl: this.stepUpUrl,
+          accessToken,
+          pareq,
+          challengeWindowSize: challenge.windowSize,
+          authenticationTransactionId: transactionId,
+        },
         commit: (token) => {
           this.claim(setup, now);
           this.challenges.set(transactionId, challenge);
           this.challengeByAcsId.set(challenge.acsTransId, transactionId);
           this.storeAuthentication({ ...stored, token, status, eci: undefined });
-          return {
-            ...base,
-            status,
-            liabilityShift: 'none',
-            deviceDataCollected: this.collected.has(setup.referenceId),
-            stepUpUrl: this.stepUpUrl,
-            accessToken,
-            pareq,
-            challengeWindowSize: challenge.windowSize,
-            authenticationTransactionId: transactionId,
-          };
         },
       };
     }
@@ -515,18 +527,18 @@ export class ThreeDsProvider {
     const eciOutcome: EciOutcome = answer.eci ?? 'failed';
     const eci = eciValue(cardType, eciOutcome);
     return {
+      answer: {
+        ...base,
+        status,
+        eci,
+        ecommerceIndicator: ecommerceIndicator(cardType, eciOutcome),
+        ...(status === 'Y' || status === 'A' ? { cavv: cavv() } : {}),
+        liabilityShift: liabilityShift(status),
+        deviceDataCollected: this.collected.has(setup.referenceId),
+      },
       commit: (token) => {
         this.claim(setup, now);
-        this.storeAuthentication({ ...stored, token, status, eci });
-        return {
-          ...base,
-          status,
-          eci,
-          ecommerceIndicator: ecommerceIndicator(cardType, eciOutcome),
-          ...(status === 'Y' || status === 'A' ? { cavv: cavv() } : {}),
-          liabilityShift: liabilityShift(status),
-          deviceDataCollected: this.collected.has(setup.referenceId),
-        };
+        this.storeAuthentication({ ...stored, token, status, eci, decidedAt: now });
       },
     };
   }
@@ -636,6 +648,7 @@ export class ThreeDsProvider {
     if (stored !== undefined) {
       stored.status = status;
       stored.eci = eci;
+      stored.decidedAt ??= this.ctx.now();
     }
     return {
       code: challenge.code,

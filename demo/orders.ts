@@ -1,0 +1,64 @@
+// The demo merchant's orders: what a shop's own database holds. The backend pays what is written here
+// (amount, currency, customer), never what a page sends: anyone can post any number to /api/pay.
+
+import { randomUUID } from 'node:crypto';
+
+/** What each demo page sells, in BRL. A real shop knows the cart from its own records. */
+export const DEMO_CARTS = { default: 42.5, plain: 10, card: 120, manual: 80, spa: 80 } as const;
+export type DemoCart = keyof typeof DEMO_CARTS;
+export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];
+
+export interface Customer {
+  id: string;
+  name?: string | undefined;
+  email?: string | undefined;
+}
+
+export interface Order {
+  /** Also the order's partnerUniqueId at the service. */
+  orderId: string;
+  cart: DemoCart;
+  amount: number;
+  currency: string;
+  customer: Customer;
+  sessionId: string | undefined;
+  paid: boolean;
+}
+
+export class OrderStore {
+  private readonly orders = new Map<string, Order>();
+  private readonly bySession = new Map<string, string>();
+
+  create(cart: DemoCart, customer: Customer): Order {
+    const order: Order = {
+      orderId: `demo-order-${randomUUID()}`,
+      cart,
+      amount: DEMO_CARTS[cart],
+      currency: 'BRL',
+      customer,
+      sessionId: undefined,
+      paid: false,
+    };
+    this.orders.set(order.orderId, order);
+    return order;
+  }
+
+  /** The checkout session made for the order: the page names the order by it. */
+  attach(order: Order, sessionId: string): void {
+    order.sessionId = sessionId;
+    this.bySession.set(sessionId, order.orderId);
+  }
+
+  /**
+   * The order a payment in this session pays. Once the session's order is paid, the demo pages (which
+   * keep one session per page load) may buy the same cart again: that is a new order, priced here.
+   */
+  toPay(sessionId: string): Order | undefined {
+    const id = this.bySession.get(sessionId);
+    const order = id === undefined ? undefined : this.orders.get(id);
+    if (order?.paid !== true) return order;
+    const next = this.create(order.cart, order.customer);
+    this.attach(next, sessionId);
+    return next;
+  }
+}

@@ -1,0 +1,134 @@
+// The 3DS outcome where the money moves: which card payments need an authentication, and whether the one
+// given may pay. Token/Generate makes an authentication (sandbox/three-ds/); Payment/Init checks it here
+// and spends it when the payment is stored. Every rule the spec leaves open is chosen here, once, and
+// written in docs/service-contract.md.
+
+import { ServiceError } from './errors.ts';
+import type { SandboxContext } from './http/context.ts';
+import type { PaymentMethodRequest } from './schemas.ts';
+import type { Authentication, Session, StoredToken } from './store.ts';
+
+/**
+ * How long an authentication can pay after its outcome was known (the enrollment answer, or the
+ * validation of a challenge). The spec is silent; a checkout pays within minutes of its 3DS, and a
+ * session lasts 30.
+ */
+export const AUTHENTICATION_TTL_MS = 15 * 60_000;
+
+/** paymentMethodType of the spec's "3DS card" request: it always carries AuthenticationInformation. */
+export const THREE_DS_METHOD_TYPE = '7';
+
+/** What the payment charges with the method: its own amount, or the payment's when it is the only one. */
+export interface Charge {
+  amount: number | undefined;
+  currency: string | undefined;
+}
+
+function authenticationRequired(field: string, message: string): ServiceError {
+  return new ServiceError('authentication_required', {
+    field: `${field}.AuthenticationInformation`,
+    message,
+  });
+}
+
+/** A method type 7 without AuthenticationInformation is refused, whatever it pays with. */
+export function requireAuthenticationOfType(method: PaymentMethodRequest, field: string): void {
+  if (method.paymentMethodType === THREE_DS_METHOD_TYPE && method.AuthenticationInformation === undefined) {
+    throw authenticationRequired(field, 'paymentMethodType 7 (3DS card) needs AuthenticationInformation.');
+  }
+}
+
+/**
+ * The authentication Token/Generate ran for this token in this session, if any. Once it has paid, the
+ * saved card pays again like a saved card in a later session (after Token/Bind): without 3DS, until
+ * Bind takes an authentication.
+ */
+function authenticationOfToken(
+  ctx: SandboxContext,
+  session: Session,
+  token: StoredToken,
+): Authentication | undefined {
+  for (const authentication of ctx.store.authentications.values()) {
+    if (authentication.token === token.token && authentication.sessionId === session.id)
+      return authentication;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a Service token method's AuthenticationInformation and answers the authentication it spends
+ * (undefined when the method pays without 3DS). Nothing is written: `spend` does that with the payment.
+ * `claimed` holds the codes earlier methods of the same request spend.
+ */
+export function checkAuthentication(
+  ctx: SandboxContext,
+  input: {
+    session: Session;
+    token: StoredToken;
+    method: PaymentMethodRequest;
+    charge: Charge;
+    claimed: Set<string>;
+    field: string;
+  },
+): Authentication | undefined {
+  const { session, token, method, charge, claimed, field } = input;
+  const given = method.AuthenticationInformation;
+  const authField = `${field}.AuthenticationInformation`;
+  if (given === undefined) {
+    const carried = authenticationOfToken(ctx, session, token);
+    if (carried !== undefined && carried.paymentId === undefined) {
+      throw authenticationRequired(
+        field,
+        'This card ran 3DS when it was tokenized: send that authentication as AuthenticationInformation.',
+      );
+    }
+    return undefined;
+  }
+  const known = ctx.store.authentications.get(given.Code);
+  if (
+    known?.sessionId !== session.id ||
+    known.referenceId !== given.ReferenceId ||
+    known.transactionId !== given.TransactionId ||
+    (known.token !== undefined && known.token !== token.token)
+  ) {
+    throw new ServiceError('authentication_invalid', { field: authField });
+  }
+  if (known.status === 'N' || known.status === 'R')
+    throw new ServiceError('authentication_failed', { field: authField });
+  if (known.status === 'C') {
+    throw new ServiceError('authentication_invalid', {
+      field: authField,
+      message: 'The 3DS challenge was not completed.',
+    });
+  }
+  if (known.paymentId !== undefined || claimed.has(known.code)) {
+    throw new ServiceError('authentication_already_used', {
+      field: authField,
+      ...(known.paymentId === undefined ? {} : { details: { paymentId: known.paymentId } }),
+    });
+  }
+  if (known.decidedAt !== undefined && ctx.now() - known.decidedAt > AUTHENTICATION_TTL_MS) {
+    throw new ServiceError('authentication_expired', {
+      field: authField,
+      details: { ttlSeconds: AUTHENTICATION_TTL_MS / 1000 },
+    });
+  }
+  if (
+    known.amount !== undefined &&
+    (charge.amount === undefined ||
+      Math.abs(charge.amount - known.amount) > 0.005 ||
+      charge.currency !== known.currency)
+  ) {
+    throw new ServiceError('authentication_amount_mismatch', {
+      field: `${field}.amount`,
+      details: { authenticatedAmount: known.amount, authenticatedCurrency: known.currency },
+    });
+  }
+  claimed.add(known.code);
+  return known;
+}
+
+/** Written with the payment, in the same synchronous step: the authentication has paid. */
+export function spendAuthentication(authentication: Authentication, paymentId: string): void {
+  authentication.paymentId = paymentId;
+}

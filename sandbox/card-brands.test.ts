@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectBrand, SUPPORTED_BRANDS } from './card-brands.ts';
 import { luhnValid } from './luhn.ts';
-import { loadCardFixtures } from './test/card-fixtures.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { CARD_FIXTURES_FILE, loadCardFixtures, SHARED_CARD_FIXTURES_FILE } from './test/card-fixtures.ts';
 import { futureYear, startTestSandbox, type TestSandbox } from './test/harness.ts';
 
 // The evidence is the providers' published numbers, never numbers built from the rules under test.
@@ -23,6 +24,10 @@ const generate = async (cardNumber: string, cvv = '123') =>
   });
 
 describe('the service’s brand rules against published test numbers', () => {
+  it.runIf(existsSync(SHARED_CARD_FIXTURES_FILE))('reads a copy equal to the shared original', () => {
+    expect(readFileSync(CARD_FIXTURES_FILE, 'utf8')).toBe(readFileSync(SHARED_CARD_FIXTURES_FILE, 'utf8'));
+  });
+
   it('covers every supported brand the fixtures name, and some the service refuses', () => {
     expect(new Set(accepted.map((card) => card.brand)).size).toBeGreaterThanOrEqual(9);
     expect(refused.map((card) => card.brand)).toEqual(expect.arrayContaining(['maestro', 'unionpay']));

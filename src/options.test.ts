@@ -21,6 +21,8 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'es-AR' }).locale).toBe('es');
     // The POSIX form a server's locale setting gives used to fall back to English.
     expect(new Checkout({ ...valid, locale: 'pt_BR' }).locale).toBe('pt-BR');
+    // What a browser without a configured language reports, passed on as navigator.language.
+    expect(new Checkout({ ...valid, locale: 'C' }).locale).toBe('en');
   });
 
   it('accepts a challenge time limit from 30 s to an hour', () => {

@@ -1,5 +1,7 @@
 // Provider-published test card numbers with their brands, and numbers that must not tokenize: the
-// evidence the service's brand rules are tested against (shared/ sits beside the repository).
+// evidence the service's brand rules (and the SDK's, src/card) are tested against. The repository keeps
+// its own copy (fixtures/card-numbers.json), so a clean clone tests alone; where the shared original
+// sits beside the repository, a test keeps the copy equal to it.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,9 @@ export interface CardFixtures {
   invalid: { number: string; why: string; source: string }[];
 }
 
-export const CARD_FIXTURES_FILE = fileURLToPath(
+export const CARD_FIXTURES_FILE = fileURLToPath(new URL('../../fixtures/card-numbers.json', import.meta.url));
+/** The original, beside the repository when it is checked out with the shared folder. */
+export const SHARED_CARD_FIXTURES_FILE = fileURLToPath(
   new URL('../../../shared/fixtures/card-numbers.json', import.meta.url),
 );
 

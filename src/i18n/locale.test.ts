@@ -29,8 +29,16 @@ describe('resolveLocale', () => {
     expect(resolveLocale(['de-DE', 'ja', 'pt', 'en'])).toBe('pt-BR');
   });
 
-  it.each(['pt_BR', 'es_MX', 'pt_br'])('reads the POSIX form %s as its language tag', (requested) => {
-    expect(resolveLocale(requested)).not.toBe('en');
+  it.each(['pt_BR', 'es_MX', 'pt_br', 'pt_BR.UTF-8', 'es_ES@euro'])(
+    'reads the POSIX form %s as its language tag',
+    (requested) => {
+      expect(resolveLocale(requested)).not.toBe('en');
+    },
+  );
+
+  // WebKit's MiniBrowser, with no language configured, reports navigator.language "C".
+  it.each(['C', 'POSIX', 'C.UTF-8'])('reads the POSIX locale %s as English', (requested) => {
+    expect(resolveLocale([requested, 'pt-BR'])).toBe('en');
   });
 
   it.each([['xx-invalid-$$'], [''], ['*'], ['-'], [undefined], [[]], [['xx-invalid-$$', '']]])(

@@ -25,11 +25,14 @@ export function resolveLocale(requested: string | readonly string[] | undefined)
 
 // The engine's own BCP 47 parser is smaller than any regex we could ship, and canonicalises aliases
 // (`iw` → `he`, `PT-br` → `pt-BR`). It throws on invalid tags; so can a non-string from untyped callers.
-// The POSIX form merchants often have at hand (`pt_BR`, from a server's locale) is read as its tag.
+// The POSIX forms merchants and some browsers have at hand are read too: `pt_BR.UTF-8` as `pt-BR`, and
+// `C` or `POSIX` (what a browser without a configured language may report) as English.
 export function canonicalTag(tag: unknown): string | undefined {
   if (typeof tag !== 'string') return undefined;
+  const posix = tag.replace(/[.@].*$/, '');
+  if (/^(c|posix)$/i.test(posix)) return 'en';
   try {
-    return Intl.getCanonicalLocales(tag.replaceAll('_', '-'))[0];
+    return Intl.getCanonicalLocales(posix.replaceAll('_', '-'))[0];
   } catch {
     return undefined;
   }

@@ -14,7 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
-import { CHROMIUM_ARGS, findBrowsersSync } from '../scripts/browsers.ts';
+import { CHROMIUM_ARGS, findBrowsers } from '../scripts/browsers.ts';
 import { startFloor, type Floor } from './floor.ts';
 import {
   benchAccounts,
@@ -79,7 +79,7 @@ if (!needed.every((f) => existsSync(join(root, 'dist', f)))) {
 console.log('bench: sizes (building the Lit floor)');
 const sizes = await measureSizes();
 
-const found = findBrowsersSync().chromium;
+const found = findBrowsers().chromium;
 if (found.kind === 'none')
   throw new Error(
     `no Chromium found${found.problem ? ` (${found.problem})` : ''}: run \`npm run browsers\` or set CHROMIUM_PATH`,

@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { framesDir, scriptFile } from './artifacts.ts';
-import { integrity } from './sri.ts';
+import { framesDir, integrity, scriptFile } from './artifacts.ts';
+import { formatLine } from './summary.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -32,27 +32,17 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 
 /**
  * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
- * maps (each .js names its map), the frame documents the token host serves, the declarations, the
- * integrity list and the custom elements manifest. Anything else (sources, tests, declaration maps,
- * configs) fails the check.
+ * maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge), the frame documents
+ * the token host serves, the declarations, the integrity list, the custom elements manifest and
+ * docs/errors.md, where every CheckoutError message points. Anything else fails the check, and tests
+ * and TypeScript sources never pass, whatever the list says.
  */
 const ALLOWED = [
-  /^package\.json$/,
-  /^README\.md$/,
-  /^LICENSE$/,
-  /^dist\/checkout\.js(?:\.map)?$/,
-  // The ESM build's lazy chunks (the 3DS challenge), hashed.
-  /^dist\/chunks\/[\w-]+\.js(?:\.map)?$/,
-  /^dist\/checkout-essentials-[\w.-]+\.js(?:\.map)?$/,
-  /^dist\/frames\/[\w.-]+\/[\w-]+\.html$/,
-  /^dist\/frames\/[\w.-]+\/assets\/[\w-]+\.(?:js|js\.map|css)$/,
+  /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
+  /^dist\/(?:checkout|chunks\/[\w-]+|checkout-essentials-[\w.-]+)\.js(?:\.map)?$/,
+  /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
-  /^dist\/sri\.json$/,
-  /^dist\/custom-elements\.json$/,
-  // Every CheckoutError message points to its entry here (src/errors.ts).
-  /^docs\/errors\.md$/,
 ];
-/** Never in the package, whatever ALLOWED says: tests and TypeScript sources. */
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const REQUIRED = [
   'package.json',
@@ -83,6 +73,11 @@ const ELEMENTS = {
 const tests: { name: string; status: 'passed' | 'failed' | 'skipped'; error?: string }[] = [];
 const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** Throws the problems found, one a line, if there are any. */
+const none = (problems: Iterable<string>) => {
+  const list = [...problems];
+  if (list.length > 0) throw new Error(list.join('\n'));
+};
 
 /** One check: passes unless it throws; skipped with the reason when `skip` is a string. */
 async function check<T>(
@@ -111,12 +106,8 @@ async function check<T>(
 
 /** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
 function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
+  const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.error !== undefined) throw new Error(`could not start ${command}: ${result.error.message}`);
   if (result.status !== 0)
@@ -124,11 +115,14 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
   if (show && output !== '') console.log(indent(output));
   return result.stdout;
 }
+const node = (script: string, args: string[], options = {}) =>
+  exec(process.execPath, [script, ...args], options);
 
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
 /** A merchant's project: node_modules with the unpacked tarball and links to its dependencies. */
 const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);
+const read = (file: string) => readFileSync(join(unpacked, file), 'utf8');
 interface Packed {
   filename: string;
   size: number;
@@ -156,13 +150,12 @@ try {
   const files = tarball?.files.map((f) => f.path) ?? [];
 
   await check('the tarball holds only what a user needs', noTarball, () => {
-    const problems = [
+    none([
       ...files
         .filter((file) => FORBIDDEN.some((p) => p.test(file)) || !ALLOWED.some((p) => p.test(file)))
         .map((file) => `not allowed in the package: ${file}`),
       ...REQUIRED.filter((file) => !files.includes(file)).map((file) => `missing from the package: ${file}`),
-    ];
-    if (problems.length > 0) throw new Error(problems.join('\n'));
+    ]);
   });
 
   const project = await check(
@@ -183,17 +176,18 @@ try {
   const noProject = noTarball ?? (project === true ? null : 'the tarball did not unpack');
 
   await check('every sourceMappingURL names a map in the package', noProject, () => {
-    const broken = files.flatMap((file) => {
-      const map = file.endsWith('.js')
-        ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(unpacked, file), 'utf8'))?.[1]
-        : undefined;
-      return map !== undefined && !files.includes(join(file, '..', map)) ? [`${file} names ${map}`] : [];
-    });
-    if (broken.length > 0) throw new Error(broken.join('\n'));
+    none(
+      files.flatMap((file) => {
+        const map = file.endsWith('.js')
+          ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(read(file))?.[1]
+          : undefined;
+        return map !== undefined && !files.includes(join(file, '..', map)) ? [`${file} names ${map}`] : [];
+      }),
+    );
   });
 
   await check('sri.json gives the integrity of the files in the package', noProject, () => {
-    const sri = JSON.parse(readFileSync(join(unpacked, 'dist/sri.json'), 'utf8')) as {
+    const sri = JSON.parse(read('dist/sri.json')) as {
       files: Record<string, { integrity: string; bytes: number }>;
     };
     const wrong = Object.entries(sri.files).flatMap(([name, entry]) => {
@@ -207,20 +201,15 @@ try {
   await check('custom-elements.json describes both elements and nothing private', noProject, () => {
     if (pkg.customElements !== './dist/custom-elements.json')
       throw new Error(`package.json's customElements is ${String(pkg.customElements)}`);
-    interface Named {
-      name?: string;
-    }
-    const manifest = JSON.parse(readFileSync(join(unpacked, 'dist/custom-elements.json'), 'utf8')) as {
+    type Named = { name?: string; privacy?: string }[] | undefined;
+    const manifest = JSON.parse(read('dist/custom-elements.json')) as {
       modules: {
         path?: string;
-        declarations?: ({ tagName?: string; members?: (Named & { privacy?: string })[] } & Record<
-          string,
-          Named[] | undefined
-        >)[];
+        declarations?: ({ tagName?: string; members?: Named } & Record<string, Named>)[];
       }[];
     };
     const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
-    const names = (list: Named[] | undefined) => (list ?? []).map((item) => item.name ?? '(unnamed)');
+    const names = (list: Named) => (list ?? []).map((item) => item.name ?? '(unnamed)');
     // Tools open the modules it names: each must be a file of the package.
     const problems = manifest.modules
       .filter(({ path }) => path === undefined || !existsSync(join(unpacked, path)))
@@ -232,33 +221,33 @@ try {
       const element = declarations.find((d) => d.tagName === tag);
       if (element === undefined) continue;
       for (const key of ['events', 'cssParts', 'cssProperties'] as const) {
-        const actual = names(element[key]);
-        if (JSON.stringify(actual) !== JSON.stringify(expected[key]))
-          problems.push(
-            `${tag} ${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected[key])}`,
-          );
+        const [actual, want] = [JSON.stringify(names(element[key])), JSON.stringify(expected[key])];
+        if (actual !== want) problems.push(`${tag} ${key}: ${actual}, expected ${want}`);
       }
       const hidden = (element.members ?? []).filter(
         (m) => m.privacy === 'private' || m.name?.startsWith('#'),
       );
       if (hidden.length > 0) problems.push(`${tag} lists private members: ${names(hidden).join(', ')}`);
     }
-    if (problems.length > 0) throw new Error(problems.join('\n'));
+    none(problems);
   });
 
   await check('the declarations import only declared dependencies', noProject, () => {
     const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
-    const undeclared = new Set<string>();
-    for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
-      const text = readFileSync(join(unpacked, file), 'utf8');
-      for (const [, specifier = ''] of text.matchAll(
-        /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g,
-      )) {
-        const name = specifier.split('/', specifier.startsWith('@') ? 2 : 1).join('/');
-        if (!specifier.startsWith('.') && !allowed.has(name)) undeclared.add(`${file}: ${specifier}`);
-      }
-    }
-    if (undeclared.size > 0) throw new Error([...undeclared].join('\n'));
+    none(
+      new Set(
+        files
+          .filter((f) => f.endsWith('.d.ts'))
+          .flatMap((file) =>
+            [...read(file).matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].flatMap(
+              ([, spec = '']) =>
+                spec.startsWith('.') || allowed.has(spec.split('/', spec.startsWith('@') ? 2 : 1).join('/'))
+                  ? []
+                  : [`${file}: ${spec}`],
+            ),
+          ),
+      ),
+    );
   });
 
   await check('publint', noTarball, async () => {
@@ -278,34 +267,28 @@ try {
   // has nothing to find. --no-definitely-typed keeps attw off the registry.
   await check('attw (esm-only profile)', noTarball, () => {
     const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-    exec(
-      process.execPath,
-      [attw, tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
-      { show: true },
-    );
+    node(attw, [tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'], {
+      show: true,
+    });
   });
 
   await check('type tests (types-test/) against the shipped declarations', noProject, () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
     cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    exec(process.execPath, [tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], {
-      show: true,
-    });
+    node(tsc, ['-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
   });
 
   const importer = join(consumer, 'package-import.mjs');
   if (noProject === null) cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
   await check('the ESM entry imports in Node without a DOM', noProject, () => {
-    exec(process.execPath, [importer, 'entry', pkg.version], { cwd: consumer });
+    node(importer, ['entry', pkg.version], { cwd: consumer });
   });
   await check(
     'the exports map resolves the script-tag build, frames, custom-elements.json and package.json only',
     noProject,
     () => {
-      exec(process.execPath, [importer, 'subpaths', pkg.version, scriptFile(), framesDir()], {
-        cwd: consumer,
-      });
+      node(importer, ['subpaths', pkg.version, scriptFile(), framesDir()], { cwd: consumer });
     },
   );
 } finally {
@@ -322,7 +305,5 @@ const report = {
 };
 mkdirSync(join(root, 'reports'), { recursive: true });
 writeFileSync(join(root, 'reports', 'package.json'), `${JSON.stringify(report, null, 2)}\n`);
-console.log(
-  `package check: ${String(report.passed)} passed, ${String(report.failed)} failed, ${String(report.skipped)} skipped`,
-);
+console.log(`package check: ${formatLine(report)}`);
 process.exitCode = report.failed > 0 ? 1 : 0;

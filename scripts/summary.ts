@@ -17,10 +17,10 @@ export interface Gate {
   ok: boolean;
 }
 
-/** A test runner whose JSON report is counted; `own` is the report of the WebKit smoke and the package check. */
+/** A test runner whose JSON report is counted. */
 export interface Runner {
   name: string;
-  format: 'vitest' | 'playwright' | 'own';
+  format: 'vitest' | 'playwright';
   /** Exit code of the runner, or null when it did not run. */
   exitCode: number | null;
   /** The parsed JSON report, or null when there is none. */
@@ -38,7 +38,7 @@ const status = z.object({ status: z.string() });
  * and a file that failed without a failing test (import error, throwing beforeAll) is a file error.
  * Playwright: expected and flaky pass (flaky only exists with retries), unexpected fails, and global
  * errors (a web server that did not start, a broken config, a worker crash outside a test) are not
- * tests. Own reports count as long as their counts agree with their tests.
+ * tests.
  */
 const formats = {
   vitest: z
@@ -70,17 +70,6 @@ const formats = {
       outside: errors?.length ?? 0,
       what: 'error(s) outside any test',
       flaky: s.flaky,
-    })),
-  own: z
-    .object({ passed: count, failed: count, skipped: count, tests: z.array(z.unknown()) })
-    .refine((r) => r.passed + r.failed + r.skipped === r.tests.length)
-    .transform(({ passed, failed, skipped }) => ({
-      passed,
-      failed,
-      skipped,
-      outside: 0,
-      what: '',
-      flaky: 0,
     })),
 };
 

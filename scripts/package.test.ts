@@ -1,26 +1,18 @@
-// `npm run package:check`: checks what a user installs, the tarball `npm pack` makes from the built
-// dist/ (run `npm run build` first). Its file list, publint, attw, the type tests (types-test/) against
-// the shipped declarations, and importing its ESM entry in plain Node without a DOM. Installs nothing:
-// the unpacked tarball gets a node_modules whose dependencies (lit) link to this repository's.
-// Writes reports/package.json, {passed, failed, skipped, tests}, which `npm test` counts.
+// The package a user installs: the tarball `npm pack` makes from the built dist/ (`npm run build`
+// first; before it, these tests are skipped). Its file list, publint, attw, the type tests
+// (types-test/) against the shipped declarations, and importing its ESM entry in plain Node without a
+// DOM. Installs nothing: the unpacked tarball gets a node_modules whose dependencies (lit) link to this
+// repository's. `npm run package:check` runs it alone; each check that needs an earlier one's result
+// is skipped, with the reason, when that one failed.
 
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { afterAll, describe, it, type TestContext } from 'vitest';
 import { framesDir, integrity, scriptFile } from './artifacts.ts';
-import { formatLine } from './summary.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -70,7 +62,6 @@ const ELEMENTS = {
   },
 };
 
-const tests: { name: string; status: 'passed' | 'failed' | 'skipped'; error?: string }[] = [];
 const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 /** Throws the problems found, one a line, if there are any. */
@@ -79,30 +70,14 @@ const none = (problems: Iterable<string>) => {
   if (list.length > 0) throw new Error(list.join('\n'));
 };
 
-/** One check: passes unless it throws; skipped with the reason when `skip` is a string. */
-async function check<T>(
-  name: string,
-  skip: string | null,
-  body: () => T | Promise<T>,
-): Promise<T | undefined> {
-  if (skip !== null) {
-    tests.push({ name, status: 'skipped', error: skip });
-    console.log(`- SKIPPED ${name} (${skip})`);
-    return undefined;
-  }
-  console.log(`--- ${name}`);
-  try {
-    const value = await body();
-    tests.push({ name, status: 'passed' });
-    console.log(`✓ ${name}`);
-    return value;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    tests.push({ name, status: 'failed', error: message });
-    console.log(`✗ ${name}\n${indent(message)}`);
-    return undefined;
-  }
-}
+/** One check, run after the earlier ones; skipped when `needs` names what it needs and did not come. */
+const check = (name: string, needs: () => string | null, body: () => unknown) => {
+  it(name, { timeout: 120_000 }, async (context: TestContext) => {
+    const missing = needs();
+    if (missing !== null) context.skip(missing);
+    await body();
+  });
+};
 
 /** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
 function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
@@ -118,38 +93,47 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
 const node = (script: string, args: string[], options = {}) =>
   exec(process.execPath, [script, ...args], options);
 
+/** A merchant's project in a temporary directory: node_modules with the unpacked tarball and links. */
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
-/** A merchant's project: node_modules with the unpacked tarball and links to its dependencies. */
 const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);
 const read = (file: string) => readFileSync(join(unpacked, file), 'utf8');
-interface Packed {
+const importer = join(consumer, 'package-import.mjs');
+let tarball: {
   filename: string;
   size: number;
   unpackedSize: number;
   files: { path: string; size: number }[];
-}
-let tarball: Packed | undefined;
+};
+let files: string[] = [];
+let unpackedOk = false;
+const noTarball = () => (files.length === 0 ? 'npm pack failed' : null);
+const noProject = () => noTarball() ?? (unpackedOk ? null : 'the tarball did not unpack');
+const built = REQUIRED.filter((f) => f.startsWith('dist/')).every((f) => existsSync(join(root, f)));
+if (!built) console.log('package: skipped: dist/ is not built: run `npm run build` first');
 
-try {
-  tarball = await check('npm pack', null, () => {
-    if (!existsSync(join(root, 'dist', 'checkout.js')) || !existsSync(join(root, 'dist', 'types')))
-      throw new Error('dist/ is not built (or has no types): run npm run build first.');
-    const [packed] = JSON.parse(
-      exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
-    ) as Packed[];
-    if (packed === undefined) throw new Error('npm pack reported no tarball');
-    console.log(
-      `  ${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${String(packed.files.length)} files`,
-    );
-    for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
-    return packed;
+describe.skipIf(!built)('the package', () => {
+  afterAll(() => {
+    rmSync(temp, { recursive: true, force: true });
   });
-  const noTarball = tarball === undefined ? 'npm pack failed' : null;
-  const tarballPath = tarball === undefined ? '' : join(temp, tarball.filename);
-  const files = tarball?.files.map((f) => f.path) ?? [];
 
-  await check('the tarball holds only what a user needs', noTarball, () => {
+  check(
+    'npm pack',
+    () => null,
+    () => {
+      [tarball] = JSON.parse(
+        exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
+      ) as [typeof tarball];
+      const { filename, size, unpackedSize, files: packed } = tarball;
+      console.log(
+        `${filename}: ${kib(size)} packed, ${kib(unpackedSize)} unpacked, ${String(packed.length)} files`,
+      );
+      for (const file of packed) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
+      files = packed.map((f) => f.path);
+    },
+  );
+
+  check('the tarball holds only what a user needs', noTarball, () => {
     none([
       ...files
         .filter((file) => FORBIDDEN.some((p) => p.test(file)) || !ALLOWED.some((p) => p.test(file)))
@@ -158,24 +142,20 @@ try {
     ]);
   });
 
-  const project = await check(
-    'the tarball unpacks into a project with its dependencies linked',
-    noTarball,
-    () => {
-      mkdirSync(unpacked, { recursive: true });
-      exec('tar', ['-xzf', tarballPath, '-C', unpacked, '--strip-components=1']);
-      for (const dependency of Object.keys(pkg.dependencies ?? {}))
-        symlinkSync(
-          join(root, 'node_modules', dependency),
-          join(consumer, 'node_modules', dependency),
-          'junction',
-        );
-      return true;
-    },
-  );
-  const noProject = noTarball ?? (project === true ? null : 'the tarball did not unpack');
+  check('the tarball unpacks into a project with its dependencies linked', noTarball, () => {
+    mkdirSync(unpacked, { recursive: true });
+    exec('tar', ['-xzf', join(temp, tarball.filename), '-C', unpacked, '--strip-components=1']);
+    for (const dependency of Object.keys(pkg.dependencies ?? {}))
+      symlinkSync(
+        join(root, 'node_modules', dependency),
+        join(consumer, 'node_modules', dependency),
+        'junction',
+      );
+    cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
+    unpackedOk = true;
+  });
 
-  await check('every sourceMappingURL names a map in the package', noProject, () => {
+  check('every sourceMappingURL names a map in the package', noProject, () => {
     none(
       files.flatMap((file) => {
         const map = file.endsWith('.js')
@@ -186,7 +166,7 @@ try {
     );
   });
 
-  await check('sri.json gives the integrity of the files in the package', noProject, () => {
+  check('sri.json gives the integrity of the files in the package', noProject, () => {
     const sri = JSON.parse(read('dist/sri.json')) as {
       files: Record<string, { integrity: string; bytes: number }>;
     };
@@ -198,7 +178,7 @@ try {
       throw new Error(`wrong or no entries: ${wrong.join(', ')}`);
   });
 
-  await check('custom-elements.json describes both elements and nothing private', noProject, () => {
+  check('custom-elements.json describes both elements and nothing private', noProject, () => {
     if (pkg.customElements !== './dist/custom-elements.json')
       throw new Error(`package.json's customElements is ${String(pkg.customElements)}`);
     type Named = { name?: string; privacy?: string }[] | undefined;
@@ -232,7 +212,7 @@ try {
     none(problems);
   });
 
-  await check('the declarations import only declared dependencies', noProject, () => {
+  check('the declarations import only declared dependencies', noProject, () => {
     const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
     none(
       new Set(
@@ -250,8 +230,8 @@ try {
     );
   });
 
-  await check('publint', noTarball, async () => {
-    const bytes = new Uint8Array(readFileSync(tarballPath));
+  check('publint', noTarball, async () => {
+    const bytes = new Uint8Array(readFileSync(join(temp, tarball.filename)));
     const { messages, pkg: linted } = await publint({ pack: { tarball: bytes.buffer } });
     if (linted['name'] !== pkg.name)
       throw new Error(`publint read ${String(linted['name'])}, not the tarball`);
@@ -265,45 +245,32 @@ try {
   // esm-only: the package is "type": "module" with an import-only entry, for browsers and bundlers,
   // and its one dependency (lit) is ESM-only too, so CommonJS resolution (node10, node16 from CJS)
   // has nothing to find. --no-definitely-typed keeps attw off the registry.
-  await check('attw (esm-only profile)', noTarball, () => {
+  check('attw (esm-only profile)', noTarball, () => {
     const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-    node(attw, [tarballPath, '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'], {
-      show: true,
-    });
+    node(
+      attw,
+      [join(temp, tarball.filename), '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
+      {
+        show: true,
+      },
+    );
   });
 
-  await check('type tests (types-test/) against the shipped declarations', noProject, () => {
+  check('type tests (types-test/) against the shipped declarations', noProject, () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
     cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     node(tsc, ['-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
   });
 
-  const importer = join(consumer, 'package-import.mjs');
-  if (noProject === null) cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
-  await check('the ESM entry imports in Node without a DOM', noProject, () => {
+  check('the ESM entry imports in Node without a DOM', noProject, () => {
     node(importer, ['entry', pkg.version], { cwd: consumer });
   });
-  await check(
+  check(
     'the exports map resolves the script-tag build, frames, custom-elements.json and package.json only',
     noProject,
     () => {
       node(importer, ['subpaths', pkg.version, scriptFile(), framesDir()], { cwd: consumer });
     },
   );
-} finally {
-  rmSync(temp, { recursive: true, force: true });
-}
-
-const count = (status: 'passed' | 'failed' | 'skipped') => tests.filter((t) => t.status === status).length;
-const report = {
-  passed: count('passed'),
-  failed: count('failed'),
-  skipped: count('skipped'),
-  tests,
-  tarball: tarball ?? null,
-};
-mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(join(root, 'reports', 'package.json'), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`package check: ${formatLine(report)}`);
-process.exitCode = report.failed > 0 ? 1 : 0;
+});

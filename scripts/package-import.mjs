@@ -13,7 +13,7 @@ const [check, version, scriptFile = '', framesDir = ''] = process.argv.slice(2);
 const NAME = 'service-checkout';
 /** What the ESM entry must export (it may export more). */
 const EXPORTS = `Checkout CheckoutError ERROR_TYPES isCheckoutError SvcBlurEvent SvcChangeEvent SvcErrorEvent
-  SvcFocusEvent SvcReadyEvent SvcSubmitEvent SvcThreeDsEvent VERSION`.split(/\s+/);
+  SvcFocusEvent SvcReadyEvent SvcResultEvent SvcSubmitEvent SvcThreeDsEvent VERSION`.split(/\s+/);
 
 async function entry() {
   assert.equal(globalThis.document, undefined, 'this check needs a Node without a DOM');

@@ -1,12 +1,17 @@
 // End-to-end tests: the demo merchant site (127.0.0.1:4173) and the sandbox service (:4174) in real
 // browsers. Chromium always; Firefox when one can be had. Which binaries is decided by
-// scripts/browsers.ts (through the environment when `npm test` ran it, by a search otherwise).
+// scripts/browsers.ts's search (after `npm test` installed what was missing).
 import { defineConfig, type Project } from '@playwright/test';
-import { CHROMIUM_ARGS, resolveBrowserEnv } from './scripts/browsers.ts';
+import { CHROMIUM_ARGS, configWarnings, findBrowsers } from './scripts/browsers.ts';
 
 const CI = Boolean(process.env.CI);
-const browsers = resolveBrowserEnv();
-for (const warning of browsers.warnings) console.warn(`playwright.config: ${warning}`);
+const browsers = findBrowsers();
+// Workers load the config again; the main process has said it once.
+if (process.env.TEST_WORKER_INDEX === undefined)
+  for (const warning of configWarnings(browsers)) console.warn(`playwright.config: ${warning}`);
+const { chromium: c, firefox: f } = browsers;
+// A wrong preset path is passed on as it is, so the launch error names the path the user gave.
+const chromiumPath = c.kind === 'system' || c.problem !== undefined ? c.path : '';
 
 const chromium: Project = {
   name: 'chromium',
@@ -14,29 +19,26 @@ const chromium: Project = {
     browserName: 'chromium',
     // Empty path = Playwright's download; channel 'chromium' runs its full build (the binary
     // browsers.ts checked for) instead of the separately downloaded headless shell.
-    ...(browsers.CHROMIUM_PATH ? {} : { channel: 'chromium' }),
-    launchOptions: {
-      args: [...CHROMIUM_ARGS],
-      ...(browsers.CHROMIUM_PATH ? { executablePath: browsers.CHROMIUM_PATH } : {}),
-    },
+    ...(chromiumPath ? {} : { channel: 'chromium' }),
+    launchOptions: { args: [...CHROMIUM_ARGS], ...(chromiumPath ? { executablePath: chromiumPath } : {}) },
   },
 };
 
 // Stock Firefox is driven through WebDriver BiDi ('moz-firefox'); Playwright's own patched build
 // needs no channel. Only works up to @playwright/test 1.64.x with Firefox ESR 153.
 const firefox: Project[] =
-  browsers.FIREFOX_KIND === 'none'
+  f.kind === 'none'
     ? []
     : [
         {
           name: 'firefox',
           use:
-            browsers.FIREFOX_KIND === 'system'
+            f.kind === 'system'
               ? {
                   browserName: 'firefox',
                   channel: 'moz-firefox',
                   launchOptions: {
-                    executablePath: browsers.FIREFOX_PATH,
+                    executablePath: f.path,
                     // Without it, clicks and keys into cross-origin iframes are silently lost (Fission).
                     firefoxUserPrefs: { 'fission.webContentIsolationStrategy': 0 },
                   },

@@ -32,6 +32,7 @@ export default mergeConfig(
               'demo/**/*.test.ts',
               'scripts/**/*.test.ts',
               'bench/**/*.test.ts',
+              'e2e-webkit/**/*.test.ts',
               'src/**/*.ssr.test.ts',
             ],
           },

@@ -2,10 +2,14 @@
 // on the bench's floor page (a cross-origin frame with one plain <input>, bench/floor/), in the same
 // browser.
 
-import type { Browser, BrowserContext, CDPSession, Frame, Page, Response } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { Hono, type Context } from 'hono';
+import { timing } from 'hono/timing';
+import type { Browser, CDPSession, Page, Response } from 'playwright-core';
 import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
+import { close, listen, portOf } from '../sandbox/server.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { serverTimingMs } from './stats.ts';
 
@@ -44,35 +48,36 @@ declare global {
 }
 
 const yy = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-export const CARD = { number: '4111111111111111', expiry: `12 / ${yy}`, cvc: '123', holder: 'Ada Lovelace' };
+const CARD = { number: '4111111111111111', expiry: `12 / ${yy}`, cvc: '123', holder: 'Ada Lovelace' };
 /** Visa frictionless success; 3DS test cards authenticate only with expiry 01 / current year + 3. */
-export const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: `01 / ${yy}` };
+const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: `01 / ${yy}` };
 
-async function newContext(setup: Setup): Promise<BrowserContext> {
-  const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // tsx compiles this file with esbuild's keepNames, which wraps the named functions inside the
-  // callbacks given to evaluate() in a `__name` helper that pages do not have.
-  await context.addInitScript('globalThis.__name ??= (target) => target;');
-  const { tokenUrl, demoUrl } = setup.urls;
-  const problem = (line: string) => setup.problems.push(`${new Date().toISOString()} ${line}`);
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning')
-        problem(`console ${message.type()} (${message.location().url}): ${message.text()}`);
-    });
-    page.on('crash', () => problem(`page crashed: ${page.url()}`));
+/**
+ * The floor's server (bench/floor/*.html) on a free port: the page on 127.0.0.1, the frame on
+ * localhost (two sites, as the demo and the token host are), and the frame's POST, each answer with
+ * its own time in Server-Timing (subtracted like the sandbox's).
+ */
+export async function startFloor() {
+  const app = new Hono();
+  const html = (name: string) => readFileSync(new URL(`floor/${name}`, import.meta.url), 'utf8');
+  const on = (c: Context, host: string) => c.req.header('host')?.startsWith(`${host}:`) === true;
+  let frameOrigin = '';
+  app.use(timing(), async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
   });
-  context.on('weberror', (error) => problem(`page error: ${error.error().message}`));
-  context.on('requestfailed', (request) => {
-    problem(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
-  });
-  context.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin === tokenUrl && url.pathname.startsWith('/frames/'))
-      setup.loaded.add(url.pathname.slice(1));
-    if (url.origin === demoUrl && url.pathname.startsWith('/sdk/')) setup.loaded.add(url.pathname.slice(5));
-  });
-  return context;
+  app.get('/floor.html', (c) =>
+    on(c, '127.0.0.1') ? c.html(html('page.html').replaceAll('{{frameOrigin}}', frameOrigin)) : c.notFound(),
+  );
+  app.get('/frame.html', (c) => (on(c, 'localhost') ? c.html(html('frame.html')) : c.notFound()));
+  app.post('/echo', async (c) => c.json({ token: 'floor', echoed: (await c.req.json()) !== null }));
+  const server = await listen(app.fetch, 0);
+  frameOrigin = `http://localhost:${String(portOf(server))}`;
+  return {
+    pageUrl: `http://127.0.0.1:${String(portOf(server))}/floor.html`,
+    frameOrigin,
+    close: () => close(server),
+  };
 }
 
 /** Init script, demo pages only: when the first svc-ready and each svc-3ds step reach the document. */
@@ -96,24 +101,20 @@ function recordEvents(demoOrigin: string): void {
         });
       }),
   });
-  const capture = { capture: true };
-  document.addEventListener('svc-ready', () => (bench.ready ??= performance.now()), capture);
-  document.addEventListener(
-    'svc-3ds',
-    (event) => bench.steps.push((event as Event & { step: string }).step),
-    capture,
-  );
+  document.addEventListener('svc-ready', () => (bench.ready ??= performance.now()), { capture: true });
+  document.addEventListener('svc-3ds', (e) => bench.steps.push((e as Event & { step: string }).step), {
+    capture: true,
+  });
 }
 
 /**
- * Before the SDK loads (demo origin only): counts the MessageChannels the page creates and the closing
- * of their first port, the one the host keeps (the second is transferred to the frame, design §3).
+ * Init script, before the SDK loads (demo origin only): counts the MessageChannels the page creates and
+ * the closing of their first port, the one the host keeps (the second is transferred to the frame).
  */
 function trackPorts(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
   const stats = { channels: 0, hostPortsClosed: 0 };
-  const hostPorts = new WeakSet<MessagePort>();
-  const closed = new WeakSet<MessagePort>();
+  const [hostPorts, closed] = [new WeakSet<MessagePort>(), new WeakSet<MessagePort>()];
   const nativeClose = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'close')?.value as (
     this: MessagePort,
   ) => void;
@@ -135,49 +136,67 @@ function trackPorts(demoOrigin: string): void {
   Object.defineProperty(window, 'benchPorts', { value: stats });
 }
 
-interface Opened {
-  page: Page;
-  /** The card frame (the token host's card.html) or the floor's frame. */
-  frame: Frame;
-  close: () => Promise<void>;
-}
-
 /**
  * A new browser context (empty HTTP cache, no open connections) with the subject's page loaded until
  * ready: the demo's plain page until its form's svc-ready, or the floor page until its frame's hello.
+ * Returns the page and its frame: the card frame (the token host's card.html) or the floor's frame.
  */
-export async function open(setup: Setup, subject: Subject, trackingPorts = false): Promise<Opened> {
-  const context = await newContext(setup);
-  const demoOrigin = setup.urls.demoUrl;
+export async function open(setup: Setup, subject: Subject, trackingPorts = false) {
+  const { tokenUrl, demoUrl } = setup.urls;
+  const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx compiles this file with esbuild's keepNames, which wraps the named functions inside the
+  // callbacks given to evaluate() in a `__name` helper that pages do not have.
+  await context.addInitScript('globalThis.__name ??= (target) => target;');
+  const problem = (line: string) => setup.problems.push(`${new Date().toISOString()} ${line}`);
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problem(`console ${message.type()} (${message.location().url}): ${message.text()}`);
+    });
+    page.on('crash', () => problem(`page crashed: ${page.url()}`));
+  });
+  context.on('weberror', (error) => problem(`page error: ${error.error().message}`));
+  context.on('requestfailed', (request) => {
+    problem(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+  });
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === tokenUrl && url.pathname.startsWith('/frames/'))
+      setup.loaded.add(url.pathname.slice(1));
+    if (url.origin === demoUrl && url.pathname.startsWith('/sdk/')) setup.loaded.add(url.pathname.slice(5));
+  });
   const page = await context.newPage();
-  if (trackingPorts) await page.addInitScript(trackPorts, demoOrigin);
-  await page.addInitScript(recordEvents, demoOrigin);
-  await page.goto(subject === 'sdk' ? `${demoOrigin}/plain.html` : setup.floorPageUrl);
+  if (trackingPorts) await page.addInitScript(trackPorts, demoUrl);
+  await page.addInitScript(recordEvents, demoUrl);
+  await page.goto(subject === 'sdk' ? `${demoUrl}/plain.html` : setup.floorPageUrl);
   await page.waitForFunction(
     (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) !== undefined,
     subject,
-    {
-      timeout: 30_000,
-    },
+    { timeout: 30_000 },
   );
   const url =
-    subject === 'sdk'
-      ? `${setup.urls.tokenUrl}/${framesDir()}/card.html`
-      : `${setup.floorFrameOrigin}/frame.html`;
+    subject === 'sdk' ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floorFrameOrigin}/frame.html`;
   const frame = page.frames().find((f) => f.url().startsWith(url));
   if (frame === undefined) throw new Error(`no frame ${url} on the page`);
   return { page, frame, close: () => context.close() };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// 2. Card fields ready, cold cache.
-
-export interface ReadyRun {
-  /** Navigation start to svc-ready (SDK) or to the floor frame's hello (floor), ms. */
-  ready: number;
-  /** Milestones on the same clock, for the report's breakdown. */
-  marks: Record<string, number>;
+/** Runs `body` on a page freshly opened for `subject`, and closes its context whatever happens. */
+async function inPage<T>(
+  setup: Setup,
+  subject: Subject,
+  body: (opened: Awaited<ReturnType<typeof open>>) => Promise<T>,
+  trackingPorts = false,
+): Promise<T> {
+  const opened = await open(setup, subject, trackingPorts);
+  try {
+    return await body(opened);
+  } finally {
+    await opened.close();
+  }
 }
+
+// 2. Card fields ready, cold cache.
 
 /** In a page or frame: its clock's origin, when its document arrived (its navigation), and what it fetched. */
 function documentTimes() {
@@ -193,28 +212,25 @@ function documentTimes() {
   };
 }
 
-/** One cold load: the subject's page in a new context, navigation start to ready, with its milestones. */
-export async function ready(setup: Setup, subject: Subject): Promise<ReadyRun> {
-  const { page, frame, close } = await open(setup, subject);
-  try {
+/** One cold load: navigation start to svc-ready (floor: to the frame's hello), with its milestones. */
+export function ready(setup: Setup, subject: Subject) {
+  return inPage(setup, subject, async ({ page, frame }) => {
     const ready = await page.evaluate(
       (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) ?? NaN,
       subject,
     );
-    const onPage = await page.evaluate(documentTimes);
-    const inFrame = await frame.evaluate(documentTimes);
+    const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
-    const resource = (suffix: string) => onPage.resources.find((e) => e.name.endsWith(suffix));
-    const sdk = resource(`/sdk/${scriptFile()}`);
-    const session = resource('/api/session');
-    if (sdk !== undefined) {
-      marks['SDK script requested'] = sdk.startTime;
-      marks['SDK script received'] = sdk.responseEnd;
-    }
-    if (session !== undefined) {
-      marks['session requested (page scripts ran)'] = session.startTime;
-      marks['session received (merchant backend → Token/NewSession)'] = session.responseEnd;
-    }
+    const mark = (suffix: string, requested: string, received: string) => {
+      const entry = onPage.resources.find((e) => e.name.endsWith(suffix));
+      if (entry !== undefined) [marks[requested], marks[received]] = [entry.startTime, entry.responseEnd];
+    };
+    mark(`/sdk/${scriptFile()}`, 'SDK script requested', 'SDK script received');
+    mark(
+      '/api/session',
+      'session requested (page scripts ran)',
+      'session received (merchant backend → Token/NewSession)',
+    );
     // The frame's milestones on the page's clock (both count from their own navigation start).
     const shift = inFrame.timeOrigin - onPage.timeOrigin;
     marks['frame navigation started'] = shift;
@@ -225,12 +241,10 @@ export async function ready(setup: Setup, subject: Subject): Promise<ReadyRun> {
       marks['frame scripts and styles received'] = Math.max(...assets.map((e) => e.responseEnd)) + shift;
     marks['ready: svc-ready (floor: hello from the frame)'] = ready;
     return { ready, marks };
-  } finally {
-    await close();
-  }
+  });
 }
+export type ReadyRun = Awaited<ReturnType<typeof ready>>;
 
-// ---------------------------------------------------------------------------------------------------
 // 3. Keystroke to formatted value, inside the frame.
 
 /**
@@ -258,21 +272,12 @@ function installKeyClock(): void {
   });
 }
 
-export interface KeystrokeRun {
-  samples: number[];
-  /** How many of the measured values had the formatting's spaces (SDK) — a check that it formatted. */
-  formatted: number;
-}
-
-/** Types the card number into the frame's field, clearing it (not counted) every 16 digits. */
-export async function keystrokes(
-  setup: Setup,
-  subject: Subject,
-  count: number,
-  warmup: number,
-): Promise<KeystrokeRun> {
-  const { page, frame, close } = await open(setup, subject);
-  try {
+/**
+ * Types the card number into the frame's field, clearing it (not counted) every 16 digits. `formatted`
+ * counts the measured values that had the formatting's spaces (SDK): a check that it formatted.
+ */
+export function keystrokes(setup: Setup, subject: Subject, count: number, warmup: number) {
+  return inPage(setup, subject, async ({ page, frame }) => {
     await frame.evaluate(installKeyClock);
     const frames = page.frameLocator(subject === 'sdk' ? 'svc-card-form iframe' : '#f');
     await frames.getByLabel('Card number', { exact: true }).click();
@@ -300,30 +305,15 @@ export async function keystrokes(
       samples: measured.map((k) => k.ms),
       formatted: measured.filter((k) => k.value.includes(' ')).length,
     };
-  } finally {
-    await close();
-  }
+  });
 }
+export type KeystrokeRun = Awaited<ReturnType<typeof keystrokes>>;
 
-// ---------------------------------------------------------------------------------------------------
 // 4 and 5. Submit to result, minus the server's own time.
 
-export interface SubmitRun {
-  /** Submit to result as the page saw it, ms. */
-  total: number;
-  /** The sandbox's (or floor server's) own time for the requests in between (Server-Timing), ms. */
-  server: number;
-  /** total − server. */
-  client: number;
-  requests: string[];
-}
+type SessionAccount = Record<'name' | 'appToken', string>;
 
-interface SessionAccount {
-  name: string;
-  appToken: string;
-}
-
-export function benchAccounts(urls: SandboxUrls): { demo: SessionAccount; no3ds: SessionAccount } {
+export function benchAccounts(urls: SandboxUrls) {
   const accounts = loadAccounts(ACCOUNTS_FILE, { demo_origin: urls.demoUrl });
   const pick = (name: string): SessionAccount => {
     const account = accounts.find((a) => a.name === name);
@@ -350,13 +340,17 @@ async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?
   return json;
 }
 
-/** Runs `submit` in the page and collects the responses from `origin` meanwhile, with their Server-Timing. */
+/**
+ * Runs `submit` in the page and collects the responses from `origin` meanwhile: submit to result as
+ * the page saw it (total), the server's own time for those requests (their Server-Timing), and
+ * client = total − server, ms.
+ */
 async function timedSubmit<T extends { total: number }>(
   page: Page,
   origin: string,
   expected: string,
   submit: () => Promise<T>,
-): Promise<{ value: T; run: SubmitRun }> {
+) {
   const responses: Response[] = [];
   const listener = (response: Response) => {
     if (new URL(response.url()).origin === origin) responses.push(response);
@@ -380,6 +374,7 @@ async function timedSubmit<T extends { total: number }>(
   const requests = responses.map((r) => new URL(r.url()).pathname);
   return { value, run: { total: value.total, server, client: value.total - server, requests } };
 }
+export type SubmitRun = Awaited<ReturnType<typeof timedSubmit>>['run'];
 
 /** The pause between the form being filled (and 3DS prepared) and the submit. */
 export const SETTLE_MS = 250;
@@ -388,12 +383,7 @@ export const SETTLE_MS = 250;
  * On the demo's plain page, whose own form is replaced for each run by a new Checkout on a new session
  * (created here, server to server) for `account`: fill the card, then time submit() to its result.
  */
-export async function submitSdk(
-  setup: Setup,
-  page: Page,
-  account: SessionAccount,
-  threeDs: boolean,
-): Promise<SubmitRun> {
+export async function submitSdk(setup: Setup, page: Page, account: SessionAccount, threeDs: boolean) {
   const { urls } = setup;
   const session = await tokenApi(
     urls,
@@ -415,14 +405,8 @@ export async function submitSdk(
       window.demo?.checkout.destroy();
       bench.checkout?.destroy();
       bench.steps = [];
-      bench.checkout = new window.Checkout({
-        sessionId,
-        account,
-        environment: 'sandbox',
-        tokenUrl,
-        locale: 'en',
-        callback: () => undefined,
-      });
+      const options = { sessionId, account, environment: 'sandbox', tokenUrl, locale: 'en' } as const;
+      bench.checkout = new window.Checkout({ ...options, callback: () => undefined });
       return bench.whenReady(bench.checkout.mountCardForm('#card-slot'), '');
     },
     { sessionId, account: account.name, tokenUrl: urls.tokenUrl },
@@ -431,10 +415,13 @@ export async function submitSdk(
   const fields = page.frameLocator('svc-card-form iframe');
   // The frame runs ThreeDS/Setup as soon as the number is valid (it answers "off" for demo-no3ds).
   const setupDone = page.waitForResponse((r) => r.url().toLowerCase().endsWith('/api/threeds/setup'));
-  await fields.getByLabel('Card number', { exact: true }).fill(card.number);
-  await fields.getByLabel('Expiry date', { exact: true }).fill(card.expiry);
-  await fields.getByLabel('Security code', { exact: true }).fill(card.cvc);
-  await fields.getByLabel('Name on card', { exact: true }).fill(card.holder);
+  for (const [label, text] of [
+    ['Card number', card.number],
+    ['Expiry date', card.expiry],
+    ['Security code', card.cvc],
+    ['Name on card', card.holder],
+  ] as const)
+    await fields.getByLabel(label, { exact: true }).fill(text);
   await setupDone;
   // Collection answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would.
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
@@ -459,7 +446,7 @@ export async function submitSdk(
 }
 
 /** The floor's submit: a message over the port, the frame's same-origin POST, the answer back. */
-export async function submitFloor(setup: Setup, page: Page): Promise<SubmitRun> {
+export async function submitFloor(setup: Setup, page: Page) {
   const { run } = await timedSubmit(page, setup.floorFrameOrigin, '/echo', () =>
     page.evaluate(async (card) => {
       const started = performance.now();
@@ -470,30 +457,7 @@ export async function submitFloor(setup: Setup, page: Page): Promise<SubmitRun> 
   return run;
 }
 
-// ---------------------------------------------------------------------------------------------------
 // 6. Memory and hygiene after mount/destroy cycles.
-
-export interface Hygiene {
-  heapBefore: number;
-  heapAfter: number;
-  /** heapAfter − heapBefore, bytes, after forced garbage collection. */
-  heapGrowth: number;
-  /**
-   * The growth over the second half of the cycles alone: near zero when the growth is a one-time cost
-   * (caches, compiled code), about half of heapGrowth when every cycle leaks.
-   */
-  heapGrowthSecondHalf: number;
-  iframes: number;
-  /** Host-side ports never closed: channels − host ports closed. */
-  openPorts: number;
-  /** Growth of the MessagePort objects alive in the page's heap (Runtime.queryObjects). */
-  livePorts: number;
-  /** Growth of the listeners on window (DOMDebugger.getEventListeners). */
-  windowListeners: number;
-  listenerTypes: string[];
-  /** Mount to ready (SDK) or frame creation to hello (floor) for each measured cycle, warm, ms. */
-  cycleMs: number[];
-}
 
 async function snapshot(cdp: CDPSession) {
   // Removed frames detach and unload asynchronously.
@@ -533,65 +497,67 @@ function countIframes(): number {
 /**
  * Mount, ready, destroy, `warmup` times and then `cycles` times: the SDK's card form through the demo
  * page's checkout, the floor's bare frame and port. Heap, live ports and window listeners through CDP
- * before, halfway and after; iframes and (SDK) host ports left open at the end.
+ * before, halfway and after; iframes and (SDK) host ports left open at the end. heapGrowthSecondHalf
+ * is near zero when the growth is a one-time cost (caches, compiled code), about half of heapGrowth
+ * when every cycle leaks; openPorts counts host-side ports never closed, livePorts the growth of
+ * MessagePort objects in the heap; cycleMs is mount to ready (floor: frame created to hello), warm.
  */
-export async function hygiene(
-  setup: Setup,
-  subject: Subject,
-  cycles: number,
-  warmup: number,
-): Promise<Hygiene> {
-  const { page, close } = await open(setup, subject, subject === 'sdk');
-  try {
-    const cdp = await page.context().newCDPSession(page);
-    const run = (n: number) =>
-      page.evaluate(
-        async ({ n, subject }) => {
-          const times: number[] = [];
-          const { floor, bench } = window;
-          if (subject === 'floor') {
-            for (let i = 0; i < n; i++) times.push((await floor?.cycle()) ?? NaN);
-            return times;
-          }
-          const checkout = window.demo?.checkout;
-          if (checkout === undefined || bench === undefined) throw new Error('no window.demo.checkout');
-          checkout.destroy();
-          for (let i = 0; i < n; i++) {
-            const started = performance.now();
-            await bench.whenReady(checkout.mountCardForm('#card-slot'), `cycle ${String(i)}: `);
-            times.push(performance.now() - started);
+export function hygiene(setup: Setup, subject: Subject, cycles: number, warmup: number) {
+  const sdk = subject === 'sdk';
+  return inPage(
+    setup,
+    subject,
+    async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      const run = (n: number) =>
+        page.evaluate(
+          async ({ n, sdk }) => {
+            const times: number[] = [];
+            const { floor, bench } = window;
+            if (!sdk) {
+              for (let i = 0; i < n; i++) times.push((await floor?.cycle()) ?? NaN);
+              return times;
+            }
+            const checkout = window.demo?.checkout;
+            if (checkout === undefined || bench === undefined) throw new Error('no window.demo.checkout');
             checkout.destroy();
-          }
-          return times;
-        },
-        { n, subject },
-      );
-    await run(warmup);
-    const before = await snapshot(cdp);
-    // The floor page keeps its own static frame.
-    const iframesBefore = subject === 'floor' ? await page.evaluate(countIframes) : 0;
-    const half = Math.floor(cycles / 2);
-    const cycleMs = await run(half);
-    const middle = await snapshot(cdp);
-    cycleMs.push(...(await run(cycles - half)));
-    const after = await snapshot(cdp);
-    const iframes = (await page.evaluate(countIframes)) - iframesBefore;
-    const ports = await page.evaluate(() => window.benchPorts ?? { channels: NaN, hostPortsClosed: 0 });
-    const left = [...after.listeners];
-    for (const type of before.listeners) if (left.includes(type)) left.splice(left.indexOf(type), 1);
-    return {
-      heapBefore: before.heap,
-      heapAfter: after.heap,
-      heapGrowth: after.heap - before.heap,
-      heapGrowthSecondHalf: after.heap - middle.heap,
-      iframes: subject === 'sdk' ? Math.max(iframes, page.frames().length - 1) : iframes,
-      openPorts: subject === 'sdk' ? ports.channels - ports.hostPortsClosed : 0,
-      livePorts: after.livePorts - before.livePorts,
-      windowListeners: after.listeners.length - before.listeners.length,
-      listenerTypes: left,
-      cycleMs,
-    };
-  } finally {
-    await close();
-  }
+            for (let i = 0; i < n; i++) {
+              const started = performance.now();
+              await bench.whenReady(checkout.mountCardForm('#card-slot'), `cycle ${String(i)}: `);
+              times.push(performance.now() - started);
+              checkout.destroy();
+            }
+            return times;
+          },
+          { n, sdk },
+        );
+      await run(warmup);
+      const before = await snapshot(cdp);
+      // The floor page keeps its own static frame.
+      const iframesBefore = sdk ? 0 : await page.evaluate(countIframes);
+      const half = Math.floor(cycles / 2);
+      const cycleMs = await run(half);
+      const middle = await snapshot(cdp);
+      cycleMs.push(...(await run(cycles - half)));
+      const after = await snapshot(cdp);
+      const iframes = (await page.evaluate(countIframes)) - iframesBefore;
+      const ports = await page.evaluate(() => window.benchPorts ?? { channels: NaN, hostPortsClosed: 0 });
+      const left = [...after.listeners];
+      for (const type of before.listeners) if (left.includes(type)) left.splice(left.indexOf(type), 1);
+      return {
+        heapBefore: before.heap,
+        heapAfter: after.heap,
+        heapGrowth: after.heap - before.heap,
+        heapGrowthSecondHalf: after.heap - middle.heap,
+        iframes: sdk ? Math.max(iframes, page.frames().length - 1) : iframes,
+        openPorts: sdk ? ports.channels - ports.hostPortsClosed : 0,
+        livePorts: after.livePorts - before.livePorts,
+        windowListeners: after.listeners.length - before.listeners.length,
+        listenerTypes: left,
+        cycleMs,
+      };
+    },
+    sdk,
+  );
 }
+export type Hygiene = Awaited<ReturnType<typeof hygiene>>;

@@ -1,54 +1,36 @@
 // `npm run bench`: the checkout's sizes and timings in Chromium against a loopback sandbox, each compared
 // with a floor measured in the same run. Prints the tables and writes bench/results.json and
-// bench/REPORT.md. See bench/REPORT.md's "Method" for what each number means.
+// bench/REPORT.md (from bench/REPORT.template.md; the README copies its tables by hand). See
+// bench/REPORT.md's "Method" for what each number means.
 //
 // It starts its own sandbox, demo merchant and floor server in this process on free ports, builds dist/
 // first if it is missing, and stops everything it started on the way out. Repeats can be changed with
 // BENCH_RUNS (default 11) for a quicker or steadier run.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
-import { CHROMIUM_ARGS, findBrowsersSync } from '../scripts/browsers.ts';
-import { startFloor, type Floor } from './floor.ts';
-import {
-  benchAccounts,
-  hygiene,
-  keystrokes,
-  open,
-  ready,
-  submitFloor,
-  submitSdk,
-  type Setup,
-} from './measure.ts';
-import * as report from './report.ts';
-import { measureSizes } from './sizes.ts';
-import { ratio } from './stats.ts';
+import { CHROMIUM_ARGS, findBrowsers } from '../scripts/browsers.ts';
+import * as measure from './measure.ts';
+import { measureSizes, type SizeResults } from './sizes.ts';
+import * as stats from './stats.ts';
 
+const { formatKiB, formatMs, formatRatio, formatSummary, markdownTable, median, percentile, ratio } = stats;
 const root = resolve(import.meta.dirname, '..');
 const raw = process.env['BENCH_RUNS'] ?? '';
 const runs = raw === '' ? 11 : Number(raw);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`BENCH_RUNS must be a positive integer, got "${raw}"`);
-const settings: report.Settings = {
-  runs,
-  warmupRuns: 1,
-  keystrokes: 200,
-  keystrokeWarmup: 16,
-  cycles: 100,
-  cycleWarmup: 5,
-};
+const settings = { runs, warmupRuns: 1, keystrokes: 200, keystrokeWarmup: 16, cycles: 100, cycleWarmup: 5 };
+const READY_GOAL = 1.5;
 
 /** Runs each measure in turn, round after round, the warm-up rounds discarded. */
-async function rounds<K extends string, T>(
-  label: string,
-  measures: Record<K, () => Promise<T>>,
-): Promise<Record<K, T[]>> {
+async function rounds<K extends string, T>(label: string, measures: Record<K, () => Promise<T>>) {
   const keys = Object.keys(measures) as K[];
   const out = Object.fromEntries(keys.map((k) => [k, [] as T[]])) as Record<K, T[]>;
   for (let i = 0; i < settings.warmupRuns + runs; i++) {
@@ -64,8 +46,232 @@ async function rounds<K extends string, T>(
   return out;
 }
 
-async function writeFormatted(path: string, text: string): Promise<void> {
-  writeFileSync(path, await format(text, { ...(await resolveConfig(path)), filepath: path }));
+function compare(sdk: readonly number[], floor: readonly number[]) {
+  const [a, b] = [stats.summarize(sdk), stats.summarize(floor)];
+  return { sdk: a, floor: b, ratio: ratio(a.median, b.median) };
+}
+type Compared = ReturnType<typeof compare>;
+
+/** Submit timings without the server's time, with the medians of what was subtracted and of the totals. */
+function compareSubmits(sdk: readonly measure.SubmitRun[], floor: readonly measure.SubmitRun[]) {
+  const medians = (key: 'server' | 'total') => ({
+    sdk: median(sdk.map((r) => r[key])),
+    floor: median(floor.map((r) => r[key])),
+  });
+  const client = compare(
+    sdk.map((r) => r.client),
+    floor.map((r) => r.client),
+  );
+  const requests = [...new Set(sdk.flatMap((r) => r.requests))];
+  return { ...client, serverMedian: medians('server'), totalMedian: medians('total'), requests };
+}
+
+function compareKeystrokes(sdk: measure.KeystrokeRun, floor: measure.KeystrokeRun) {
+  const percentiles = (s: readonly number[]) => ({
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    min: Math.min(...s),
+    max: Math.max(...s),
+    n: s.length,
+  });
+  const [a, b] = [percentiles(sdk.samples), percentiles(floor.samples)];
+  return {
+    sdk: { ...a, formatted: sdk.formatted },
+    floor: b,
+    ratioP50: ratio(a.p50, b.p50),
+    ratioP95: ratio(a.p95, b.p95),
+  };
+}
+
+/** The median of each milestone over the runs that have it, in time order. */
+function medianMarks(runs: readonly measure.ReadyRun[]): Record<string, number> {
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r.marks)))];
+  const entries = names.map((name) => {
+    const values = runs.map((r) => r.marks[name]).filter((v): v is number => v !== undefined);
+    return [name, median(values)] as const;
+  });
+  return Object.fromEntries(entries.sort((a, b) => a[1] - b[1]));
+}
+
+const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Math.abs(bytes))}`;
+const zero = (n: number) => (n === 0 ? '0: ok' : `0: FAILED (${String(n)})`);
+
+/** The main table: one row per timing and hygiene count, SDK against its floor. */
+function mainTable(r: Results): string {
+  const { cycles } = r.settings;
+  const { keystroke: k, hygiene: h } = r;
+  const met = (x: number | undefined, limit: number) =>
+    `≤ ${limit.toFixed(1)}×` +
+    (x === undefined ? '' : `: ${x <= limit ? 'met' : `missed by ${((x / limit - 1) * 100).toFixed(0)}%`}`);
+  const timing = (part: string, what: string, c: Compared, goal = 'reported') => {
+    return [part, what, formatSummary(c.sdk), formatSummary(c.floor), formatRatio(c.ratio), goal];
+  };
+  const key = (p: 'p50' | 'p95') => {
+    const what = `Keystroke → formatted value in the frame, ${p} of ${String(k.sdk.n)}`;
+    return [
+      '3',
+      what,
+      formatMs(k.sdk[p]),
+      formatMs(k.floor[p]),
+      formatRatio(p === 'p50' ? k.ratioP50 : k.ratioP95),
+      'reported',
+    ];
+  };
+  const heap = (x: Hygiene) =>
+    `${signedKiB(x.heapGrowth)} (last ${String(cycles - Math.floor(cycles / 2))}: ${signedKiB(x.heapGrowthSecondHalf)})`;
+  const count = (what: string, sdk: string, floor: string, n: number) => [
+    '6',
+    what,
+    sdk,
+    floor,
+    '—',
+    zero(n),
+  ];
+  const ports = (x: Hygiene) => `${String(x.openPorts)} (${String(x.livePorts)})`;
+  const rows = [
+    timing(
+      '2',
+      'Card fields ready, cold cache (navigation start → svc-ready; floor: → frame hello)',
+      r.ready,
+      met(r.ready.ratio, r.ready.goal),
+    ),
+    timing('2', `Mount → svc-ready, warm (${String(cycles)} cycles; floor: frame created → hello)`, h.cycle),
+    key('p50'),
+    key('p95'),
+    timing('4', 'Tokenize: submit → result − server time (floor: frame POST round trip)', r.tokenize),
+    timing('5', 'Frictionless 3DS, collection at once: submit → result − server time', r.threeDs),
+    [
+      '6',
+      `JS heap growth after ${String(cycles)} mount/destroy cycles (after GC)`,
+      heap(h.sdk),
+      heap(h.floor),
+      formatRatio(h.heapRatio),
+      'reported',
+    ],
+    count('Iframes left', String(h.sdk.iframes), String(h.floor.iframes), h.sdk.iframes),
+    count(
+      'MessagePorts left open (growth of live MessagePort objects)',
+      ports(h.sdk),
+      ports(h.floor),
+      Math.max(h.sdk.openPorts, h.sdk.livePorts),
+    ),
+    count(
+      'Window listeners left',
+      String(h.sdk.windowListeners),
+      String(h.floor.windowListeners),
+      h.sdk.windowListeners,
+    ),
+  ];
+  return markdownTable(['#', 'measure', 'SDK: median (min–max)', 'floor', 'ratio', 'goal'], rows);
+}
+
+/** Part 1: each budget with its gzip and brotli weight, against the budget and the Lit floor; then each file. */
+function sizeTables(sizes: SizeResults): [string, string] {
+  const budgets = sizes.budgets.map((b) => [
+    b.name,
+    ...[b.raw, b.gzip, b.brotli, b.budget].map(formatKiB),
+    `${(b.share * 100).toFixed(0)}%`,
+    formatRatio(b.floorRatio),
+    b.ok ? 'ok' : 'OVER',
+  ]);
+  for (const b of sizes.unbuilt)
+    budgets.push([b.name, '—', '—', '—', formatKiB(b.budget), '—', '—', b.status]);
+  const { floor } = sizes;
+  const files = [
+    ...sizes.files,
+    { ...floor, file: `floor: ${floor.file}`, loadedBy: 'one trivial Lit element' },
+  ];
+  return [
+    markdownTable(
+      [
+        '1. what is downloaded',
+        'raw',
+        'gzip',
+        'brotli',
+        'budget (gzip)',
+        'of budget',
+        '× Lit floor',
+        'status',
+      ],
+      budgets,
+    ),
+    markdownTable(
+      ['file', 'loaded by', 'raw', 'gzip', 'brotli'],
+      files.map((f) => [f.file, f.loadedBy, ...[f.raw, f.gzip, f.brotli].map(formatKiB)]),
+    ),
+  ];
+}
+
+/** What the breakdown says about the ready goal, in numbers from this run. */
+function readyAnalysis(r: Results): string {
+  const [start, ready] = ['frame navigation started', 'ready: svc-ready (floor: hello from the frame)'];
+  const { sdk, floor } = r.ready.breakdown;
+  const [a, b, c, d] = [sdk[start], sdk[ready], floor[start], floor[ready]];
+  if (a === undefined || b === undefined || c === undefined || d === undefined) return '';
+  const met = r.ready.ratio !== undefined && r.ready.ratio <= r.ready.goal;
+  return [
+    `The goal (≤ ${r.ready.goal.toFixed(1)}×) is ${met ? 'met' : 'missed'} at ${formatRatio(r.ready.ratio)}.`,
+    `The card frame starts loading ${formatMs(a)} after navigation start, against ${formatMs(c)} for the`,
+    "floor's static frame: before it come the SDK script, the page's own script and its session request",
+    '(the frame needs the session id). From its navigation to ready the card frame takes',
+    `${formatMs(b - a)} (floor: ${formatMs(d - c)}): its document, then its script and stylesheet, Lit`,
+    'and the fields, and the handshake and configure round trip with the page. Had it started when the',
+    `floor's frame does, the ratio would be about ${formatRatio(ratio(c + (b - a), d))}.`,
+  ].join('\n');
+}
+
+function renderReport(r: Results): string {
+  const { settings: s, machine: m, ready } = r;
+  const names = [...new Set([...Object.keys(ready.breakdown.sdk), ...Object.keys(ready.breakdown.floor)])];
+  const at = (mark: number | undefined) => (mark === undefined ? '—' : formatMs(mark));
+  const [budgetTable, fileTable] = sizeTables(r.sizes);
+  const values: Record<string, string> = {
+    // `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04 UTC`.
+    date: `${r.date.slice(0, 10)} ${r.date.slice(11, 16)} UTC`,
+    duration: r.durationSeconds.toFixed(0),
+    cpu: m.cpu,
+    cores: String(m.cores),
+    memory: m.memoryGiB.toFixed(1),
+    os: m.os,
+    node: m.node,
+    loadStart: m.loadAverage[0].toFixed(1),
+    loadEnd: m.loadAverage[1].toFixed(1),
+    browserName: r.browser.name,
+    browserVersion: r.browser.version,
+    browserPath: r.browser.executablePath,
+    ...Object.fromEntries(Object.entries(s).map(([key, value]) => [key, String(value)])),
+    settleMs: String(measure.SETTLE_MS),
+    mainTable: mainTable(r),
+    tokenizeServer: formatMs(r.tokenize.serverMedian.sdk),
+    tokenizeTotal: formatMs(r.tokenize.totalMedian.sdk),
+    threeDsServer: formatMs(r.threeDs.serverMedian.sdk),
+    threeDsTotal: formatMs(r.threeDs.totalMedian.sdk),
+    floorServer: formatMs(r.tokenize.serverMedian.floor),
+    floorTotal: formatMs(r.tokenize.totalMedian.floor),
+    requests: [...new Set([...r.tokenize.requests, ...r.threeDs.requests])].map((p) => `\`${p}\``).join(', '),
+    budgetTable,
+    fileTable,
+    unbudgeted:
+      r.sizes.unbudgeted.length === 0
+        ? 'Every SDK file the browser fetched during the run is counted in a budget above.'
+        : `**Fetched during the run but in no budget:** ${r.sizes.unbudgeted.map((f) => `\`${f}\``).join(', ')}.`,
+    breakdownTable: markdownTable(
+      ['milestone (median, from navigation start)', 'SDK (plain.html)', 'floor'],
+      names.map((name) => [name, at(ready.breakdown.sdk[name]), at(ready.breakdown.floor[name])]),
+    ),
+    readyAnalysis: readyAnalysis(r),
+  };
+  const template = readFileSync(new URL('REPORT.template.md', import.meta.url), 'utf8');
+  return template.replace(/^<!--.*-->\n+/, '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`REPORT.template.md: no value for {{${name}}}`);
+    return value;
+  });
+}
+
+/** Markdown as Prettier writes it: padded table columns, on the console too. */
+async function formatted(text: string, path = join(root, 'bench/REPORT.md')): Promise<string> {
+  return format(text, { ...(await resolveConfig(path)), filepath: path });
 }
 
 const started = Date.now();
@@ -79,14 +285,14 @@ if (!needed.every((f) => existsSync(join(root, 'dist', f)))) {
 console.log('bench: sizes (building the Lit floor)');
 const sizes = await measureSizes();
 
-const found = findBrowsersSync().chromium;
+const found = findBrowsers().chromium;
 if (found.kind === 'none')
   throw new Error(
     `no Chromium found${found.problem ? ` (${found.problem})` : ''}: run \`npm run browsers\` or set CHROMIUM_PATH`,
   );
 const problems: string[] = [];
 let stack: DemoStack | undefined;
-let floor: Floor | undefined;
+let floor: Awaited<ReturnType<typeof measure.startFloor>> | undefined;
 let browser: Browser | undefined;
 const cleanup = async () => {
   await browser?.close().catch(() => undefined);
@@ -100,13 +306,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-try {
+async function collect() {
   stack = await startDemoStack(FREE_PORTS, {});
-  floor = await startFloor();
+  floor = await measure.startFloor();
   browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS], headless: true });
   const version = browser.version();
   console.log(`bench: Chromium ${version} (${found.path})`);
-  const setup: Setup = {
+  const setup: measure.Setup = {
     browser,
     urls: stack.urls,
     floorPageUrl: floor.pageUrl,
@@ -114,45 +320,41 @@ try {
     loaded: new Set(),
     problems,
   };
-
   const cold = await rounds('card fields ready, cold', {
-    sdk: () => ready(setup, 'sdk'),
-    floor: () => ready(setup, 'floor'),
+    sdk: () => measure.ready(setup, 'sdk'),
+    floor: () => measure.ready(setup, 'floor'),
   });
 
   console.log(`bench: ${String(settings.keystrokes)} keystrokes in the card frame and in the floor frame`);
-  const keysSdk = await keystrokes(setup, 'sdk', settings.keystrokes, settings.keystrokeWarmup);
-  const keysFloor = await keystrokes(setup, 'floor', settings.keystrokes, settings.keystrokeWarmup);
+  const keys = async (subject: measure.Subject) =>
+    measure.keystrokes(setup, subject, settings.keystrokes, settings.keystrokeWarmup);
+  const [keysSdk, keysFloor] = [await keys('sdk'), await keys('floor')];
 
-  const accounts = benchAccounts(setup.urls);
-  const pages = [await open(setup, 'sdk'), await open(setup, 'sdk'), await open(setup, 'floor')] as const;
+  const accounts = measure.benchAccounts(setup.urls);
+  const pages = [
+    await measure.open(setup, 'sdk'),
+    await measure.open(setup, 'sdk'),
+    await measure.open(setup, 'floor'),
+  ] as const;
   const submits = await rounds('tokenize and frictionless 3DS', {
-    tokenize: () => submitSdk(setup, pages[0].page, accounts.no3ds, false),
-    threeDs: () => submitSdk(setup, pages[1].page, accounts.demo, true),
+    tokenize: () => measure.submitSdk(setup, pages[0].page, accounts.no3ds, false),
+    threeDs: () => measure.submitSdk(setup, pages[1].page, accounts.demo, true),
     // The floor (one frame POST round trip) is the same for tokenize and 3DS.
-    floor: () => submitFloor(setup, pages[2].page),
+    floor: () => measure.submitFloor(setup, pages[2].page),
   }).finally(() => Promise.all(pages.map((p) => p.close())));
 
   console.log(`bench: ${String(settings.cycles)} mount/destroy cycles`);
-  const { cycleMs: sdkCycles, ...sdkHygiene } = await hygiene(
-    setup,
-    'sdk',
-    settings.cycles,
-    settings.cycleWarmup,
-  );
-  const { cycleMs: floorCycles, ...floorHygiene } = await hygiene(
-    setup,
-    'floor',
-    settings.cycles,
-    settings.cycleWarmup,
-  );
+  const cycle = (subject: measure.Subject) =>
+    measure.hygiene(setup, subject, settings.cycles, settings.cycleWarmup);
+  const { cycleMs: sdkCycles, ...sdkHygiene } = await cycle('sdk');
+  const { cycleMs: floorCycles, ...floorHygiene } = await cycle('floor');
 
   const budgeted = new Set(sizes.budgets.flatMap((b) => b.files));
   // The challenge frame loads only when an issuer asks for a challenge, which no run here does.
   const loaded = [...setup.loaded].filter((f) => !f.endsWith('.map')).sort();
   const readyMs = { sdk: cold.sdk.map((r) => r.ready), floor: cold.floor.map((r) => r.ready) };
   await cleanup();
-  const results: report.Results = {
+  return {
     date: new Date().toISOString(),
     durationSeconds: (Date.now() - started) / 1000,
     machine: {
@@ -161,24 +363,25 @@ try {
       memoryGiB: totalmem() / 1024 ** 3,
       os: `${platform()} ${release()}`,
       node: process.versions.node,
-      loadAverage: [loadStart, loadavg()[0] ?? NaN],
+      /** 1-minute load average at the start and at the end of the run (other work on the machine). */
+      loadAverage: [loadStart, loadavg()[0] ?? NaN] as const,
     },
     browser: { name: 'Chromium', version, executablePath: found.path, headless: true },
     settings,
     sizes: { ...sizes, loaded, unbudgeted: loaded.filter((f) => !budgeted.has(f)) },
     ready: {
-      ...report.compare(readyMs.sdk, readyMs.floor),
-      goal: report.READY_GOAL,
-      breakdown: { sdk: report.medianMarks(cold.sdk), floor: report.medianMarks(cold.floor) },
+      ...compare(readyMs.sdk, readyMs.floor),
+      goal: READY_GOAL,
+      breakdown: { sdk: medianMarks(cold.sdk), floor: medianMarks(cold.floor) },
     },
-    keystroke: report.compareKeystrokes(keysSdk, keysFloor),
-    tokenize: report.compareSubmits(submits.tokenize, submits.floor),
-    threeDs: report.compareSubmits(submits.threeDs, submits.floor),
+    keystroke: compareKeystrokes(keysSdk, keysFloor),
+    tokenize: compareSubmits(submits.tokenize, submits.floor),
+    threeDs: compareSubmits(submits.threeDs, submits.floor),
     hygiene: {
       sdk: sdkHygiene,
       floor: floorHygiene,
       heapRatio: ratio(sdkHygiene.heapGrowth, floorHygiene.heapGrowth),
-      cycle: report.compare(sdkCycles, floorCycles),
+      cycle: compare(sdkCycles, floorCycles),
     },
     samples: {
       readySdk: readyMs.sdk,
@@ -192,21 +395,27 @@ try {
       cycleFloor: floorCycles,
     },
   };
-  await writeFormatted(join(root, 'bench/results.json'), JSON.stringify(results, null, 2));
-  await writeFormatted(join(root, 'bench/REPORT.md'), report.renderReport(results));
-  for (const table of [report.mainTable(results), report.budgetTable(sizes), report.fileTable(sizes)])
-    console.log(`\n${table}`);
-  console.log(
-    `\nbench: wrote bench/results.json and bench/REPORT.md (${results.durationSeconds.toFixed(0)} s, Chromium ${version})`,
-  );
+}
+type Results = Awaited<ReturnType<typeof collect>>;
+type Hygiene = Results['hygiene']['sdk'];
 
+try {
+  const results = await collect();
+  writeFileSync(
+    join(root, 'bench/results.json'),
+    await formatted(JSON.stringify(results, null, 2), join(root, 'bench/results.json')),
+  );
+  writeFileSync(join(root, 'bench/REPORT.md'), await formatted(renderReport(results)));
+  console.log(`\n${await formatted([mainTable(results), ...sizeTables(sizes)].join('\n\n'))}`);
+  console.log(
+    `bench: wrote bench/results.json and bench/REPORT.md (${results.durationSeconds.toFixed(0)} s, Chromium ${results.browser.version})`,
+  );
+  const h = results.hygiene.sdk;
   const failures = [
     ...sizes.budgets.filter((b) => !b.ok).map((b) => `size budget exceeded: ${b.name}`),
-    ...(sdkHygiene.iframes > 0 ? [`${String(sdkHygiene.iframes)} iframe(s) left`] : []),
-    ...(sdkHygiene.openPorts > 0 || sdkHygiene.livePorts > 0 ? ['MessagePort(s) left open'] : []),
-    ...(sdkHygiene.windowListeners > 0
-      ? [`window listener(s) left: ${sdkHygiene.listenerTypes.join(', ')}`]
-      : []),
+    ...(h.iframes > 0 ? [`${String(h.iframes)} iframe(s) left`] : []),
+    ...(h.openPorts > 0 || h.livePorts > 0 ? ['MessagePort(s) left open'] : []),
+    ...(h.windowListeners > 0 ? [`window listener(s) left: ${h.listenerTypes.join(', ')}`] : []),
     ...results.sizes.unbudgeted.map((f) => `loaded but in no size budget: ${f}`),
   ];
   for (const failure of failures) console.error(`bench: FAILED: ${failure}`);

@@ -12,55 +12,16 @@ import { shared } from '../vite.config.ts';
 import { ratio } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
-
-export interface Measured {
-  file: string;
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
 
 /** Gzip level 9 and brotli quality 11, as size-limit measures. */
-function measure(file: string, path = join(dist, file)): Measured {
+function measure(file: string, path = join(root, 'dist', file)) {
   const content = readFileSync(path);
   const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotli.length };
 }
 
-export interface SizeFile extends Measured {
-  /** Who downloads it: the merchant page, a frame (and when). */
-  loadedBy: string;
-}
-
-export interface SizeBudget {
-  name: string;
-  files: string[];
-  gzip: number;
-  brotli: number;
-  raw: number;
-  budget: number;
-  /** gzip / budget. */
-  share: number;
-  /** gzip / the Lit floor's gzip. */
-  floorRatio: number | undefined;
-  ok: boolean;
-}
-
-export interface SizeResults {
-  files: SizeFile[];
-  budgets: SizeBudget[];
-  /** The budgets of builds that do not exist yet (the full build), reported as not measurable. */
-  unbuilt: { name: string; budget: number; status: string }[];
-  floor: Measured & { description: string };
-}
-
-/**
- * The floor: bench/floor/lit-element.ts built like the script-tag build (an IIFE with Lit inlined),
- * with vite.config.ts's `shared` settings (target es2022, Vite's default minifier, source map comment),
- * into a temporary directory.
- */
-export async function measureLitFloor(): Promise<SizeResults['floor']> {
+/** bench/floor/lit-element.ts built like the script-tag build (IIFE, Lit inlined, vite.config.ts's `shared`). */
+async function measureLitFloor() {
   const out = mkdtempSync(join(tmpdir(), 'bench-lit-floor-'));
   try {
     await build({
@@ -91,19 +52,18 @@ export async function measureLitFloor(): Promise<SizeResults['floor']> {
   }
 }
 
-function loadedBy(budgetName: string): string {
-  return budgetName.split(':')[0] ?? budgetName;
-}
-
-export async function measureSizes(): Promise<SizeResults> {
+export async function measureSizes() {
   const floor = await measureLitFloor();
-  const files = new Map<string, SizeFile>();
+  const files = new Map<string, ReturnType<typeof measure> & { loadedBy: string }>();
   const budgets = BUDGETS.flatMap(({ name, gzip: budget, files: list }) => {
     if (list === null) return [];
     const measured = list().map((file) => measure(file));
-    for (const f of measured) if (!files.has(f.file)) files.set(f.file, { ...f, loadedBy: loadedBy(name) });
+    // Who downloads it: the budget's name up to its colon (the merchant page, a frame, and when).
+    for (const f of measured)
+      if (!files.has(f.file)) files.set(f.file, { ...f, loadedBy: name.split(':')[0] ?? name });
     const sum = (key: 'raw' | 'gzip' | 'brotli') => measured.reduce((total, f) => total + f[key], 0);
     const gzip = sum('gzip');
+    const shares = { share: gzip / budget, floorRatio: ratio(gzip, floor.gzip), ok: gzip <= budget };
     return [
       {
         name,
@@ -112,9 +72,7 @@ export async function measureSizes(): Promise<SizeResults> {
         gzip,
         brotli: sum('brotli'),
         budget,
-        share: gzip / budget,
-        floorRatio: ratio(gzip, floor.gzip),
-        ok: gzip <= budget,
+        ...shares,
       },
     ];
   });
@@ -127,3 +85,4 @@ export async function measureSizes(): Promise<SizeResults> {
   }));
   return { files: [...files.values()], budgets, unbuilt, floor };
 }
+export type SizeResults = Awaited<ReturnType<typeof measureSizes>>;

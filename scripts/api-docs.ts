@@ -17,18 +17,13 @@ interface Item {
   type?: { text: string };
   default?: string;
 }
+type Member = Item & { kind: 'field' | 'method'; attribute?: string; reflects?: boolean; readonly?: boolean };
 export interface Manifest {
   modules: {
     declarations?: (Item & {
       tagName?: string;
       customElement?: boolean;
-      members?: (Item & {
-        kind: 'field' | 'method';
-        attribute?: string;
-        reflects?: boolean;
-        readonly?: boolean;
-        parameters?: { name: string }[];
-      })[];
+      members?: (Member & { parameters?: { name: string }[] })[];
       events?: Item[];
       cssParts?: Item[];
       cssProperties?: Item[];
@@ -138,47 +133,50 @@ export async function elementsManifest(): Promise<Manifest> {
 const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
 const code = (text: string | undefined) => (text === undefined ? '' : `\`${cell(text)}\``);
 
-function table(header: string[], rows: string[][]): string {
-  if (rows.length === 0) return 'None.';
-  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
-}
-
 /**
- * docs/api/elements.md: for each element, its attributes and properties, methods, events, CSS parts
- * and CSS custom properties. Classes link to their pages in `pages` (paths relative to docs/api/).
+ * docs/api/elements.md: for each element, its attributes and properties, methods (when it has any),
+ * events, CSS parts and CSS custom properties. Classes link to their pages in `pages` (paths relative
+ * to docs/api/).
  */
 export function renderElements(manifest: Manifest, pages: readonly string[]): string {
   const link = (name: string) => {
     const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
     return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
   };
+  const section = (title: string, header: string[], rows: string[][]) =>
+    `### ${title}\n\n` +
+    (rows.length === 0
+      ? 'None.'
+      : [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n'));
   const elements = manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((d) => d.customElement === true && d.tagName !== undefined)
     .sort((a, b) => (a.tagName ?? '').localeCompare(b.tagName ?? ''));
-  const sections = elements.map((element) => {
-    const members = element.members ?? [];
-    const fields = members.filter((m) => m.kind === 'field');
+  const sections = elements.map(({ tagName = '', name, description, members = [], ...element }) => {
     const methods = members.filter((m) => m.kind === 'method');
     return [
-      `## \`<${element.tagName ?? ''}>\``,
-      `Class ${link(element.name)}. ${cell(element.description)}`,
-      '### Attributes and properties',
-      table(
+      `## \`<${tagName}>\``,
+      `Class ${link(name)}. ${cell(description)}`,
+      section(
+        'Attributes and properties',
         ['property', 'attribute', 'type', 'default', 'description'],
-        fields.map((f) => [
-          code(f.name),
-          f.attribute === undefined ? '' : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`,
-          code(f.type?.text),
-          code(f.default),
-          `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
-        ]),
+        members
+          .filter((m) => m.kind === 'field')
+          .map((f) => [
+            code(f.name),
+            f.attribute === undefined
+              ? ''
+              : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`,
+            code(f.type?.text),
+            code(f.default),
+            `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
+          ]),
       ),
       ...(methods.length === 0
         ? []
         : [
-            '### Methods',
-            table(
+            section(
+              'Methods',
               ['method', 'description'],
               methods.map((m) => [
                 code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
@@ -186,8 +184,8 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
               ]),
             ),
           ]),
-      '### Events',
-      table(
+      section(
+        'Events',
         ['event', 'class', 'description'],
         (element.events ?? []).map((e) => [
           code(e.name),
@@ -195,13 +193,13 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
           cell(e.description),
         ]),
       ),
-      '### CSS parts',
-      table(
+      section(
+        'CSS parts',
         ['part', 'description'],
         (element.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
       ),
-      '### CSS custom properties',
-      table(
+      section(
+        'CSS custom properties',
         ['property', 'default', 'description'],
         (element.cssProperties ?? []).map((p) => [code(p.name), code(p.default), cell(p.description)]),
       ),

@@ -1,12 +1,17 @@
-// The names of the built files a browser loads by URL, in one place. Each carries the package version,
-// so a URL never changes content: a new build of new code is a new version and a new URL, and a page
-// pinned with Subresource Integrity keeps working until its merchant moves it.
+// The built files a browser loads by URL: their names, in one place, and their integrity. Each name
+// carries the package version, so a URL never changes content: a new build of new code is a new
+// version and a new URL, and a page pinned with Subresource Integrity keeps working until its merchant
+// moves it.
+//
+//   tsx scripts/artifacts.ts sri       `npm run build` runs it last: writes dist/sri.json
+//   tsx scripts/artifacts.ts version   `npm version` runs it after the bump: moves ./script-tag's file
 
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-export const version = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+const packageJson = new URL('../package.json', import.meta.url);
+export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
 export function scriptFile(v = version): string {
@@ -31,4 +36,44 @@ export function fillPageTemplate(
 /** The frame documents and their assets, under dist/ and on the token host. */
 export function framesDir(v = version): string {
   return `frames/${v}`;
+}
+
+/** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
+export const MERCHANT_FILES = [scriptFile(), 'checkout.js'];
+
+export function integrity(content: Buffer): string {
+  return `sha384-${createHash('sha384').update(content).digest('base64')}`;
+}
+
+/** dist/sri.json: every file a merchant page loads, with its sha384 integrity, for <script integrity>. */
+export function sriManifest(dir: string) {
+  const files: Record<string, { integrity: string; bytes: number }> = {};
+  for (const name of MERCHANT_FILES) {
+    const path = join(dir, name);
+    if (!existsSync(path)) throw new Error(`${path} is not built`);
+    const content = readFileSync(path);
+    files[name] = { integrity: integrity(content), bytes: content.length };
+  }
+  return { version, files };
+}
+
+const command = import.meta.url === `file://${process.argv[1] ?? ''}` ? process.argv[2] : undefined;
+if (command === 'sri') {
+  const dist = join(import.meta.dirname, '..', 'dist');
+  const written = sriManifest(dist);
+  writeFileSync(join(dist, 'sri.json'), `${JSON.stringify(written, null, 2)}\n`);
+  for (const [name, file] of Object.entries(written.files))
+    console.log(`sri.json: ${name} ${file.integrity}`);
+} else if (command === 'version') {
+  // The version read above is the bumped one: `npm version` runs this after writing it.
+  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
+    exports: Record<string, { default?: string }>;
+  };
+  const target = pkg.exports['./script-tag'];
+  if (target === undefined) throw new Error('package.json has no ./script-tag export');
+  target.default = `./dist/${scriptFile()}`;
+  writeFileSync(packageJson, `${JSON.stringify(pkg, null, 2)}\n`);
+  console.log(`package.json: ./script-tag -> ${target.default}`);
+} else if (command !== undefined) {
+  throw new Error(`unknown command ${command}: use sri or version`);
 }

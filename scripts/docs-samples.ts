@@ -91,21 +91,18 @@ export function asPublished(text: string, scriptFile: string): string {
 }
 
 const e2eByRoot = new Map<string, [string, string][]>();
-
-/**
- * The e2e specs and the page models they drive (e2e/models/card-page.ts opens the card page), with
- * their text: read once per root, however many samples ask.
- */
-function e2eSources(root: string): [string, string][] {
-  let sources = e2eByRoot.get(root);
-  if (sources === undefined) {
-    sources = readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')] as [string, string]);
-    e2eByRoot.set(root, sources);
-  }
-  return sources;
-}
+/** The e2e specs and the page models they drive, with their text: read once per root. */
+const e2eSources = (root: string) =>
+  e2eByRoot.get(root) ??
+  e2eByRoot
+    .set(
+      root,
+      readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')]),
+    )
+    .get(root) ??
+  [];
 
 /**
  * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its

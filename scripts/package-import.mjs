@@ -1,61 +1,34 @@
-// @ts-check
-// Run by package-check.mjs from a copy next to a node_modules that holds the unpacked tarball: imports
-// the package by name in a plain Node process, as server-side rendering does, with no DOM. Exits
-// non-zero with the reason when something is wrong. Arguments: the check to run, the expected version,
-// and for `subpaths` the script-tag file and the frames directory the build named with that version.
+// Run by scripts/package.test.ts from a copy next to a node_modules that holds the unpacked tarball:
+// imports the package by name in a plain Node process, as server-side rendering does, with no DOM.
+// Exits non-zero with the reason when something is wrong. Arguments: the check to run, the expected
+// version, and for `subpaths` the script-tag file and the frames directory the build named with that
+// version.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * @typedef {{
- *   Checkout: new (options: Record<string, unknown>) => { readonly locale: string },
- *   CheckoutError: new (code: string, type: string, message: string) => Error,
- *   isCheckoutError: (value: unknown) => boolean,
- * }} Sdk
- */
-
 const [check, version, scriptFile = '', framesDir = ''] = process.argv.slice(2);
 const NAME = 'service-checkout';
-
 /** What the ESM entry must export (it may export more). */
-const EXPORTS = [
-  'Checkout',
-  'CheckoutError',
-  'ERROR_TYPES',
-  'isCheckoutError',
-  'SvcBlurEvent',
-  'SvcChangeEvent',
-  'SvcErrorEvent',
-  'SvcFocusEvent',
-  'SvcReadyEvent',
-  'SvcSubmitEvent',
-  'SvcThreeDsEvent',
-  'VERSION',
-];
-
-/** This process's globals as the browser would have them (the scripts' lib has no DOM types). */
-const browserish =
-  /** @type {{ document?: unknown, window?: unknown, customElements?: { get(name: string): unknown } }} */ (
-    globalThis
-  );
+const EXPORTS = `Checkout CheckoutError ERROR_TYPES isCheckoutError SvcBlurEvent SvcChangeEvent SvcErrorEvent
+  SvcFocusEvent SvcReadyEvent SvcResultEvent SvcSubmitEvent SvcThreeDsEvent VERSION`.split(/\s+/);
 
 async function entry() {
-  assert.equal(browserish.document, undefined, 'this check needs a Node without a DOM');
-  // A variable specifier: resolved at run time from this file's node_modules, never typechecked here.
+  assert.equal(globalThis.document, undefined, 'this check needs a Node without a DOM');
+  // A variable specifier: resolved at run time from this file's node_modules.
   const specifier = NAME;
-  const sdk = /** @type {Record<string, unknown>} */ (await import(specifier));
+  const sdk = await import(specifier);
   const missing = EXPORTS.filter((name) => !(name in sdk));
   assert.deepEqual(missing, [], `missing exports: ${missing.join(', ')}`);
-  assert.equal(sdk['VERSION'], version, 'VERSION is the package version');
-  assert.equal(browserish.document, undefined, 'importing created a document');
-  assert.equal(browserish.window, undefined, 'importing created a window');
+  assert.equal(sdk.VERSION, version, 'VERSION is the package version');
+  assert.equal(globalThis.document, undefined, 'importing created a document');
+  assert.equal(globalThis.window, undefined, 'importing created a window');
   // Lit's Node build installs a custom-element registry shim; importing must not register anything.
-  assert.equal(browserish.customElements?.get('svc-card-form'), undefined, 'importing defined an element');
+  assert.equal(globalThis.customElements?.get('svc-card-form'), undefined, 'importing defined an element');
 
-  const { Checkout, CheckoutError, isCheckoutError } = /** @type {Sdk} */ (/** @type {unknown} */ (sdk));
+  const { Checkout, CheckoutError, isCheckoutError } = sdk;
   const checkout = new Checkout({
     sessionId: 'ses_1',
     account: 'demo',
@@ -68,7 +41,6 @@ async function entry() {
 }
 
 function subpaths() {
-  /** @type {[string, string][]} */
   const exported = [
     [`${NAME}/script-tag`, `dist/${scriptFile}`],
     [`${NAME}/${framesDir}/card.html`, `dist/${framesDir}/card.html`],

@@ -20,7 +20,7 @@ export interface Gate {
 /** A test runner whose JSON report is counted. */
 export interface Runner {
   name: string;
-  format: 'vitest' | 'playwright' | 'webkit' | 'package';
+  format: 'vitest' | 'playwright';
   /** Exit code of the runner, or null when it did not run. */
   exitCode: number | null;
   /** The parsed JSON report, or null when there is none. */
@@ -29,87 +29,55 @@ export interface Runner {
   skippedBecause?: string;
 }
 
-export interface Summary extends Counts {
-  /** One line per counted source, then one per problem, for the log above the closing line. */
-  details: string[];
-}
-
 const count = z.number().int().nonnegative();
 const status = z.object({ status: z.string() });
-const vitestReport = z.object({
-  numTotalTests: count,
-  numPassedTests: count,
-  numFailedTests: count,
-  testResults: z.array(status.extend({ assertionResults: z.array(status).optional() })),
-});
-const playwrightReport = z.object({
-  stats: z.object({ expected: count, flaky: count, unexpected: count, skipped: count }),
-  errors: z.array(z.unknown()).optional(),
-});
-const ownReport = z
-  .object({ passed: count, failed: count, skipped: count, tests: z.array(z.unknown()) })
-  .refine((r) => r.passed + r.failed + r.skipped === r.tests.length);
 
 /**
- * Vitest's json reporter. Skipped is derived as "neither passed nor failed" because vitest's own
- * pending and todo counts overlap. A file that failed without a failing test (import error, throwing
- * beforeAll) has no test to count: it is a file error.
+ * Each format's counts, with its failures outside any test (`outside`, named by `what`) and its flaky
+ * tests. Vitest: skipped is "neither passed nor failed" because its own pending and todo counts overlap,
+ * and a file that failed without a failing test (import error, throwing beforeAll) is a file error.
+ * Playwright: expected and flaky pass (flaky only exists with retries), unexpected fails, and global
+ * errors (a web server that did not start, a broken config, a worker crash outside a test) are not
+ * tests.
  */
-export function countVitest(report: unknown): (Counts & { fileErrors: number }) | null {
-  const r = vitestReport.safeParse(report).data;
-  if (r === undefined) return null;
-  const fileErrors = r.testResults.filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
-  const { numPassedTests: passed, numFailedTests: failed } = r;
-  return { passed, failed, skipped: Math.max(0, r.numTotalTests - passed - failed), fileErrors };
-}
+const formats = {
+  vitest: z
+    .object({
+      numTotalTests: count,
+      numPassedTests: count,
+      numFailedTests: count,
+      testResults: z.array(status.extend({ assertionResults: z.array(status).optional() })),
+    })
+    .transform((r) => ({
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: Math.max(0, r.numTotalTests - r.numPassedTests - r.numFailedTests),
+      outside: r.testResults.filter(
+        (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+      ).length,
+      what: 'test file(s) failed outside a test',
+      flaky: 0,
+    })),
+  playwright: z
+    .object({
+      stats: z.object({ expected: count, flaky: count, unexpected: count, skipped: count }),
+      errors: z.array(z.unknown()).optional(),
+    })
+    .transform(({ stats: s, errors }) => ({
+      passed: s.expected + s.flaky,
+      failed: s.unexpected,
+      skipped: s.skipped,
+      outside: errors?.length ?? 0,
+      what: 'error(s) outside any test',
+      flaky: s.flaky,
+    })),
+};
 
-/**
- * Playwright's json reporter: expected and flaky pass (flaky only exists with retries, and is still
- * shown in the details), unexpected fails. Global errors (a web server that did not start, a broken
- * config, a worker crash outside a test) are not tests, so they are counted separately.
- */
-export function countPlaywright(report: unknown): (Counts & { globalErrors: number; flaky: number }) | null {
-  const r = playwrightReport.safeParse(report).data;
-  if (r === undefined) return null;
-  const { expected, flaky, unexpected, skipped } = r.stats;
-  return {
-    passed: expected + flaky,
-    failed: unexpected,
-    skipped,
-    globalErrors: r.errors?.length ?? 0,
-    flaky,
-  };
-}
+/** A report's counts in `format`, or null when it is not a report of that shape. */
+export const countReport = (format: Runner['format'], report: unknown) =>
+  formats[format].safeParse(report).data ?? null;
 
-/** The WebKit smoke's and the package check's own report: its counts, as long as they agree with its tests. */
-export function countOwnReport(report: unknown): Counts | null {
-  const r = ownReport.safeParse(report).data;
-  return r ? { passed: r.passed, failed: r.failed, skipped: r.skipped } : null;
-}
-
-/** A runner's counts, with its failures outside any test and what to call them. */
-function counted(runner: Runner): (Counts & { outside: number; what: string; flaky: number }) | null {
-  if (runner.format === 'vitest') {
-    const c = countVitest(runner.report);
-    return c && { ...c, outside: c.fileErrors, what: 'test file(s) failed outside a test', flaky: 0 };
-  }
-  if (runner.format === 'playwright') {
-    const c = countPlaywright(runner.report);
-    return c && { ...c, outside: c.globalErrors, what: 'error(s) outside any test' };
-  }
-  const c = countOwnReport(runner.report);
-  return c && { ...c, outside: 0, what: '', flaky: 0 };
-}
-
-export function summarize({
-  gates,
-  runners,
-}: {
-  gates: readonly Gate[];
-  runners: readonly Runner[];
-}): Summary {
+export function summarize({ gates, runners }: { gates: readonly Gate[]; runners: readonly Runner[] }) {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   // What the runners counted first, then everything added on top, so the reasons sit together.
   const counts: string[] = [];
@@ -120,9 +88,8 @@ export function summarize({
   };
 
   for (const gate of gates) if (!gate.ok) fail(1, `${gate.name}: failed (counted as 1 failed)`);
-
   for (const runner of runners) {
-    const c = counted(runner);
+    const c = countReport(runner.format, runner.report);
     if (c === null) {
       const why =
         runner.exitCode === null
@@ -136,21 +103,21 @@ export function summarize({
     total.passed += c.passed;
     total.failed += c.failed;
     total.skipped += c.skipped;
-    const flaky = c.flaky > 0 ? ` (${String(c.flaky)} of the passed were flaky)` : '';
-    counts.push(`${runner.name}: ${formatLine(c)}${flaky}`);
-    if (c.outside > 0) {
-      fail(c.outside, `${runner.name}: ${String(c.outside)} ${c.what} (counted as failed)`);
-    } else if (runner.exitCode !== 0 && c.failed === 0) {
-      // e.g. vitest's unhandled errors: the report looks clean but the runner said no.
+    counts.push(
+      `${runner.name}: ${formatLine(c)}${c.flaky > 0 ? ` (${String(c.flaky)} of the passed were flaky)` : ''}`,
+    );
+    if (c.outside > 0) fail(c.outside, `${runner.name}: ${String(c.outside)} ${c.what} (counted as failed)`);
+    // e.g. vitest's unhandled errors: the report looks clean but the runner said no.
+    else if (runner.exitCode !== 0 && c.failed === 0)
       fail(
         1,
         `${runner.name}: exited ${String(runner.exitCode)} with no failure in its report (counted as 1 failed)`,
       );
-    }
   }
 
   // A run where nothing passed proves nothing, even if nothing failed (no tests, all skipped).
   if (total.passed === 0 && total.failed === 0) fail(1, 'no test passed (counted as 1 failed)');
+  /** One line per counted source, then one per problem, for the log above the closing line. */
   return { ...total, details: [...counts, ...problems] };
 }
 

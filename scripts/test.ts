@@ -1,6 +1,6 @@
 // `npm test`: every check CI makes, in order, ending with the one line CI reads,
-// "N passed, N failed, N skipped" (vitest, the package check, Playwright and WebKit smoke tests; each
-// broken gate step, missing report or empty run adds a failure). It goes on after a failure where the
+// "N passed, N failed, N skipped" (vitest's tests, among them the package check and the WebKit smoke,
+// and Playwright's; each broken gate step, missing report or empty run adds a failure). It goes on after a failure where the
 // later steps still mean something, so one run shows everything that is wrong.
 
 import { spawn } from 'node:child_process';
@@ -11,8 +11,6 @@ import { formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
 const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
-const REPORTS = 'reports';
-
 // Run outside npm, it should find the same local binaries as `npm test`.
 const env = {
   ...process.env,
@@ -24,12 +22,11 @@ const elapsed = () => (performance.now() - started) / 1000;
 const steps: { name: string; status: 'ok' | 'FAILED' | 'SKIPPED'; seconds: number; note?: string }[] = [];
 const gates: Gate[] = [];
 const runners: Runner[] = [];
-
 // Ctrl-C reaches the running child too; stop after it instead of starting the next step.
 const state = { interrupted: false };
 process.on('SIGINT', () => (state.interrupted = true));
 
-function run(command: string, ...args: string[]): Promise<number> {
+function run([command = '', ...args]: readonly string[]): Promise<number> {
   console.log(`$ ${[command, ...args].join(' ')}`);
   return new Promise((done) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
@@ -67,82 +64,52 @@ async function step(
   return ok;
 }
 
-/** A step that works or not; its failure counts as one failed test. */
-async function gate(name: string, body: () => Promise<boolean>): Promise<boolean> {
+/** A step that works or not (a command, unless `body` is given); its failure counts as one failed test. */
+async function gate(name: string, command: string[], body = async () => (await run(command)) === 0) {
   const ok = await step(name, null, body);
   if (ok !== null) gates.push({ name, ok });
   return ok === true;
 }
 
-/** A test runner whose JSON report (reports/<report>.json) is counted. */
-async function runner(
-  name: string,
-  format: Runner['format'],
-  skip: string | null,
-  command: string,
-  ...args: string[]
-) {
+/** A test runner whose JSON report (reports/<name>.json) is counted. */
+async function runner(name: string, format: Runner['format'], skip: string | null, ...command: string[]) {
   let exitCode: number | null = null;
-  const ran = await step(name, skip, async () => {
-    exitCode = await run(command, ...args);
-    return exitCode === 0;
-  });
-  const path = join(REPORTS, `${name}.json`);
+  const ran = await step(name, skip, async () => (exitCode = await run(command)) === 0);
+  const path = join('reports', `${name}.json`);
   let report: unknown = null;
   try {
     if (existsSync(path)) report = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     console.error(`${path} is not valid JSON: ${String(error)}`);
   }
-  const why = steps.at(-1)?.note;
-  runners.push({
-    name,
-    format,
-    exitCode,
-    report,
-    ...(ran === null && why !== undefined ? { skippedBecause: why } : {}),
-  });
+  const why = ran === null ? steps.at(-1)?.note : undefined;
+  runners.push({ name, format, exitCode, report, ...(why === undefined ? {} : { skippedBecause: why }) });
 }
 
-rmSync(REPORTS, { recursive: true, force: true });
-mkdirSync(REPORTS, { recursive: true });
+rmSync('reports', { recursive: true, force: true });
+mkdirSync('reports', { recursive: true });
 
 let browserWarnings: string[] = [];
-const haveChromium = await gate('browsers', async () => {
+const haveChromium = await gate('browsers', [], async () => {
   const result = await ensureBrowsers({ env });
   browserWarnings = result.warnings;
   return result.ok;
 });
-await gate('typecheck', async () => (await run('tsc', '-p', '.')) === 0);
-await gate('lint', async () => (await run('eslint', '.')) === 0);
-await gate('format', async () => (await run('prettier', '--check', '.')) === 0);
-await runner(
-  'vitest',
-  'vitest',
-  null,
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=reports/vitest.json',
-);
-const built = await gate('build', async () => (await run('npm', 'run', 'build')) === 0);
-if (built) await gate('size budgets', async () => (await run('size-limit')) === 0);
-// The tarball a user installs: its files, publint, attw, type tests, importing it without a DOM.
-await runner('package', 'package', built ? null : 'build failed', 'tsx', 'scripts/package-check.ts');
+await gate('typecheck', ['tsc', '-p', '.']);
+await gate('lint', ['eslint', '.']);
+await gate('format', ['prettier', '--check', '.']);
+const built = await gate('build', ['npm', 'run', 'build']);
+if (built) await gate('size budgets', ['size-limit']);
 // The demo's single-page app imports the ESM build, so it is built after it.
-const demoBuilt =
-  built && (await gate('demo build', async () => (await run('npm', 'run', 'build:demo')) === 0));
+const demoBuilt = built && (await gate('demo build', ['npm', 'run', 'build:demo']));
+// Unit tests, then with dist/ built, the tarball a user installs (scripts/package.test.ts) and the
+// WebKit smoke (e2e-webkit/, its own servers on free ports). A failed build may leave an older one.
+const json = ['--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'];
+const afterBuild = built ? [] : ['--exclude', 'scripts/package.test.ts', '--exclude', 'e2e-webkit/**'];
+await runner('vitest', 'vitest', null, 'vitest', 'run', ...json, ...afterBuild);
 // playwright.config.ts's json reporter writes reports/e2e.json.
-await runner(
-  'e2e',
-  'playwright',
-  !demoBuilt ? 'build failed' : !haveChromium ? 'no Chromium' : null,
-  'playwright',
-  'test',
-);
-// Its own servers on free ports; without WebKit it reports its tests as skipped.
-await runner('webkit', 'webkit', built ? null : 'build failed', 'tsx', 'e2e-webkit/smoke.ts');
+const e2eSkip = !demoBuilt ? 'build failed' : !haveChromium ? 'no Chromium' : null;
+await runner('e2e', 'playwright', e2eSkip, 'playwright', 'test');
 
 console.log(`=== [${String(Math.round(elapsed()))}s] summary`);
 const summary = summarize({ gates, runners });

@@ -3,14 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { version } from './artifacts.ts';
-import { integrity, manifest, MERCHANT_FILES } from './sri.ts';
+import { integrity, MERCHANT_FILES, sriManifest, version } from './artifacts.ts';
 
 describe('dist/sri.json', () => {
   it('lists every file a merchant page loads with its sha384 integrity and size', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sri-'));
     for (const name of MERCHANT_FILES) writeFileSync(join(dir, name), `// ${name}\n`);
-    const written = manifest(dir);
+    const written = sriManifest(dir);
     expect(Object.keys(written.files)).toEqual([`checkout-essentials-${version}.js`, 'checkout.js']);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');
     expect(written.files['checkout.js']).toEqual({ integrity: `sha384-${expected}`, bytes: 15 });
@@ -19,7 +18,7 @@ describe('dist/sri.json', () => {
   });
 
   it('refuses to write a manifest for a missing build', () => {
-    expect(() => manifest(mkdtempSync(join(tmpdir(), 'sri-')))).toThrow(/is not built/);
+    expect(() => sriManifest(mkdtempSync(join(tmpdir(), 'sri-')))).toThrow(/is not built/);
   });
 
   it('encodes the digest as the integrity attribute wants it', () => {

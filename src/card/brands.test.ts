@@ -58,7 +58,7 @@ describe('detectBrand', () => {
     visa: '4 4011 457630 401180',
     elo: '401178 401179 431274 438935 451416 457393 457631 457632 650031 650051 651652 655058 504175 506699 506778 509999',
     discover: '650034 650599 655020 6500 6011',
-    aura: '506779 5078',
+    aura: '507860 5078',
     hipercard: '384100 606',
     diners: '384101 3841 36 30 305',
     hiper: '637568 63737423 637',
@@ -73,12 +73,26 @@ describe('detectBrand', () => {
     },
   );
 
-  it.each(['', '3', '2', '5', '6', '60', '2220', '2721', '306', '9', '56', '4111 1111', '4a'])(
-    '%j is unknown or still ambiguous',
-    (input) => {
-      expect(detectBrand(input)).toBeUndefined();
-    },
-  );
+  // 506779 and 500055 (Maestro) were Aura while the Aura rule claimed every 50 BIN.
+  it.each([
+    '',
+    '3',
+    '2',
+    '5',
+    '6',
+    '60',
+    '2220',
+    '2721',
+    '306',
+    '9',
+    '56',
+    '4111 1111',
+    '4a',
+    '506779',
+    '500055',
+  ])('%j is unknown or still ambiguous', (input) => {
+    expect(detectBrand(input)).toBeUndefined();
+  });
 
   it('never changes its mind after eight digits, the longest prefix', () => {
     fc.assert(

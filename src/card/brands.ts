@@ -87,10 +87,13 @@ export const BRANDS: Readonly<Record<BrandId, Brand>> = {
 // accept, and adding Aura/Cabal means mutating its global registry at import. Additions and doubts:
 // - Hipercard: 3841xx from Brazilian acquirer tables. 637095/637568/637599/637609/637612 are listed
 //   as Hipercard by some gateways but belong to Hiper (Itaú) per credit-card-type; Hiper here.
-// - Aura: "50" is all the public sources say; Elo's 504175, 5066/5067 and 509 ranges win over it
-//   by being longer.
+// - Aura: 507860, the BIN of the network's published test numbers. Public sources also say "50", but
+//   that claims Maestro's 50 BINs (Adyen's Maestro test card 5000550000000029 was tokenized as Aura):
+//   a number outside 507860 is left to the other rules, and unsupported if none claims it.
 // - Cabal: not in credit-card-type. 604201-604219, 6043xx, 604400, 589657, 603522 and 627170
-//   appear in public BIN tables; 604401-604599 and 603493 are unconfirmed.
+//   appear in public BIN tables and the providers' test numbers; nothing else is claimed.
+// The service's emulator (sandbox/card-brands.ts) keeps rules of its own; both are tested against the
+// providers' published numbers in fixtures/card-numbers.json.
 // - JCB: the legacy 15-digit 2131/1800 numbers keep credit-card-type's 16-19 lengths.
 const PREFIXES: Readonly<Record<BrandId, string>> = {
   visa: '4',
@@ -105,8 +108,8 @@ const PREFIXES: Readonly<Record<BrandId, string>> = {
   diners: '300-305 36 38 39',
   discover: '6011 644-649 65',
   jcb: '2131 1800 3528-3589',
-  aura: '50',
-  cabal: '604201-604219 604300-604599 589657 603522 627170 603493',
+  aura: '507860',
+  cabal: '604201-604219 604300-604400 589657 603522 627170',
 };
 
 type Range = readonly [brand: Brand, min: string, max: string];

@@ -71,8 +71,8 @@ function lazyThreeDsChunk(): Plugin {
 
 /**
  * What every token-host document carries, written once: the charset, the viewport, no referrer, the
- * allowed-origins placeholder the token host fills per account (sandbox/frames.ts matches it exactly),
- * and the root the frame renders into. The documents in src/frames/ hold only their title, styles and
+ * placeholders the token host fills per account (sandbox/frames.ts matches them exactly: the allowed
+ * origins, and "on" when the account runs 3DS), and the root the frame renders into. The documents in src/frames/ hold only their title, styles and
  * script; their comments are left out of the build.
  */
 export const FRAME_HEAD = [
@@ -80,6 +80,7 @@ export const FRAME_HEAD = [
   '<meta name="viewport" content="width=device-width, initial-scale=1" />',
   '<meta name="referrer" content="no-referrer" />',
   '<meta name="svc-allowed-origins" content="" />',
+  '<meta name="svc-3ds" content="" />',
 ].join('');
 
 function tokenHostDocument(): Plugin {

@@ -1,7 +1,9 @@
 // What must never happen, checked in real browsers across real origins: card data outside the frame,
 // a frame under a page the account does not allow, a policy violation on a strict page.
 
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import type { Checkout } from '../src/index.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { watchViolations } from './models/csp.ts';
 import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
@@ -102,6 +104,47 @@ test('card number and CVV never leave the frame except to Token/Generate, ThreeD
   expect(consoleLines.join('\n')).not.toContain(CVV);
   const cookies = JSON.stringify(await context.cookies());
   expect(cookies).not.toContain(NUMBER);
+});
+
+test('an account without 3DS sends the card number to Token/Generate only, never to a 3DS call', async ({
+  page,
+  request,
+}) => {
+  const accounts = JSON.parse(readFileSync('sandbox/accounts.json', 'utf8')) as {
+    accounts: { name: string; appToken: string }[];
+  };
+  const appToken = accounts.accounts.find((account) => account.name === 'demo-no3ds')?.appToken ?? '';
+  const created = await request.post(`${TOKEN_ORIGIN}/api/Token/NewSession`, {
+    headers: { 'x-service-account': 'demo-no3ds', 'x-service-apptoken': appToken },
+    data: { customer: { id: 'cus-no3ds', email: 'ada@example.test' } },
+  });
+  expect(created.status()).toBe(200);
+  const { sessionId } = (await created.json()) as { sessionId: string };
+  await page.goto('/plain.html');
+  await expect(page.locator('#pay')).toBeEnabled();
+  const card = new CardPage(page);
+  // The page's checkout (the demo account, 3DS on) makes way for one of the account without 3DS.
+  await page.evaluate((session) => {
+    const demo = (window as unknown as { demo: { checkout: Checkout } }).demo;
+    demo.checkout.destroy();
+    const checkout = new window.Checkout({
+      sessionId: session,
+      account: 'demo-no3ds',
+      environment: 'sandbox',
+    });
+    checkout.mountCardForm('#card-slot');
+    demo.checkout = checkout;
+  }, sessionId);
+  await card.fill({ number: NUMBER, cvc: CVV });
+  await card.cvc.blur();
+  const result = await page.evaluate(async () => {
+    const outcome = await (window as unknown as { demo: { checkout: Checkout } }).demo.checkout.submit();
+    return outcome.ok ? { ok: true, code: outcome.code } : { ok: false, code: outcome.error.code };
+  });
+  expect(result).toEqual({ ok: true, code: undefined });
+  const calls = card.requests.map((r) => r.url());
+  expect(calls).toContain(`${TOKEN_ORIGIN}/api/Token/Generate`);
+  expect(calls.filter((url) => url.includes('/ThreeDS/') || url.includes(':4176/'))).toEqual([]);
 });
 
 test('the script-tag build runs under a strict policy with SRI, and nothing violates it', async ({

@@ -12,7 +12,7 @@ for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    `<html><head><meta name="svc-allowed-origins" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script></head></html>`,
+    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script></head></html>`,
   );
   writeFileSync(
     join(dir, version, '3ds.html'),
@@ -43,6 +43,15 @@ describe('frame documents on the token host', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(await response.text()).toContain(
       `<meta name="svc-allowed-origins" content="${MERCHANT_ORIGIN}" />`,
+    );
+  });
+
+  it('tells the card frame whether the account runs 3DS, so an account without it sends no number to 3DS', async () => {
+    expect(await (await get(`/frames/${V}/card.html?account=demo`)).text()).toContain(
+      '<meta name="svc-3ds" content="on" />',
+    );
+    expect(await (await get(`/frames/${V}/card.html?account=demo-no3ds`)).text()).toContain(
+      '<meta name="svc-3ds" content="off" />',
     );
   });
 

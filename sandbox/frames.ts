@@ -84,10 +84,16 @@ export function registerFrameRoutes(
       } catch {
         return text(404, `No frames of version ${version} here: run npm run build for this version.`);
       }
-      const filled = html.replace(
-        '<meta name="svc-allowed-origins" content="" />',
-        `<meta name="svc-allowed-origins" content="${escapeAttribute(account.allowedOrigins.join(' '))}" />`,
-      );
+      // The frames build leaves these placeholders (vite.config.ts, FRAME_HEAD) for the token host.
+      const filled = html
+        .replace(
+          '<meta name="svc-allowed-origins" content="" />',
+          `<meta name="svc-allowed-origins" content="${escapeAttribute(account.allowedOrigins.join(' '))}" />`,
+        )
+        .replace(
+          '<meta name="svc-3ds" content="" />',
+          `<meta name="svc-3ds" content="${account.threeDS ? 'on' : 'off'}" />`,
+        );
       return c.body(filled, 200, {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': frameCsp(

@@ -52,6 +52,8 @@ beforeEach(() => {
   setups = [];
   steps = [];
   answer = enabled;
+  // The token host says the account runs 3DS, as it does for the demo account.
+  document.head.innerHTML = '<meta name="svc-3ds" content="on" />';
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -66,6 +68,19 @@ const preparer = () =>
   });
 
 describe('the card frame’s 3DS preparation', () => {
+  it.each(['off', ''])(
+    'sends the number to no 3DS call when the token host says 3DS is %j for the account',
+    async (value) => {
+      document.head.innerHTML = `<meta name="svc-3ds" content="${value}" />`;
+      const tds = preparer();
+      expect(await tds.prepare(VISA)).toEqual({ ok: true, value: undefined });
+      expect(await tds.take(VISA)).toEqual({ ok: true, value: undefined });
+      expect(setups).toEqual([]);
+      expect(steps).toEqual([]);
+      expect(document.querySelector('iframe')).toBeNull();
+    },
+  );
+
   it('runs one setup and collection per BIN, and submits with its code once the collection answers', async () => {
     const tds = preparer();
     const first = tds.prepare(VISA);

@@ -17,6 +17,14 @@ import { DeviceDataCollection } from './device-data-collection.ts';
 /** Token/Generate's 3DS block reader, for the frame's main script, which loads it with this chunk. */
 export { decodeAuthentication };
 
+/**
+ * Whether the account runs 3DS: the token host writes "on" into the frame document's
+ * `<meta name="svc-3ds">` when it does (sandbox/frames.ts). Anything else, an empty placeholder
+ * included, is off, and the card number then goes to no 3DS call, only to Token/Generate.
+ */
+export const threeDsOn = (doc: Document): boolean =>
+  doc.querySelector('meta[name=svc-3ds][content=on]') !== null;
+
 /** The setup's code for Token/Generate, or undefined when the account has 3DS off. */
 export type Preparation = Result<string | undefined>;
 
@@ -52,6 +60,7 @@ export function createPreparer(
     let collection: DeviceDataCollection | undefined;
     const bin = cardNumber.slice(0, 8);
     const run = async (): Promise<Preparation> => {
+      if (!threeDsOn(win.document)) return { ok: true, value: undefined };
       const reply = await setupThreeDs(client, { sessionId, cardNumber });
       if (!reply.ok) {
         attempt.failed = true;

@@ -35,6 +35,7 @@ export async function startDemoStack(ports = portsFromEnv(), env = process.env):
   const demo = await listen(
     (request, bindings) => current.app?.fetch(request, bindings) ?? new Response('starting', { status: 503 }),
     ports.demo,
+    'demo',
   );
   let sandbox: RunningSandbox;
   try {

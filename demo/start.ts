@@ -1,10 +1,10 @@
 // `npm run demo`: the sandbox and the demo merchant in one process (demo/server.ts); Ctrl-C stops both.
 // The e2e tests start it too (playwright.config.ts).
 
-import { describeSandbox } from '../sandbox/main.ts';
+import { describeSandbox, startOrExit } from '../sandbox/main.ts';
 import { startDemoStack } from './server.ts';
 
-const stack = await startDemoStack();
+const stack = await startOrExit(() => startDemoStack());
 
 console.log(`
 Checkout demo is running.

@@ -31,14 +31,22 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** Each server's port: the variable that moves it, its default, and what it serves. */
+export const PORTS: Readonly<
+  Record<keyof SandboxPorts, readonly [variable: string, port: number, what: string]>
+> = {
+  demo: ['DEMO_PORT', 4173, 'the demo merchant'],
+  token: ['SVC_TOKEN_PORT', 4174, 'the token host'],
+  engine: ['SVC_ENGINE_PORT', 4175, 'the payment engine'],
+  threeDs: ['SVC_3DS_PORT', 4176, 'the 3DS provider'],
+  sandbox: ['SVC_SANDBOX_PORT', 4177, 'the sandbox engine'],
+};
+
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxPorts {
-  return {
-    demo: port(env, 'DEMO_PORT', 4173),
-    token: port(env, 'SVC_TOKEN_PORT', 4174),
-    engine: port(env, 'SVC_ENGINE_PORT', 4175),
-    threeDs: port(env, 'SVC_3DS_PORT', 4176),
-    sandbox: port(env, 'SVC_SANDBOX_PORT', 4177),
-  };
+  const [demo, token, engine, threeDs, sandbox] = (
+    ['demo', 'token', 'engine', 'threeDs', 'sandbox'] as const
+  ).map((role) => port(env, PORTS[role][0], PORTS[role][1])) as [number, number, number, number, number];
+  return { demo, token, engine, threeDs, sandbox };
 }
 
 export function urlsFor(ports: SandboxPorts): SandboxUrls {

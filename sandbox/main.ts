@@ -21,8 +21,18 @@ export function describeSandbox({ urls }: RunningSandbox): string {
   ].join('\n');
 }
 
+/** Starts servers for a command line: a failure (a port in use, say) is one line, not a stack. */
+export async function startOrExit<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const running = await runSandbox();
+  const running = await startOrExit(() => runSandbox());
   console.log(
     `Sandbox running (accounts: ${process.env['SVC_ACCOUNTS_FILE'] ?? 'sandbox/accounts.json'}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`,
   );

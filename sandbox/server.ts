@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Account } from './accounts.ts';
 import { createSandbox, type Sandbox } from './app.ts';
-import { HOSTNAME, urlsFor, type SandboxPorts, type SandboxUrls } from './config.ts';
+import { HOSTNAME, PORTS, urlsFor, type SandboxPorts, type SandboxUrls } from './config.ts';
 
 export interface RunningSandbox {
   sandbox: Sandbox;
@@ -14,13 +14,28 @@ export interface RunningSandbox {
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
-/** Serves `fetch` on loopback; port 0 picks a free one. */
-export function listen(fetch: Fetch, port: number): Promise<ServerType> {
+/**
+ * Serves `fetch` on loopback; port 0 picks a free one. A port in use fails with a message that names
+ * the server and the variable that moves it, not a raw EADDRINUSE.
+ */
+export function listen(fetch: Fetch, port: number, role?: keyof SandboxPorts): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: HOSTNAME }, () => {
       resolve(server);
     });
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE' || role === undefined) {
+        reject(error);
+        return;
+      }
+      const [variable, , what] = PORTS[role];
+      reject(
+        new Error(
+          `Port ${String(port)} (${what}) is already in use: stop what runs there, or start with ${variable}=<another port>.`,
+          { cause: error },
+        ),
+      );
+    });
   });
 }
 
@@ -57,12 +72,21 @@ export async function startSandbox(options: {
     return pick(current.sandbox).fetch(request, env);
   };
   const apps = [
-    [(s: Sandbox) => s.token, options.ports.token],
-    [(s: Sandbox) => s.engine, options.ports.engine],
-    [(s: Sandbox) => s.sandboxEngine, options.ports.sandbox],
-    [(s: Sandbox) => s.threeDs, options.ports.threeDs],
+    [(s: Sandbox) => s.token, 'token'],
+    [(s: Sandbox) => s.engine, 'engine'],
+    [(s: Sandbox) => s.sandboxEngine, 'sandbox'],
+    [(s: Sandbox) => s.threeDs, 'threeDs'],
   ] as const;
-  const servers = await Promise.all(apps.map(([pick, port]) => listen(route(pick), port)));
+  const bound = await Promise.allSettled(
+    apps.map(([pick, role]) => listen(route(pick), options.ports[role], role)),
+  );
+  const servers = bound.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = bound.find((result) => result.status === 'rejected');
+  if (failed !== undefined) {
+    // The servers that did start stop again: a failed start leaves no port taken.
+    await Promise.all(servers.map(close));
+    throw failed.reason;
+  }
   const [token, engine, sandboxEngine, threeDs] = servers.map(portOf) as [number, number, number, number];
   const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, demo: options.ports.demo });
   const sandbox = createSandbox({

@@ -61,7 +61,8 @@ export class Checkout {
    *
    * @param target - The element to append the form to, or a selector for it.
    * @returns The `<svc-card-form>` element, for its events and `state`.
-   * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches.
+   * @throws {@link CheckoutError} `invalid_target` (type `configuration`) when no element matches, or
+   * the element holds another Checkout's form (one Checkout per element: `destroy()` that one first).
    */
   mountCardForm(target: string | Element): SvcCardForm {
     return this.#cardForm.mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });

@@ -56,6 +56,18 @@ describe('the card form flow', () => {
     );
   });
 
+  it('refuses to stack a second Checkout’s form in an element that holds one', () => {
+    const first = flow().cardForm;
+    first.mount(document.body, { mode: 'card', showSaveCard: false });
+    const second = flow().cardForm;
+    expect(() => second.mount(document.body, { mode: 'card', showSaveCard: false })).toThrow(
+      /already holds the card form of another Checkout/,
+    );
+    expect(document.querySelectorAll('svc-card-form')).toHaveLength(1);
+    first.destroy();
+    expect(() => second.mount(document.body, { mode: 'card', showSaveCard: false })).not.toThrow();
+  });
+
   it('answers not_mounted, once, to a submit before any mount', async () => {
     const { cardForm, delivered } = flow();
     expect(await cardForm.submit()).toMatchObject({ ok: false, error: { code: 'not_mounted' } });
@@ -221,6 +233,7 @@ describe('the card form flow', () => {
       const withCallback = flow(() => undefined);
       mountWithEnter(withCallback.cardForm).enter();
       await withCallback.cardForm.submit();
+      withCallback.cardForm.destroy();
       const joined = flow();
       const { enter } = mountWithEnter(joined.cardForm);
       enter();

@@ -77,6 +77,14 @@ export class CardFormFlow {
     }
     defineElements();
     this.destroy();
+    // Two forms stacked in one element would both take the shopper's card: one Checkout per element.
+    if (container.querySelector(':scope > svc-card-form') !== null) {
+      throw new CheckoutError(
+        'invalid_target',
+        'configuration',
+        'This element already holds the card form of another Checkout: call destroy() on that one first, or mount into another element.',
+      );
+    }
     const { options, target: service, locale } = this.#context;
     const messages = this.#context.messages();
     const form = document.createElement('svc-card-form');

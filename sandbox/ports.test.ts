@@ -13,7 +13,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
   taken = (holder.address() as { port: number }).port;
 });
-afterAll(() => new Promise<void>((resolve) => holder.close(() => { resolve(); })));
+afterAll(
+  () =>
+    new Promise<void>((resolve) =>
+      holder.close(() => {
+        resolve();
+      }),
+    ),
+);
 
 const FREE = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0 };
 

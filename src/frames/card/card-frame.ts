@@ -5,7 +5,7 @@
 // this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
 import { serviceClient, type ServiceClient } from '../../api/service.ts';
-import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
+import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import type * as ThreeDsChunk from '../../three-ds/frame/preparer.ts';
 import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
 import threeDsChunk from 'virtual:three-ds-chunk';
@@ -60,12 +60,10 @@ async function main(): Promise<void> {
       client: serviceClient({ origin: window.location.origin, account: next.account }),
     };
     session = configured;
-    // The page sends every string already resolved; English fills any gap.
-    // An empty string would leave an input without a name: such an override keeps the English text.
-    const messages: Messages = {
-      ...en,
-      ...Object.fromEntries(Object.entries(next.messages).filter(([key, text]) => text !== '' && key in en)),
-    };
+    // The page sends every string resolved (its locale, the merchant's overrides, English for any gap:
+    // i18n/messages.ts), and frames are served per script version, so the page's keys are the frame's.
+    // The frame keeps no English copy of its own.
+    const messages = next.messages as Messages;
     document.documentElement.lang = next.locale;
     document.title = next.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle;
     applyAppearance(document, next.appearance as Record<string, string>);

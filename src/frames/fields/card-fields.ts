@@ -3,7 +3,7 @@
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { BrandId } from '../../card/index.ts';
-import { enFrame as en, type FrameMessages as Messages } from '../../i18n/en.ts';
+import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
 import type { CardData, FieldName, FieldState, FieldsState } from './types.ts';
@@ -66,7 +66,8 @@ export class SvcCardFields extends LitElement {
 
   constructor() {
     super();
-    this.strings = en;
+    // Set by the frame before the element is connected (the page's strings).
+    this.strings = {} as Messages;
     this.mode = 'card';
     this.showSaveCard = false;
     this.disabled = false;

@@ -3,7 +3,7 @@
 // browser autofill and <label for> work.
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { enFrame as en, type FrameMessageKey, type FrameMessages as Messages } from '../../i18n/en.ts';
+import type { FrameMessageKey, FrameMessages as Messages } from '../../i18n/en.ts';
 import type { FieldError, FieldName, FieldState } from './types.ts';
 
 /** Where the value stands now, whether or not the shopper is shown it yet. */
@@ -66,7 +66,8 @@ export abstract class SvcField extends LitElement {
 
   constructor() {
     super();
-    this.strings = en;
+    // Set by <svc-card-fields> from the page's strings.
+    this.strings = {} as Messages;
     this.disabled = false;
   }
 

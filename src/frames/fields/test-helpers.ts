@@ -1,6 +1,7 @@
 // Test-only helpers (never imported by shipped code): mount elements and type like a shopper.
 
 import { LitElement } from 'lit';
+import { enFrame } from '../../i18n/en.ts';
 import { defineCardFields } from './define.ts';
 
 /** Creates, configures and attaches an element, and waits until it and its children rendered. */
@@ -10,6 +11,8 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
 ): Promise<HTMLElementTagNameMap[K]> {
   defineCardFields();
   const element = document.createElement(tag);
+  // The frame gives every field the page's strings; English here, as the page sends by default.
+  if ('strings' in element) element.strings = enFrame;
   setup?.(element);
   document.body.append(element);
   await settle(element);

@@ -1,6 +1,7 @@
 // docs/service-contract.md is what merchants read; this keeps it true to the sandbox.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseAccounts } from './accounts.ts';
 import { ERRORS } from './errors.ts';
 import { DIRECT_METHOD_TYPES, TOKEN_PROVIDERS } from './payments.ts';
 import { ACCOUNTS } from './test/harness.ts';
@@ -31,6 +32,21 @@ describe('docs/service-contract.md', () => {
     ]) {
       expect(doc).toContain(path);
     }
+  });
+
+  it('shows an accounts file the sandbox loads, and its rules refuse what the table says they refuse', () => {
+    const example = /Any other key in an account is refused\. For example:\n\n```json\n([\s\S]*?)```/.exec(
+      doc,
+    )?.[1];
+    const file = JSON.parse(example ?? '') as { accounts: Record<string, unknown>[] };
+    expect(parseAccounts(file)).toHaveLength(1);
+    const account = file.accounts[0] ?? {};
+    for (const wrong of [
+      { ...account, colour: 'blue' },
+      { ...account, appToken: 'short' },
+      { ...account, allowedOrigins: ['http://localhost:3000/'] },
+    ])
+      expect(() => parseAccounts({ accounts: [wrong] })).toThrow();
   });
 
   it('names the direct method codes, token providers and accounts the sandbox uses', () => {

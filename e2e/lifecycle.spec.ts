@@ -160,3 +160,34 @@ test('a paid form is completed: locked, a second Pay pays nothing, clear() start
   await expect.poll(() => payments.length).toBe(2);
   expect(card.tokenCalls('Generate')).toHaveLength(2);
 });
+
+test('an expired session tells the shopper so, and a new one pays with what they typed', async ({
+  page,
+  request,
+}) => {
+  const card = new CardPage(page);
+  await card.fill({ number: '4111111111111111' });
+  const sessionId = () =>
+    page.evaluate(
+      () => (window as unknown as { demo: { session: { sessionId: string } } }).demo.session.sessionId,
+    );
+  const expired = await sessionId();
+  const control = await request.post(`${TOKEN_ORIGIN}/__sandbox/sessions/expire`, {
+    headers: { 'x-sandbox-control': '1' },
+    data: { sessionId: expired },
+  });
+  expect(control.status()).toBe(200);
+
+  await card.pay();
+  await expect(card.status).toHaveText('Not paid: session_expired');
+  // Not "check the card data": checking it again cannot help.
+  await expect(card.frame.getByRole('alert')).toHaveText(
+    'This payment session expired. Your details are kept: try again in a moment.',
+  );
+  // The page took a new session (checkout.updateSession); the fields kept the card.
+  await expect.poll(sessionId).not.toBe(expired);
+  await expect(card.number).toHaveValue('4111 1111 1111 1111');
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  expect(card.tokenCalls('Generate')).toHaveLength(2);
+});

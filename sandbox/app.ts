@@ -8,10 +8,12 @@ import { errorBody, ServiceError } from './errors.ts';
 import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
 import { sandboxControl } from './http/controls.ts';
 import { cors } from './http/guards.ts';
+import { BODY_LIMITS, readBody } from './http/request.ts';
 import { registerFrameRoutes } from './frames.ts';
 import { Issuer } from './issuer.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
+import { expireSessionSchema } from './schemas.ts';
 import { randomId, Store } from './store.ts';
 import { ThreeDsProvider } from './three-ds/provider.ts';
 import {
@@ -118,6 +120,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     ctx.issuer.reset();
     threeDsProvider.reset();
     return c.json({ ok: true });
+  });
+
+  // Ends a session now, as its 30 minutes would: tests of session_expired and Checkout.updateSession.
+  token.post('/__sandbox/sessions/expire', async (c) => {
+    const { sessionId } = await readBody(c, expireSessionSchema, BODY_LIMITS.token);
+    const session = ctx.store.sessions.get(sessionId);
+    if (session === undefined) throw new ServiceError('session_not_found');
+    session.expiresAt = ctx.now();
+    return c.json({ ok: true, sessionId });
   });
 
   const newEngine = (environment: 'sandbox' | 'production') => {

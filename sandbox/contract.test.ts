@@ -29,6 +29,7 @@ describe('docs/service-contract.md', () => {
       'integrations/pci/init',
       '/__sandbox/health',
       '/__sandbox/reset',
+      '/__sandbox/sessions/expire',
     ]) {
       expect(doc).toContain(path);
     }

@@ -224,3 +224,6 @@ export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
 export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
 export type FrontData = z.infer<typeof frontDataSchema>;
 export type Customer = z.infer<typeof customerSchema>;
+
+/** The sandbox control that ends a session now (`POST /__sandbox/sessions/expire`). */
+export const expireSessionSchema = strict({ sessionId: text(128) });

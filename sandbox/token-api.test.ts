@@ -236,4 +236,16 @@ describe('sessions expire', () => {
       await timed.close();
     }
   });
+
+  it('ends one session now through the sandbox control, and refuses an unknown one', async () => {
+    const sessionId = await sb.session();
+    const other = await sb.session();
+    expect((await sb.control('/__sandbox/sessions/expire', { sessionId })).status).toBe(200);
+    const reply = await sb.browser('token', '/api/Token/List', { sessionId });
+    expect(reply.status).toBe(410);
+    expect(reply.body.error?.code).toBe('session_expired');
+    expect((await sb.browser('token', '/api/Token/List', { sessionId: other })).status).toBe(200);
+    const unknown = await sb.control('/__sandbox/sessions/expire', { sessionId: 'ses_nope' });
+    expect(unknown.status).toBe(404);
+  });
 });

@@ -21,7 +21,7 @@ import type { CallOptions, CardResult, CheckoutOptions, StoredCard, StoredCardsR
  * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every card result too.
  */
 export class Checkout {
-  readonly #options: CheckoutOptions;
+  #options: CheckoutOptions;
   readonly #client: ServiceClient;
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
@@ -132,6 +132,18 @@ export class Checkout {
    */
   tokenizeCard(card: HeadlessCard, options: CallOptions = {}): Promise<CardResult> {
     return this.#deliver(tokenizeCard(this.#client, this.#options.sessionId, card, options.signal));
+  }
+
+  /**
+   * Continues with a new session from the merchant backend when the old one expired
+   * (`session_expired`): the mounted form keeps what the shopper typed, and the next submit uses it.
+   *
+   * @param sessionId - The new session's id.
+   * @throws {@link CheckoutError} `invalid_option` when it is not a non-empty string of at most 128.
+   */
+  updateSession(sessionId: string): void {
+    this.#options = validateOptions({ ...this.#options, sessionId });
+    this.#cardForm.updateSession(sessionId);
   }
 
   /**

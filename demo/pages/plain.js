@@ -5,7 +5,7 @@ import { createSession, postJson } from './merchant-api.js';
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
 
-const session = (await createSession('plain')).body;
+let session = (await createSession('plain')).body;
 
 // #region checkout
 const checkout = new window.Checkout({
@@ -15,6 +15,11 @@ const checkout = new window.Checkout({
   callback: async (result) => {
     if (!result.ok) {
       status.textContent = `Not paid: ${result.error.code}`;
+      if (result.error.code === 'session_expired') {
+        // The form keeps what the shopper typed and tells them: continue on a new session.
+        session = (await createSession('plain')).body;
+        checkout.updateSession(session.sessionId);
+      }
       return;
     }
     const paid = await postJson('/api/pay', {
@@ -43,4 +48,9 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
 });
 // #endregion checkout
 // For tests that drive the page like a single-page app would.
-window.demo = { checkout, session };
+window.demo = {
+  checkout,
+  get session() {
+    return session;
+  },
+};

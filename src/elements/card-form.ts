@@ -146,6 +146,12 @@ export class SvcCardForm extends LitElement {
     this.#post({ v: PROTOCOL_VERSION, type: 'clear' });
   }
 
+  /** @internal The merchant's new session: the next submit (and 3DS setup) uses it. */
+  updateSession(sessionId: string): void {
+    this.#setup = this.#setup && { ...this.#setup, config: { ...this.#setup.config, sessionId } };
+    this.#post({ v: PROTOCOL_VERSION, type: 'session', sessionId });
+  }
+
   /** @internal The submit ended in a payment: lock the fields until `clear()`. */
   complete(): void {
     this.completed = true;

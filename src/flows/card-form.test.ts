@@ -99,20 +99,25 @@ describe('the card form flow', () => {
     expect(submit.mock.calls[0]?.[0]).toHaveProperty('userAgent');
   });
 
-  it('shows the shopper why in the frame, in their language, but not for a field error', async () => {
-    const { cardForm } = flow();
-    const { alerts } = mount(cardForm, () =>
-      Promise.resolve(failure('network_error', 'network', 'The payment service could not be reached.')),
-    );
-    await cardForm.submit();
-    expect(alerts).toEqual([messagesFor('pt-BR', undefined).errorNetwork]);
-    alerts.length = 0;
-    const form = document.querySelector('svc-card-form');
-    if (form !== null)
-      form.submit = () => Promise.resolve(failure('validation_failed', 'validation', 'Fields.'));
-    expect(await cardForm.submit()).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    expect(alerts).toEqual([]);
-  });
+  // A session that expired is told as such: checking the card again cannot help.
+  it.each([
+    ['network_error', 'network', 'errorNetwork'],
+    ['session_expired', 'configuration', 'errorSessionExpired'],
+  ] as const)(
+    'shows why %s failed in the frame, in the shopper’s language, but not a field error',
+    async (code, type, key) => {
+      const { cardForm } = flow();
+      const { alerts } = mount(cardForm, () => Promise.resolve(failure(code, type, 'Failed.')));
+      await cardForm.submit();
+      expect(alerts).toEqual([messagesFor('pt-BR', undefined)[key]]);
+      alerts.length = 0;
+      const form = document.querySelector('svc-card-form');
+      if (form !== null)
+        form.submit = () => Promise.resolve(failure('validation_failed', 'validation', 'Fields.'));
+      expect(await cardForm.submit()).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+      expect(alerts).toEqual([]);
+    },
+  );
 
   it('ends a running submit as destroyed when the form is removed, and can mount again', async () => {
     const { cardForm, delivered } = flow();
@@ -241,5 +246,24 @@ describe('the card form flow', () => {
       expect(warn).not.toHaveBeenCalled();
       warn.mockRestore();
     });
+  });
+
+  it('takes a new session into the mounted form, keeping it, and unlocks a completed one', async () => {
+    const { cardForm } = flow();
+    const { form } = mount(cardForm, () => Promise.resolve({ ok: true, value: tokenized }));
+    const sessions: string[] = [];
+    form.updateSession = (sessionId) => sessions.push(sessionId);
+    cardForm.updateSession('ses_2');
+    expect(sessions).toEqual(['ses_2']);
+    expect(document.querySelector('svc-card-form')).toBe(form);
+    await cardForm.submit();
+    expect(form.completed).toBe(true);
+    cardForm.updateSession('ses_3');
+    expect(form.completed).toBe(false);
+    // A form mounted afterwards is configured with the new session.
+    const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
+    cardForm.mount(document.body, { mode: 'card', showSaveCard: false });
+    expect(setup.mock.calls[0]?.[0].config.sessionId).toBe('ses_3');
+    setup.mockRestore();
   });
 });

@@ -39,6 +39,10 @@ export function alertKey(error: CheckoutError): MessageKey | undefined {
       return 'errorChallengeCancelled';
     case 'challenge_timeout':
       return 'errorChallengeTimeout';
+    // Checking the card again cannot help: the merchant needs a new session (updateSession).
+    case 'session_expired':
+    case 'session_not_found':
+      return 'errorSessionExpired';
   }
   if (error.type === 'authentication') return 'errorAuthentication';
   return error.type === 'network' ? 'errorNetwork' : 'errorSubmit';
@@ -48,7 +52,7 @@ const destroyedError = () =>
   new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the submit ended.');
 
 export class CardFormFlow {
-  readonly #context: CardFormContext;
+  #context: CardFormContext;
   #form: SvcCardForm | undefined;
   /** Aborted when the form goes: ends its open challenge, and a submit still on its way. */
   #lifetime = new AbortController();
@@ -147,6 +151,18 @@ export class CardFormFlow {
       return result;
     });
     return this.#inFlight;
+  }
+
+  /**
+   * The merchant's new session (the old one expired): the mounted form keeps what the shopper typed
+   * and submits with it; a completed form starts over.
+   */
+  updateSession(sessionId: string): void {
+    this.#context = { ...this.#context, options: { ...this.#context.options, sessionId } };
+    const form = this.#form;
+    if (form === undefined) return;
+    form.updateSession(sessionId);
+    if (form.completed) form.clear();
   }
 
   /** Removes the form with its frame; an open challenge ends as cancelled, a running submit as destroyed. */

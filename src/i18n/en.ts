@@ -36,6 +36,7 @@ const enPage = {
   newCardLabel: 'Use a new card',
   errorSubmit: 'The card could not be processed. Check the details and try again.',
   errorNetwork: 'We could not reach the payment service. Check your connection and try again.',
+  errorSessionExpired: 'This payment session expired. Your details are kept: try again in a moment.',
   processing: 'Processing…',
   errorAuthentication: 'Your bank could not verify this card. Please use another payment method.',
   errorChallengeCancelled: 'The verification with your bank was cancelled. You can try again.',

@@ -33,6 +33,8 @@ export const es: Messages = {
   errorCvcMismatch: 'El código de seguridad no corresponde a esta tarjeta.',
   errorSubmit: 'No pudimos procesar la tarjeta. Revisa los datos e inténtalo de nuevo.',
   errorNetwork: 'No pudimos conectar con el servicio de pago. Revisa tu conexión e inténtalo de nuevo.',
+  errorSessionExpired:
+    'Esta sesión de pago expiró. Tus datos se mantienen: inténtalo de nuevo en un momento.',
   processing: 'Procesando…',
   errorAuthentication: 'Tu banco no pudo verificar esta tarjeta. Usa otro método de pago.',
   errorChallengeCancelled: 'La verificación con tu banco se canceló. Puedes intentarlo de nuevo.',

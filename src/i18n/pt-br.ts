@@ -33,6 +33,8 @@ export const ptBR: Messages = {
   errorCvcMismatch: 'O código de segurança não corresponde a este cartão.',
   errorSubmit: 'Não foi possível processar o cartão. Confira os dados e tente novamente.',
   errorNetwork: 'Não foi possível conectar ao serviço de pagamento. Verifique sua conexão e tente novamente.',
+  errorSessionExpired:
+    'Esta sessão de pagamento expirou. Seus dados foram mantidos: tente novamente em instantes.',
   processing: 'Processando…',
   errorAuthentication: 'Seu banco não conseguiu verificar este cartão. Use outra forma de pagamento.',
   errorChallengeCancelled: 'A verificação com o seu banco foi cancelada. Você pode tentar novamente.',

@@ -273,6 +273,17 @@ describe('decodeHostMessage (frame side, on the port)', () => {
       field: undefined,
     });
     expect(decodeHostMessage({ v: 1, type: 'clear' })).toEqual({ v: 1, type: 'clear' });
+    expect(decodeHostMessage({ v: 1, type: 'complete' })).toEqual({ v: 1, type: 'complete' });
+  });
+
+  it('accepts a new session id, and nothing else in its place', () => {
+    expect(decodeHostMessage({ v: 1, type: 'session', sessionId: 'ses_2' })).toEqual({
+      v: 1,
+      type: 'session',
+      sessionId: 'ses_2',
+    });
+    for (const sessionId of ['', 'x'.repeat(129), 42, undefined])
+      expect(decodeHostMessage({ v: 1, type: 'session', sessionId })).toBeUndefined();
   });
 
   it.each([

@@ -288,6 +288,10 @@ export function decodeHostMessage(data: unknown): HostToFrame | undefined {
       const field = message['field'];
       return field === undefined || isField(field) ? { v: 1, type: 'focus', field } : undefined;
     }
+    case 'session': {
+      const sessionId = message['sessionId'];
+      return str(sessionId, 128) && sessionId !== '' ? { v: 1, type: 'session', sessionId } : undefined;
+    }
     case 'clear':
     case 'complete':
       return { v: 1, type: message['type'] };

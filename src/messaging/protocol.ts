@@ -57,6 +57,8 @@ export type HostToFrame =
   | { v: 1; type: 'submit'; id: number; frontData: Record<string, string> }
   | { v: 1; type: 'focus'; field: FieldName | undefined }
   | { v: 1; type: 'clear' }
+  /** The merchant's new session, for the next submit: the fields keep what the shopper typed. */
+  | { v: 1; type: 'session'; sessionId: string }
   /** The payment went through: the fields stay locked until a clear. */
   | { v: 1; type: 'complete' }
   /** The shopper-facing text for a failed submit, resolved by the page (the frame keeps no error table). */

@@ -162,6 +162,13 @@ async function main(): Promise<void> {
       case 'focus':
         fields?.focusField(message.field);
         break;
+      case 'session':
+        // The page's new session, after the old one expired: the next setup and submit use it.
+        if (session !== undefined) {
+          session = { ...session, config: { ...session.config, sessionId: message.sessionId } };
+          threeDs = undefined;
+        }
+        break;
       case 'complete':
       case 'clear':
         done = message.type === 'complete';

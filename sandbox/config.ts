@@ -43,10 +43,14 @@ export const PORTS: Readonly<
 };
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxPorts {
-  const [demo, token, engine, threeDs, sandbox] = (
-    ['demo', 'token', 'engine', 'threeDs', 'sandbox'] as const
-  ).map((role) => port(env, PORTS[role][0], PORTS[role][1])) as [number, number, number, number, number];
-  return { demo, token, engine, threeDs, sandbox };
+  const at = (role: keyof SandboxPorts) => port(env, PORTS[role][0], PORTS[role][1]);
+  return {
+    demo: at('demo'),
+    token: at('token'),
+    engine: at('engine'),
+    threeDs: at('threeDs'),
+    sandbox: at('sandbox'),
+  };
 }
 
 export function urlsFor(ports: SandboxPorts): SandboxUrls {

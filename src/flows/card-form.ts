@@ -59,8 +59,8 @@ export class CardFormFlow {
   #inFlight: Promise<CardResult> | undefined;
   /** The merchant's own submit() asked for the running submit's result (it did not only come from Enter). */
   #claimed = false;
-  /** The result that completed the mounted form; it holds while the form stays completed. */
-  #completed: { form: SvcCardForm; result: CardResult } | undefined;
+  /** The result that completed the mounted form (destroy() drops it); it holds while the form stays completed. */
+  #completed: CardResult | undefined;
 
   constructor(context: CardFormContext) {
     this.#context = context;
@@ -122,9 +122,7 @@ export class CardFormFlow {
 
   #start(signal: AbortSignal | undefined, byMerchant: boolean): Promise<CardResult> {
     const form = this.#form;
-    const completed = this.#completed;
-    if (completed !== undefined && completed.form === form && form.completed)
-      return Promise.resolve(completed.result);
+    if (this.#completed !== undefined && form?.completed === true) return Promise.resolve(this.#completed);
     if (this.#inFlight !== undefined) {
       this.#claimed ||= byMerchant;
       return this.#inFlight;
@@ -137,7 +135,7 @@ export class CardFormFlow {
     this.#inFlight = this.#context.deliver(this.#run(form, signal)).then((result) => {
       this.#inFlight = undefined;
       if (result.ok) {
-        this.#completed = { form, result };
+        this.#completed = result;
         form.complete();
       }
       form.dispatchEvent(new SvcResultEvent(result));

@@ -123,15 +123,12 @@ describe('the demo merchant backend', () => {
       currency: 'BRL',
       customer: { id: 'shopper-7' },
     });
-    // Buying the cart again in the same page is a new order of the backend's, at the backend's price.
-    const again = (await (
-      await post('/api/pay', { sessionId, token: await sb.tokenize(sessionId) })
-    ).json()) as {
-      partnerUniqueId: string;
-      amount: number;
-    };
-    expect(again.amount).toBe(10);
-    expect(again.partnerUniqueId).not.toBe(paid.partnerUniqueId);
+    // A second payment for the same order is refused, however the page asks: buying again is a new session.
+    const again = await post('/api/pay', { sessionId, token: await sb.tokenize(sessionId) });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error: { code: 'order_already_paid', paymentId: (paid as unknown as { paymentId: string }).paymentId },
+    });
     expect((await post('/api/pay', { sessionId: 'ses_unknown', token })).status).toBe(404);
     expect((await post('/api/session', { cart: 'free' })).status).toBe(400);
   });
@@ -159,11 +156,11 @@ describe('the demo merchant backend', () => {
     });
   });
 
-  it('pays a card saved with 3DS, then the saved card again in the same page (the card page’s flow)', async () => {
+  it('pays a card saved with 3DS, then the saved card on the next order (the card page’s flow)', async () => {
     const steps = threeDsSteps(sb);
-    const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
-      sessionId: string;
-    };
+    const newSession = async () =>
+      ((await (await post('/api/session', { cart: 'card' })).json()) as { sessionId: string }).sessionId;
+    const sessionId = await newSession();
     const { token, authentication } = await steps.enroll(sessionId, TEST_CARDS['002'].frictionless_success, {
       card: { singleUse: false },
     });
@@ -178,9 +175,12 @@ describe('the demo merchant backend', () => {
       },
     });
     expect(await first.json()).toMatchObject({ status: 'authorized' });
-    const bound = await sb.browser('token', '/api/Token/Bind', { sessionId, token, cvv: '123' });
+    // The order is paid: the same session pays nothing more. Buying again is a new order and session.
+    expect((await post('/api/pay', { sessionId, token, amount: 120 })).status).toBe(409);
+    const next = await newSession();
+    const bound = await sb.browser('token', '/api/Token/Bind', { sessionId: next, token, cvv: '123' });
     expect(bound.status).toBe(200);
-    const second = await post('/api/pay', { sessionId, token, amount: 120 });
+    const second = await post('/api/pay', { sessionId: next, token, amount: 120 });
     expect(await second.json()).toMatchObject({ status: 'authorized', amount: 120 });
   });
 

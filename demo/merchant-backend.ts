@@ -178,6 +178,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     // The page names the order by its session; what is paid comes from the order, not the page.
     const order = orders.toPay(body.sessionId);
     if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
+    if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
     if (body.amount !== undefined && body.amount !== order.amount)
       return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
     const partnerUniqueId = order.orderId;
@@ -231,8 +232,11 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       isFromFrontend: false,
     });
     // Only an authorized payment pays the order; after a decline the shopper may try another card.
-    if (reply.status === 201 && (reply.body as { status?: string }).status === 'authorized')
+    const paid = reply.body as { status?: string; paymentId?: string };
+    if (reply.status === 201 && paid.status === 'authorized') {
       order.paid = true;
+      order.paymentId = paid.paymentId;
+    }
     return relay(c, reply);
   });
 

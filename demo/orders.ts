@@ -23,6 +23,8 @@ export interface Order {
   customer: Customer;
   sessionId: string | undefined;
   paid: boolean;
+  /** The service's paymentId of the authorized payment that paid it. */
+  paymentId?: string | undefined;
 }
 
 export class OrderStore {
@@ -50,15 +52,11 @@ export class OrderStore {
   }
 
   /**
-   * The order a payment in this session pays. Once the session's order is paid, the demo pages (which
-   * keep one session per page load) may buy the same cart again: that is a new order, priced here.
+   * The order a payment in this session pays: one order per checkout session. Once it is paid, paying
+   * again is refused (a second click must never charge twice): buying again takes a new session.
    */
   toPay(sessionId: string): Order | undefined {
     const id = this.bySession.get(sessionId);
-    const order = id === undefined ? undefined : this.orders.get(id);
-    if (order?.paid !== true) return order;
-    const next = this.create(order.cart, order.customer);
-    this.attach(next, sessionId);
-    return next;
+    return id === undefined ? undefined : this.orders.get(id);
   }
 }

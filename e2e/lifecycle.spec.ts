@@ -159,6 +159,26 @@ test('a paid form is completed: locked, a second Pay pays nothing, clear() start
   await card.pay();
   await expect.poll(() => payments.length).toBe(2);
   expect(card.tokenCalls('Generate')).toHaveLength(2);
+  // One order per session: the merchant backend refuses to pay it twice, whatever the page does.
+  await expect(card.status).toHaveText('Payment order_already_paid: Mastercard ending in 4444');
+});
+
+test('a declined payment opens the form again and says why; another card then pays', async ({ page }) => {
+  const card = new CardPage(page);
+  await card.fill({ number: '4000000000009995' });
+  await card.pay();
+  await expect(card.status).toHaveText('Payment declined: Visa ending in 9995');
+  await expect(card.frame.getByRole('alert')).toHaveText(
+    'Not enough balance or credit limit on this card. Use another card.',
+  );
+  await expect(page.locator('svc-card-form')).not.toHaveAttribute('completed');
+  await expect(card.number).toBeEnabled();
+  await expect(card.number).toHaveValue('4000 0000 0000 9995');
+  await card.number.fill('4111111111111111');
+  await card.pay();
+  await expect(card.status).toHaveText('Payment authorized: Visa ending in 1111');
+  await expect(card.frame.getByRole('alert')).toBeHidden();
+  expect(card.tokenCalls('Generate')).toHaveLength(2);
 });
 
 test('an expired session tells the shopper so, and a new one pays with what they typed', async ({

@@ -5,15 +5,21 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { randomId } from './store.ts';
 
-/** Sandbox test cards whose payments the issuer declines (documented in the contract's test data). */
-export const DECLINED_TEST_CARDS: readonly string[] = ['4000000000000002', '5105105105105100'];
+/** Why an issuer declines a payment, as the service reports it in a method's `declineReason`. */
+export type DeclineReason = 'do_not_honor' | 'insufficient_funds' | 'card_blocked';
 
-export type DeclineReason = 'do_not_honor';
+/** Sandbox test cards whose payments the issuer declines, with why (the contract's test data). */
+export const DECLINED_TEST_CARDS: Readonly<Record<string, DeclineReason>> = {
+  '4000000000000002': 'do_not_honor',
+  '5105105105105100': 'do_not_honor',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000009987': 'card_blocked',
+};
 
 interface IssuedCard {
   /** HMAC of the CVV under the issuer's own key, which never leaves this module. */
   cvvCheck: Buffer;
-  declines: boolean;
+  declines: DeclineReason | undefined;
 }
 
 export class Issuer {
@@ -33,7 +39,7 @@ export class Issuer {
     const reference = randomId('crd');
     this.#cards.set(reference, {
       cvvCheck: this.#check(cvv),
-      declines: DECLINED_TEST_CARDS.includes(cardNumber),
+      declines: DECLINED_TEST_CARDS[cardNumber],
     });
     return reference;
   }
@@ -47,7 +53,7 @@ export class Issuer {
   /** A payment's answer: undefined when approved, else the reason of the decline. */
   authorize(reference: string): DeclineReason | undefined {
     const card = this.#cards.get(reference);
-    return card === undefined || card.declines ? 'do_not_honor' : undefined;
+    return card === undefined ? 'do_not_honor' : card.declines;
   }
 
   /** Takes back cards whose tokenization was rolled back. */

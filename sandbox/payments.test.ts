@@ -112,9 +112,14 @@ describe('Payment/Init: tokenized card', () => {
     expect((await status({ partnerUniqueId: orderId() })).body['paymentId']).toBe(paymentId);
   });
 
-  it('declines the sandbox decline card', async () => {
+  it.each([
+    ['4000000000000002', 'do_not_honor'],
+    ['5105105105105100', 'do_not_honor'],
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000009987', 'card_blocked'],
+  ])('declines the sandbox decline card %s with %s', async (cardNumber, declineReason) => {
     const sessionId = await sb.session();
-    const token = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    const token = await sb.tokenize(sessionId, { cardNumber });
     const reply = await init({
       tokenSession: sessionId,
       paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] },
@@ -122,7 +127,7 @@ describe('Payment/Init: tokenized card', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       status: 'declined',
-      paymentMethods: [{ status: 'declined', declineReason: 'do_not_honor' }],
+      paymentMethods: [{ status: 'declined', declineReason }],
     });
   });
 

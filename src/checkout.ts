@@ -147,6 +147,18 @@ export class Checkout {
   }
 
   /**
+   * Tells the shopper, inside the card form, that the payment with its last result was declined
+   * (Payment/Init's `declineReason`, e.g. `insufficient_funds`), in their language; the form opens
+   * again with what they typed, and the next submit tokenizes anew.
+   *
+   * @param reason - The declined payment method's `declineReason`; unknown or none reads as a generic decline.
+   * @throws {@link CheckoutError} `not_mounted` when no card form is mounted.
+   */
+  showDecline(reason?: string): void {
+    this.#cardForm.showDecline(reason);
+  }
+
+  /**
    * Removes the mounted form with its frame, port and listeners; an open 3DS challenge ends as
    * `challenge_cancelled`, and a running submit resolves with `destroyed`. The Checkout can mount again.
    */

@@ -19,6 +19,8 @@ let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navi
 
 let session;
 let checkout;
+/** The session's order was paid: the next purchase takes a new one (nextOrder). */
+let orderPaid = false;
 // For the demo's own tests: the current checkout (it is re-created on a language switch) and the last result.
 window.demo = {
   lastResult: undefined,
@@ -71,7 +73,25 @@ async function pay(result) {
       ? `Payment ${paid.body.status}: ${paid.body.paymentId}.${authenticated}`
       : `Payment refused: ${paid.body.error?.code}`,
   );
-  if (paid.status === 201) refreshStoredCards();
+  if (paid.status !== 201) return;
+  // #region decline
+  // The issuer said no: the form opens again and tells the shopper why, in their language.
+  if (paid.body.status === 'declined') checkout.showDecline(paid.body.paymentMethods?.[0]?.declineReason);
+  // #endregion decline
+  orderPaid = paid.body.status === 'authorized';
+  refreshStoredCards();
+}
+
+/**
+ * One order per checkout session: the backend refuses to pay a paid order again. Buying again (the
+ * saved card after a payment, say) is a new order, so a new session, which the checkout takes over.
+ */
+async function nextOrder() {
+  if (!orderPaid) return;
+  orderPaid = false;
+  session = (await createSession('card')).body;
+  window.demo.session = session;
+  checkout.updateSession(session.sessionId);
 }
 
 const THREE_DS_STEPS = {
@@ -153,7 +173,8 @@ async function refreshStoredCards() {
     const label = document.createElement('label');
     label.htmlFor = id;
     label.textContent = option.label;
-    input.addEventListener('change', () => {
+    input.addEventListener('change', async () => {
+      await nextOrder();
       // #region stored-mount
       if (option.card) {
         // A frame with the security code only; submit() then binds the stored token (Token/Bind).

@@ -35,6 +35,8 @@ const checkout = new window.Checkout({
       },
     });
     status.textContent = `Payment ${paid.body.status ?? paid.body.error?.code}: ${result.brand} ending in ${result.last4}`;
+    // The issuer said no: the form opens again and tells the shopper why, in their language.
+    if (paid.body.status === 'declined') checkout.showDecline(paid.body.paymentMethods?.[0]?.declineReason);
   },
 });
 const form = checkout.mountCardForm('#card-slot');

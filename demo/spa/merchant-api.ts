@@ -8,6 +8,8 @@ export type Session = Pick<CheckoutOptions, 'sessionId' | 'account' | 'environme
 export interface Payment {
   status?: string;
   paymentId?: string;
+  /** Why the issuer declined, per method (`insufficient_funds`, …): `checkout.showDecline()` says it. */
+  paymentMethods?: { declineReason?: string }[];
   error?: { code: string; message?: string };
 }
 

@@ -67,9 +67,20 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
         return;
       }
       const { amount: total, onPaid: paid } = order.current;
-      void payOnBackend(session.sessionId, total, result).then(paid, () => {
-        setPaying(false);
-      });
+      void payOnBackend(session.sessionId, total, result).then(
+        (payment) => {
+          // The issuer said no: the form opens again and tells the shopper why, in their language.
+          if (payment.status === 'declined') {
+            instance.showDecline(payment.paymentMethods?.[0]?.declineReason);
+            setPaying(false);
+            return;
+          }
+          paid(payment);
+        },
+        () => {
+          setPaying(false);
+        },
+      );
     });
     checkout.current = instance;
     return () => {

@@ -137,6 +137,12 @@ export class SvcCardForm extends LitElement {
     this.#post({ v: PROTOCOL_VERSION, type: 'alert', text });
   }
 
+  /** @internal A payment with the completed form's result was declined: unlock it and say why. */
+  reopen(text: string): void {
+    this.completed = false;
+    this.alert(text);
+  }
+
   /**
    * Empties every field, unticks "save this card" and hides the form's message; a completed form is
    * unlocked, and the next submit tokenizes again.

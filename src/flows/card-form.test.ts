@@ -170,6 +170,36 @@ describe('the card form flow', () => {
     expect(delivered).toHaveLength(2);
   });
 
+  it.each([
+    ['insufficient_funds', 'Saldo ou limite insuficiente neste cartão. Use outro cartão.'],
+    ['card_blocked', 'Este cartão está bloqueado. Use outro cartão.'],
+    ['do_not_honor', 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.'],
+    ['a_reason_we_do_not_know', 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.'],
+    [undefined, 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.'],
+    ['toString', 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.'],
+  ])(
+    'shows a decline (%s) in the shopper’s language and opens the completed form again',
+    async (reason, text) => {
+      const { cardForm, delivered } = flow();
+      const { form, alerts, submit } = mount(cardForm, () => Promise.resolve({ ok: true, value: tokenized }));
+      await cardForm.submit();
+      expect(form.completed).toBe(true);
+      cardForm.showDecline(reason);
+      expect(alerts).toEqual([text]);
+      expect(form.completed).toBe(false);
+      // The shopper fixes the card and pays again: a new token, delivered again.
+      await cardForm.submit();
+      expect(submit).toHaveBeenCalledTimes(2);
+      expect(delivered).toHaveLength(2);
+    },
+  );
+
+  it('throws not_mounted for a decline with no form', () => {
+    expect(() => {
+      flow().cardForm.showDecline('do_not_honor');
+    }).toThrow(expect.objectContaining({ code: 'not_mounted', type: 'configuration' }));
+  });
+
   it('does not complete the form on a failure', async () => {
     const { cardForm } = flow();
     const { form, submit } = mount(cardForm, () =>

@@ -48,6 +48,16 @@ export function alertKey(error: CheckoutError): MessageKey | undefined {
   return error.type === 'network' ? 'errorNetwork' : 'errorSubmit';
 }
 
+/**
+ * What the shopper reads for each `declineReason` the service gives a declined payment method
+ * (docs/service-contract.md); a reason not listed, or none, reads as the generic decline.
+ */
+export const DECLINE_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  do_not_honor: 'declineGeneric',
+  insufficient_funds: 'declineInsufficientFunds',
+  card_blocked: 'declineCardBlocked',
+};
+
 const destroyedError = () =>
   new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the submit ended.');
 
@@ -161,6 +171,24 @@ export class CardFormFlow {
     if (form === undefined) return;
     form.updateSession(sessionId);
     if (form.completed) form.clear();
+  }
+
+  /**
+   * The merchant's backend was declined paying with the last result: the form opens again (what the
+   * shopper typed stays), shows why in their language, and the next submit tokenizes anew.
+   */
+  showDecline(reason: string | undefined): void {
+    const form = this.#form;
+    if (form === undefined)
+      throw new CheckoutError(
+        'not_mounted',
+        'configuration',
+        'Mount a card form before calling showDecline().',
+      );
+    this.#completed = undefined;
+    const key =
+      reason !== undefined && Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason] : undefined;
+    form.reopen(this.#context.messages()[key ?? 'declineGeneric']);
   }
 
   /** Removes the form with its frame; an open challenge ends as cancelled, a running submit as destroyed. */

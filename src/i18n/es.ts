@@ -36,6 +36,9 @@ export const es: Messages = {
   errorSessionExpired:
     'Esta sesión de pago expiró. Tus datos se mantienen: inténtalo de nuevo en un momento.',
   processing: 'Procesando…',
+  declineGeneric: 'Tu banco rechazó este pago. Usa otra tarjeta o comunícate con tu banco.',
+  declineInsufficientFunds: 'Saldo o límite insuficiente en esta tarjeta. Usa otra tarjeta.',
+  declineCardBlocked: 'Esta tarjeta está bloqueada. Usa otra tarjeta.',
   errorAuthentication: 'Tu banco no pudo verificar esta tarjeta. Usa otro método de pago.',
   errorChallengeCancelled: 'La verificación con tu banco se canceló. Puedes intentarlo de nuevo.',
   errorChallengeTimeout: 'La verificación con tu banco tardó demasiado. Inténtalo de nuevo.',

@@ -36,6 +36,9 @@ export const ptBR: Messages = {
   errorSessionExpired:
     'Esta sessão de pagamento expirou. Seus dados foram mantidos: tente novamente em instantes.',
   processing: 'Processando…',
+  declineGeneric: 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.',
+  declineInsufficientFunds: 'Saldo ou limite insuficiente neste cartão. Use outro cartão.',
+  declineCardBlocked: 'Este cartão está bloqueado. Use outro cartão.',
   errorAuthentication: 'Seu banco não conseguiu verificar este cartão. Use outra forma de pagamento.',
   errorChallengeCancelled: 'A verificação com o seu banco foi cancelada. Você pode tentar novamente.',
   errorChallengeTimeout: 'A verificação com o seu banco demorou demais. Tente novamente.',

@@ -169,15 +169,14 @@ async function main(): Promise<void> {
           threeDs = undefined;
         }
         break;
+      // An alert (a failed submit, a declined payment) opens a completed form again, keeping its values.
       case 'complete':
       case 'clear':
+      case 'alert':
         done = message.type === 'complete';
         if (fields !== undefined) fields.disabled = done || busy;
-        if (!done) fields?.clear();
-        alert.textContent = '';
-        break;
-      case 'alert':
-        alert.textContent = message.text;
+        if (message.type === 'clear') fields?.clear();
+        alert.textContent = message.type === 'alert' ? message.text : '';
         break;
     }
   };

@@ -140,6 +140,19 @@ function forMode(mode: string): UserConfig {
           rolldownOptions: { input: { '3ds': resolve(root, 'src/frames/3ds.html') } },
         },
       };
+    case 'refused':
+      // The token host's refusal document (src/frames/refused.html), on its own: it shares no chunk.
+      return {
+        root: resolve(root, 'src/frames'),
+        base: `/${framesDir()}/`,
+        plugins: [tokenHostDocument()],
+        build: {
+          outDir: resolve(root, 'dist', framesDir()),
+          emptyOutDir: false,
+          modulePreload: false,
+          rolldownOptions: { input: { refused: resolve(root, 'src/frames/refused.html') } },
+        },
+      };
     default:
       return {
         build: {

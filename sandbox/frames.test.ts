@@ -18,6 +18,10 @@ for (const version of ['2.0.9', V]) {
     join(dir, version, '3ds.html'),
     '<html><head><meta name="svc-allowed-origins" content="" /></head></html>',
   );
+  writeFileSync(
+    join(dir, version, 'refused.html'),
+    '<html><head><meta name="svc-refusal" content="" /></head></html>',
+  );
   writeFileSync(join(dir, version, 'assets', 'card-AbC12.js'), `console.log('${version}')`);
 }
 writeFileSync(join(dir, 'secret.txt'), 'nope');
@@ -72,9 +76,38 @@ describe('frame documents on the token host', () => {
     expect(threeDs.get('frame-ancestors')).toBe(MERCHANT_ORIGIN);
   });
 
-  it('refuses an unknown account', async () => {
-    expect((await get(`/frames/${V}/card.html?account=nobody`)).status).toBe(404);
-    expect((await get(`/frames/${V}/card.html`)).status).toBe(404);
+  it('answers a card frame for an unknown account with the refusal document, which the page may show', async () => {
+    for (const query of ['?account=nobody', '']) {
+      const response = await fetch(sb.url('token', `/frames/${V}/card.html${query}`), {
+        headers: { referer: 'https://shop.example/checkout' },
+      });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<meta name="svc-refusal" content="unknown_account" />');
+      expect(html).not.toContain(MERCHANT_ORIGIN);
+      expect(response.headers.get('content-security-policy')).toContain(
+        'frame-ancestors https://shop.example;',
+      );
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    // Without a referrer the refusal may be framed anywhere: it holds nothing.
+    const bare = await get(`/frames/${V}/card.html?account=nobody`);
+    expect(bare.headers.get('content-security-policy')).toContain('frame-ancestors *;');
+    // The challenge frame is opened only by a page its card frame served: no refusal document there.
+    expect((await get(`/frames/${V}/3ds.html?account=nobody`)).status).toBe(404);
+  });
+
+  it('answers a page of an origin the account does not allow with the refusal document', async () => {
+    const refused = await fetch(sb.url('token', `/frames/${V}/card.html?account=demo`), {
+      headers: { referer: 'https://evil.example/' },
+    });
+    expect(await refused.text()).toContain('<meta name="svc-refusal" content="origin_not_allowed" />');
+    expect(refused.headers.get('content-security-policy')).toContain('frame-ancestors https://evil.example;');
+    // The account's own page gets the frame.
+    const served = await fetch(sb.url('token', `/frames/${V}/card.html?account=demo`), {
+      headers: { referer: `${MERCHANT_ORIGIN}/` },
+    });
+    expect(await served.text()).toContain(`<meta name="svc-allowed-origins" content="${MERCHANT_ORIGIN}" />`);
   });
 
   it('serves hashed assets immutable, keeping the file name’s case, and nothing else', async () => {

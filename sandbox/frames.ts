@@ -61,6 +61,60 @@ function text(status: number, body: string): Response {
   });
 }
 
+async function frameDocument(dir: string, version: string, name: string): Promise<string | undefined> {
+  try {
+    return await readFile(join(dir, version, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const missingVersion = (version: string) =>
+  text(404, `No frames of version ${version} here: run npm run build for this version.`);
+
+/**
+ * The page that asked for a frame, as the browser told it (the card form asks with referrerpolicy
+ * "origin"). Only used to pick the refusal document and to let that page show it: the frame a page
+ * may run is still decided by frame-ancestors and the frame's own check.
+ */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (referer === undefined) return undefined;
+  try {
+    const { origin } = new URL(referer);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Instead of a frame, a document that tells the page why, at once (src/frames/refused.html): the
+ * code goes to the origin the page named, and the page shows the shopper that the form is
+ * unavailable. It holds nothing, so any page may frame it; the page that asked, where it is known.
+ */
+async function refusal(
+  dir: string,
+  version: string,
+  code: 'unknown_account' | 'origin_not_allowed',
+  page: string | undefined,
+): Promise<Response> {
+  const html = await frameDocument(dir, version, 'refused.html');
+  if (html === undefined) return missingVersion(version);
+  return new Response(
+    html.replace('<meta name="svc-refusal" content="" />', `<meta name="svc-refusal" content="${code}" />`),
+    {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': frameCsp([page ?? '*']),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
+    },
+  );
+}
+
 export function registerFrameRoutes(
   app: Hono<SandboxEnv>,
   ctx: SandboxContext,
@@ -77,13 +131,17 @@ export function registerFrameRoutes(
     const nested = FRAME_DOCUMENTS.get(name);
     if (nested !== undefined) {
       const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
-      if (account === undefined) return text(404, 'Unknown account.');
-      let html: string;
-      try {
-        html = await readFile(join(dir, version, name), 'utf8');
-      } catch {
-        return text(404, `No frames of version ${version} here: run npm run build for this version.`);
+      const page = refererOrigin(c.req.header('referer'));
+      // The card frame's page learns at once why it gets none (the challenge frame is only ever opened
+      // by a page the card frame already served).
+      if (name === 'card.html') {
+        if (account === undefined) return refusal(dir, version, 'unknown_account', page);
+        if (page !== undefined && !account.allowedOrigins.includes(page))
+          return refusal(dir, version, 'origin_not_allowed', page);
       }
+      if (account === undefined) return text(404, 'Unknown account.');
+      const html = await frameDocument(dir, version, name);
+      if (html === undefined) return missingVersion(version);
       // The frames build leaves these placeholders (vite.config.ts, FRAME_HEAD) for the token host.
       const filled = html
         .replace(

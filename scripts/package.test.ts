@@ -61,7 +61,7 @@ const ELEMENTS = {
       'svc-error',
       'svc-3ds',
     ],
-    cssParts: ['frame'],
+    cssParts: ['frame', 'unavailable'],
     cssProperties: ['--svc-frame-initial-height'],
   },
   'svc-challenge-dialog': {

@@ -65,8 +65,9 @@ export class SvcSubmitEvent extends SvcEvent {
 }
 
 /**
- * `svc-error`: something went wrong that no `submit()` promise reports: the frame did not load in 15 s,
- * or refused this page's origin (`frame_unavailable`).
+ * `svc-error`: the card form cannot be shown (no `submit()` promise reports it): `unknown_account` or
+ * `origin_not_allowed` (also a `file://` page) within moments of mounting, or `frame_unavailable` when
+ * the frame did not load in 15 s. The form tells the shopper it is unavailable.
  */
 export class SvcErrorEvent extends SvcEvent {
   /** The event's name, `svc-error`. */

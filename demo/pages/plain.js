@@ -5,6 +5,18 @@ import { createSession, postJson } from './merchant-api.js';
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
 
+// #region loaded
+// The browser blocked the script (an integrity value of another version, the page's CSP) or could not
+// fetch it; its console says which. Say it here too, rather than fail later on `new undefined`.
+if (window.Checkout === undefined) {
+  status.textContent =
+    'The payment form could not load: the checkout script was blocked or not found (see the console).';
+  throw new Error(
+    'service-checkout did not load: check its integrity attribute against sri.json of the same version, your CSP script-src, and the network.',
+  );
+}
+// #endregion loaded
+
 let session = (await createSession('plain')).body;
 
 // #region checkout

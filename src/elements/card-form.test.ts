@@ -75,7 +75,7 @@ async function mounted(): Promise<SvcCardForm> {
       sessionId: 'ses_1',
       account: 'demo',
       locale: 'en',
-      messages: {},
+      messages: { formUnavailable: 'The payment form is unavailable right now.' },
       appearance: {},
       mode: 'card',
       showSaveCard: false,
@@ -92,14 +92,14 @@ async function mounted(): Promise<SvcCardForm> {
   return form;
 }
 
-function hello(form: SvcCardForm, origin = TOKEN_ORIGIN) {
+function hello(form: SvcCardForm, origin = TOKEN_ORIGIN, extra: Record<string, unknown> = {}) {
   const src = form.shadowRoot?.querySelector('iframe')?.getAttribute('src') ?? '';
   const nonce = new URLSearchParams(src.split('#')[1]).get('n');
   window.dispatchEvent(
     new MessageEvent('message', {
       origin,
       source: frame.window as unknown as MessageEventSource,
-      data: { v: PROTOCOL_VERSION, type: 'svc:hello', nonce },
+      data: { v: PROTOCOL_VERSION, type: 'svc:hello', nonce, ...extra },
     }),
   );
 }
@@ -191,9 +191,45 @@ describe('<svc-card-form>', () => {
     const errors: unknown[] = [];
     form.addEventListener('svc-error', (event) => errors.push(event.error));
     const submit = form.submit({});
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS);
     expect(errors).toMatchObject([{ code: 'frame_unavailable', type: 'configuration' }]);
     expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
+  });
+
+  it.each([
+    ['unknown_account', /has no account "demo": check the account option/],
+    ['origin_not_allowed', /does not allow pages of http:\/\/localhost:3000: add this origin/],
+  ])(
+    'fails at once with %s when the token host refuses, and shows the shopper the form is unavailable',
+    async (refused, message) => {
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const form = await mounted();
+      const errors: unknown[] = [];
+      form.addEventListener('svc-error', (event) => errors.push(event.error));
+      const submit = form.submit({});
+      hello(form, TOKEN_ORIGIN, { refused });
+      expect(errors).toMatchObject([{ code: refused, type: 'configuration', message }]);
+      expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
+      await form.updateComplete;
+      expect(form.shadowRoot?.querySelector('iframe')).toBeNull();
+      expect(form.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
+        'The payment form is unavailable right now.',
+      );
+      expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(message));
+      // No port was handed over, and the ready timeout reports nothing more.
+      expect(frame.port).toBeUndefined();
+    },
+  );
+
+  it('ignores a refusal that does not come from its frame', async () => {
+    const form = await mounted();
+    const errors: unknown[] = [];
+    form.addEventListener('svc-error', (event) => errors.push(event.error));
+    hello(form, 'http://localhost:3000', { refused: 'unknown_account' });
+    await form.updateComplete;
+    expect(errors).toEqual([]);
+    expect(form.shadowRoot?.querySelector('iframe')).not.toBeNull();
   });
 
   it('ends a pending submit as destroyed when it is removed, and closes the port', async () => {

@@ -47,11 +47,14 @@ export interface CardFormSetup {
  * @event {SvcSubmitEvent} svc-submit - The shopper pressed Enter; the checkout submits.
  * @event {SvcResultEvent} svc-result - `result`: how a submit ended, however it started (the merchant's
  * `submit()` or Enter); the same value the `callback` option and `submit()` get.
- * @event {SvcErrorEvent} svc-error - `error`: the frame did not load in 15 s or refused this page
- * (`frame_unavailable`).
+ * @event {SvcErrorEvent} svc-error - `error`: the card form cannot be shown, and the form says so to
+ * the shopper: the token host does not know the account (`unknown_account`) or the account does not
+ * allow this page's origin (`origin_not_allowed`, also for a `file://` page), told within moments; or
+ * the frame did not load in 15 s (`frame_unavailable`).
  * @event {SvcThreeDsEvent} svc-3ds - `step`: `collection-started`, then `collection-finished` or
  * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
+ * @csspart unavailable - What the shopper reads instead of the fields when they cannot be shown.
  * @cssproperty [--svc-frame-initial-height=236px] - The height reserved before the frame reports its
  * own, so the page does not jump (104px in `cvv` mode).
  */
@@ -87,6 +90,8 @@ export class SvcCardForm extends LitElement {
   #nextId = 1;
   #state: CardFormState | undefined;
   #resultHeard = false;
+  /** The frame refused this page or never came: the form says it is unavailable. */
+  #unavailable = false;
 
   constructor() {
     super();
@@ -218,8 +223,12 @@ export class SvcCardForm extends LitElement {
   }
 
   override render(): TemplateResult | typeof nothing {
-    if (this.#setup === undefined || this.#nonce === '') return nothing;
+    if (this.#setup === undefined) return nothing;
     const { tokenOrigin, config, title } = this.#setup;
+    // The frame will not come: a calm sentence in the shopper's language, never a browser error page.
+    if (this.#unavailable)
+      return html`<p part="unavailable" role="alert">${config.messages.formUnavailable}</p>`;
+    if (this.#nonce === '') return nothing;
     const fragment = new URLSearchParams({ n: this.#nonce, o: window.location.origin });
     const src = `${tokenOrigin}${FRAME_PATH}?${new URLSearchParams({ account: config.account, mode: config.mode }).toString()}#${fragment.toString()}`;
     return html`<iframe
@@ -238,6 +247,21 @@ export class SvcCardForm extends LitElement {
 
   #start(): void {
     this.#stop();
+    this.#unavailable = false;
+    // A file:// page (or a sandboxed one) has no origin the token host could allow, or a frame answer.
+    const { origin, protocol } = window.location;
+    if (origin === 'null' || protocol === 'file:') {
+      const error = new CheckoutError(
+        'origin_not_allowed',
+        'configuration',
+        `This page has no web origin (a ${protocol} page), so no account can allow it: serve it over http(s), for example from http://localhost, and add that origin to the account.`,
+      );
+      // After the merchant's script that mounted the form has run, so its svc-error listener hears it.
+      queueMicrotask(() => {
+        this.#fail(error);
+      });
+      return;
+    }
     this.#nonce = createNonce();
     this.requestUpdate();
     void this.updateComplete.then(() => {
@@ -245,16 +269,28 @@ export class SvcCardForm extends LitElement {
       const setup = this.#setup;
       if (frame === null || setup === undefined || !this.isConnected) return;
       const nonce = this.#nonce;
-      this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce);
+      this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce, (refusal) => {
+        const { account } = setup.config;
+        this.#fail(
+          refusal === 'unknown_account'
+            ? new CheckoutError(
+                'unknown_account',
+                'configuration',
+                `The token host ${setup.tokenOrigin} has no account "${account}": check the account option (and environment or tokenUrl).`,
+              )
+            : new CheckoutError(
+                'origin_not_allowed',
+                'configuration',
+                `The account "${account}" does not allow pages of ${window.location.origin}: add this origin to the account's allowed origins.`,
+              ),
+        );
+      });
       this.#readyTimer = setTimeout(() => {
-        this.#settleReady(false);
-        this.dispatchEvent(
-          new SvcErrorEvent(
-            new CheckoutError(
-              'frame_unavailable',
-              'configuration',
-              "The card form could not be loaded from the token host, or it refused this page's origin.",
-            ),
+        this.#fail(
+          new CheckoutError(
+            'frame_unavailable',
+            'configuration',
+            "The card form could not be loaded from the token host, or it refused this page's origin.",
           ),
         );
       }, FRAME_READY_TIMEOUT_MS);
@@ -287,6 +323,21 @@ export class SvcCardForm extends LitElement {
       pending.resolve(failure('destroyed', 'cancelled', 'The card form was removed before it answered.'));
       this.#pending.delete(id);
     }
+  }
+
+  /**
+   * The frame will not come: the form shows the shopper it is unavailable, and the merchant's developer
+   * reads why (`svc-error`, and the console, since a setup mistake must not pass unseen).
+   */
+  #fail(error: CheckoutError): void {
+    this.#stop();
+    this.#unavailable = true;
+    this.requestUpdate();
+    // Built apart: the elements manifest's analyzer would take the argument's name for an event's.
+    const event = new SvcErrorEvent(error);
+    this.dispatchEvent(event);
+    // eslint-disable-next-line no-console
+    console.error(`service-checkout: ${error.message}`);
   }
 
   #post(message: HostToFrame): void {

@@ -17,7 +17,8 @@ const REFUSAL: Readonly<Record<string, string>> = {
   es: 'Este formulario de pago no se puede mostrar en este sitio.',
 };
 
-function refuse(doc: Document): void {
+/** Shows the shopper, in the browser's language, that this payment form cannot run on this page. */
+export function refuse(doc: Document): void {
   const language = (navigator.language.split('-')[0] ?? 'en').toLowerCase();
   const message = doc.createElement('p');
   message.className = 'svc-refusal';

@@ -41,6 +41,8 @@ const enPage = {
   declineGeneric: 'Your bank declined this payment. Use another card or contact your bank.',
   declineInsufficientFunds: 'Not enough balance or credit limit on this card. Use another card.',
   declineCardBlocked: 'This card is blocked. Use another card.',
+  formUnavailable:
+    'The payment form is unavailable right now. Please try again later or choose another payment method.',
   errorAuthentication: 'Your bank could not verify this card. Please use another payment method.',
   errorChallengeCancelled: 'The verification with your bank was cancelled. You can try again.',
   errorChallengeTimeout: 'The verification with your bank took too long. Please try again.',

@@ -39,6 +39,8 @@ export const es: Messages = {
   declineGeneric: 'Tu banco rechazó este pago. Usa otra tarjeta o comunícate con tu banco.',
   declineInsufficientFunds: 'Saldo o límite insuficiente en esta tarjeta. Usa otra tarjeta.',
   declineCardBlocked: 'Esta tarjeta está bloqueada. Usa otra tarjeta.',
+  formUnavailable:
+    'El formulario de pago no está disponible en este momento. Inténtalo más tarde o elige otro medio de pago.',
   errorAuthentication: 'Tu banco no pudo verificar esta tarjeta. Usa otro método de pago.',
   errorChallengeCancelled: 'La verificación con tu banco se canceló. Puedes intentarlo de nuevo.',
   errorChallengeTimeout: 'La verificación con tu banco tardó demasiado. Inténtalo de nuevo.',

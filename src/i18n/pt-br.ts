@@ -39,6 +39,8 @@ export const ptBR: Messages = {
   declineGeneric: 'O banco recusou este pagamento. Use outro cartão ou fale com o seu banco.',
   declineInsufficientFunds: 'Saldo ou limite insuficiente neste cartão. Use outro cartão.',
   declineCardBlocked: 'Este cartão está bloqueado. Use outro cartão.',
+  formUnavailable:
+    'O formulário de pagamento não está disponível no momento. Tente novamente mais tarde ou escolha outra forma de pagamento.',
   errorAuthentication: 'Seu banco não conseguiu verificar este cartão. Use outra forma de pagamento.',
   errorChallengeCancelled: 'A verificação com o seu banco foi cancelada. Você pode tentar novamente.',
   errorChallengeTimeout: 'A verificação com o seu banco demorou demais. Tente novamente.',

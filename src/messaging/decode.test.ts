@@ -69,6 +69,29 @@ describe('decodeHello (host side)', () => {
     expect(decodeHello({ origin: TOKEN_ORIGIN, source: frameWindow, data }, expected)).toBeUndefined();
   });
 
+  it.each(['unknown_account', 'origin_not_allowed'])('reads the token host’s refusal %s', (refused) => {
+    expect(
+      decodeHello({ origin: TOKEN_ORIGIN, source: frameWindow, data: { ...hello, refused } }, expected),
+    ).toEqual({ ...hello, refused });
+  });
+
+  it.each([['frame_unavailable'], [''], [{ code: 'unknown_account' }], [null]])(
+    'ignores a hello with a refusal that is not one (%j)',
+    (refused) => {
+      expect(
+        decodeHello({ origin: TOKEN_ORIGIN, source: frameWindow, data: { ...hello, refused } }, expected),
+      ).toBeUndefined();
+    },
+  );
+
+  it('ignores a refusal from another origin or window, as any hello', () => {
+    const data = { ...hello, refused: 'unknown_account' };
+    expect(
+      decodeHello({ origin: 'http://localhost:4173', source: frameWindow, data }, expected),
+    ).toBeUndefined();
+    expect(decodeHello({ origin: TOKEN_ORIGIN, source: otherWindow, data }, expected)).toBeUndefined();
+  });
+
   it('never accepts with an empty expected nonce', () => {
     expect(
       decodeHello(

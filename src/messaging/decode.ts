@@ -21,6 +21,7 @@ import {
   type FieldState,
 } from '../types.ts';
 import {
+  FRAME_REFUSALS,
   MAX_MESSAGE_CHARS,
   PROTOCOL_VERSION,
   type ConnectMessage,
@@ -86,8 +87,11 @@ function handshake(delivered: Delivered, expected: Expected, type: string): bool
 
 /** Host side: the frame's hello, from the token origin, from our own iframe's window, with our nonce. */
 export function decodeHello(delivered: Delivered, expected: Expected): HelloMessage | undefined {
-  return handshake(delivered, expected, 'svc:hello')
-    ? { v: 1, type: 'svc:hello', nonce: expected.nonce }
+  if (!handshake(delivered, expected, 'svc:hello')) return undefined;
+  const refused = (delivered.data as Obj)['refused'];
+  if (refused === undefined) return { v: 1, type: 'svc:hello', nonce: expected.nonce };
+  return oneOf(FRAME_REFUSALS, refused)
+    ? { v: 1, type: 'svc:hello', nonce: expected.nonce, refused }
     : undefined;
 }
 

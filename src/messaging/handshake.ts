@@ -3,7 +3,7 @@
 // with a MessagePort. After that the window listeners are gone and everything uses the port.
 
 import { decodeConnect, decodeHello } from './decode.ts';
-import { PROTOCOL_VERSION, type ConnectMessage, type HelloMessage } from './protocol.ts';
+import { PROTOCOL_VERSION, type ConnectMessage, type FrameRefusal, type HelloMessage } from './protocol.ts';
 
 /** 128 bits from the platform's CSPRNG, hex. */
 export function createNonce(): string {
@@ -17,26 +17,32 @@ export interface HostHandshake {
   cancel(): void;
 }
 
-/** Host side: waits for the frame's hello, then hands it port2 of a new channel. */
+/**
+ * Host side: waits for the frame's hello, then hands it port2 of a new channel. A hello from the token
+ * host's refusal document goes to `onRefused` instead, and the port never comes.
+ */
 export function acceptFrame(
   win: Window,
   frame: HTMLIFrameElement,
   tokenOrigin: string,
   nonce: string,
+  onRefused: (refusal: FrameRefusal) => void = () => undefined,
 ): HostHandshake {
   let onMessage: (event: MessageEvent) => void = () => undefined;
   const port = new Promise<MessagePort>((resolve) => {
     onMessage = (event: MessageEvent) => {
       const source = frame.contentWindow;
       if (source === null) return;
-      if (
-        decodeHello(
-          { origin: event.origin, source: event.source, data: event.data },
-          { origin: tokenOrigin, source, nonce },
-        ) === undefined
-      )
-        return;
+      const hello = decodeHello(
+        { origin: event.origin, source: event.source, data: event.data },
+        { origin: tokenOrigin, source, nonce },
+      );
+      if (hello === undefined) return;
       win.removeEventListener('message', onMessage);
+      if (hello.refused !== undefined) {
+        onRefused(hello.refused);
+        return;
+      }
       const channel = new MessageChannel();
       const connect: ConnectMessage = { v: PROTOCOL_VERSION, type: 'svc:connect', nonce };
       source.postMessage(connect, tokenOrigin, [channel.port2]);

@@ -19,11 +19,21 @@ export const MAX_MESSAGE_CHARS = 32 * 1024;
 
 // --- Handshake on window.postMessage, before the port exists ----------------------------------------
 
+/**
+ * Why the token host would not serve a page its frame (a document of its own, `refused.html`, says it
+ * at once instead of the page waiting out its ready timeout): the account is unknown, or it does not
+ * allow the page's origin. A code, never more.
+ */
+export const FRAME_REFUSALS = ['unknown_account', 'origin_not_allowed'] as const;
+export type FrameRefusal = (typeof FRAME_REFUSALS)[number];
+
 /** Frame to parent, targeted at the exact parent origin the frame was created for. */
 export interface HelloMessage {
   v: 1;
   type: 'svc:hello';
   nonce: string;
+  /** Set by the token host's refusal document instead of a frame: no port follows. */
+  refused?: FrameRefusal;
 }
 
 /** Parent to frame, carrying port2 of a fresh MessageChannel. */

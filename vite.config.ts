@@ -98,6 +98,20 @@ function tokenHostDocument(): Plugin {
   };
 }
 
+function frameDocumentBuild(document: string): UserConfig {
+  return {
+    root: resolve(root, 'src/frames'),
+    base: `/${framesDir()}/`,
+    plugins: [tokenHostDocument()],
+    build: {
+      outDir: resolve(root, 'dist', framesDir()),
+      emptyOutDir: false,
+      modulePreload: false,
+      rolldownOptions: { input: { [document]: resolve(root, `src/frames/${document}.html`) } },
+    },
+  };
+}
+
 function forMode(mode: string): UserConfig {
   switch (mode) {
     case 'iife':
@@ -127,32 +141,11 @@ function forMode(mode: string): UserConfig {
           rolldownOptions: { input: { card: resolve(root, 'src/frames/card.html') } },
         },
       };
+    // The 3DS challenge frame and the token host's refusal document (src/frames/refused.html), each
+    // built on its own so that neither shares a chunk with the card frame or the other.
     case 'challenge':
-      // The 3DS challenge frame, built on its own so it shares no chunk with the card frame.
-      return {
-        root: resolve(root, 'src/frames'),
-        base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument()],
-        build: {
-          outDir: resolve(root, 'dist', framesDir()),
-          emptyOutDir: false,
-          modulePreload: false,
-          rolldownOptions: { input: { '3ds': resolve(root, 'src/frames/3ds.html') } },
-        },
-      };
     case 'refused':
-      // The token host's refusal document (src/frames/refused.html), on its own: it shares no chunk.
-      return {
-        root: resolve(root, 'src/frames'),
-        base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument()],
-        build: {
-          outDir: resolve(root, 'dist', framesDir()),
-          emptyOutDir: false,
-          modulePreload: false,
-          rolldownOptions: { input: { refused: resolve(root, 'src/frames/refused.html') } },
-        },
-      };
+      return frameDocumentBuild(mode === 'challenge' ? '3ds' : 'refused');
     default:
       return {
         build: {

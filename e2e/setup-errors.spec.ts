@@ -68,7 +68,9 @@ async function expectFastFailure(page: Page, code: string, fix: RegExp): Promise
   );
   expect(failure).toMatchObject({ code, message: expect.stringMatching(fix) });
   expect(failure.afterMs).toBeLessThan(FAST_MS);
-  test.info().annotations.push({ type: 'failed after (ms)', description: String(Math.round(failure.afterMs)) });
+  test
+    .info()
+    .annotations.push({ type: 'failed after (ms)', description: String(Math.round(failure.afterMs)) });
   // The shopper: one calm sentence in the page's language, no frame showing a browser error page.
   await expect(page.locator('svc-card-form').getByRole('alert')).toHaveText(UNAVAILABLE);
   await expect(page.locator('svc-card-form iframe')).toHaveCount(0);

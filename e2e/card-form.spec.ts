@@ -131,6 +131,7 @@ test('saves a card with consent, lists it later, and pays with it after the righ
 }, testInfo) => {
   const card = new CardPage(page);
   await card.open(`?customer=saver-${testInfo.project.name}-${String(Date.now())}`);
+  // #region stored-card
   await card.fill({ number: '5555555555554444' });
   await card.frame.getByLabel('Save this card for future purchases').check();
   await card.pay();
@@ -140,6 +141,7 @@ test('saves a card with consent, lists it later, and pays with it after the righ
   await saved.check();
   const cvc = card.frame.getByLabel('Security code for the Mastercard card ending in 4444');
   await cvc.fill('999');
+  // #endregion stored-card
   await card.pay();
   await expect(card.status).toHaveText(/cvv_mismatch/);
   await expect(card.frame.getByRole('alert')).toHaveText('The security code does not match this card.');

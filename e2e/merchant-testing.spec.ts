@@ -4,11 +4,14 @@
 
 import { expect, test, type Page } from '@playwright/test';
 
+// #region constants
+/** The sandbox's token host: its frames, its token API and its controls (SVC_TOKEN_PORT moves it). */
 const TOKEN_HOST = 'http://localhost:4174';
 const year = new Date().getUTCFullYear();
 /** Any future expiry works for the plain test cards; the 3DS cards want 01 / (this year + 3). */
 const EXPIRY = `12 / ${String((year + 2) % 100)}`;
 const THREE_DS_EXPIRY = `01 / ${String((year + 3) % 100)}`;
+// #endregion constants
 
 // #region fill-card
 /** Types a card into the checkout's frame the way a shopper does. */
@@ -45,10 +48,14 @@ test('a 3DS challenge is passed with the issuer’s one-time code', async ({ pag
   // #region challenge
   await fillCard(page, '4000000000002503', THREE_DS_EXPIRY); // Visa, challenge, successful
   await page.getByRole('button', { name: 'Pay' }).click();
+  // The checkout's modal dialog opens on the page when the issuer asks for a challenge.
+  await expect(page.locator('svc-challenge-dialog dialog')).toBeVisible();
   // The issuer's page: in the token host's frame, inside the checkout's dialog.
   const issuer = page.frameLocator('svc-challenge-dialog iframe').frameLocator('iframe');
   await issuer.getByLabel('One-time code').fill('1234');
   await issuer.getByRole('button', { name: 'Authenticate' }).click();
+  // The dialog is gone once the service has validated the challenge.
+  await expect(page.locator('svc-challenge-dialog')).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText('Payment authorized: Visa ending in 2503');
   // #endregion challenge
 });

@@ -87,3 +87,37 @@ describe('the service’s brand rules against published test numbers', () => {
     },
   );
 });
+
+// docs/checkout-script.md's brand table is the card fields' (src/card/brands-doc.ssr.test.ts checks
+// that); it says the service reads the same names, lengths, CVV lengths and BINs but for Hipercard.
+describe('the card fields’ brand table, as the service reads it', () => {
+  const doc = readFileSync(new URL('../docs/checkout-script.md', import.meta.url), 'utf8');
+  const rows = [...doc.matchAll(/^\| `[a-z]+` +\| (\w+) +\| ([\d, ]+?) +\| (\d) +\| `([\d -]+)` +\|$/gm)];
+
+  it('names the brands the service accepts', () => {
+    expect(rows.map(([, name]) => name).sort()).toEqual([...SUPPORTED_BRANDS].sort());
+  });
+
+  it.each(
+    rows.map(([, name = '', lengths = '', cvv = '', bins = '']) => [name, lengths, cvv, bins] as const),
+  )(
+    'reads the BINs of %s with its lengths and CVV, Hipercard’s 3841 BINs as Diners, 606282 with 16 digits',
+    (name, lengths, cvv, bins) => {
+      for (const range of bins.split(' ')) {
+        const [min = '', max = min] = range.split('-');
+        for (const bin of [min.padEnd(6, '0'), max.padEnd(6, '9')]) {
+          const brand = detectBrand(bin);
+          const expected = bin.startsWith('3841')
+            ? { name: 'Diners', lengths: '14, 16, 19', cvv }
+            : { name, lengths: name === 'Hipercard' ? '16' : lengths, cvv };
+          expect({
+            bin,
+            name: brand?.name,
+            lengths: brand?.lengths.join(', '),
+            cvv: String(brand?.cvvLength),
+          }).toEqual({ bin, ...expected });
+        }
+      }
+    },
+  );
+});

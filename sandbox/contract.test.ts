@@ -36,16 +36,21 @@ describe('docs/service-contract.md', () => {
   });
 
   it('shows an accounts file the sandbox loads, and its rules refuse what the table says they refuse', () => {
-    const example = /Any other key in an account is refused\. For example:\n\n```json\n([\s\S]*?)```/.exec(
+    const example = /any other key in an account is refused\.\nFor example:\n\n```json\n([\s\S]*?)```/.exec(
       doc,
     )?.[1];
     const file = JSON.parse(example ?? '') as { accounts: Record<string, unknown>[] };
     expect(parseAccounts(file)).toHaveLength(1);
     const account = file.accounts[0] ?? {};
+    const { threeDS: _required, ...missing } = account;
     for (const wrong of [
       { ...account, colour: 'blue' },
+      missing,
       { ...account, appToken: 'short' },
       { ...account, allowedOrigins: ['http://localhost:3000/'] },
+      { ...account, allowedOrigins: ['https://shop.example:443'] },
+      { ...account, allowedOrigins: ['http://Localhost:3000'] },
+      { ...account, allowedOrigins: ['{shop_origin}'] },
     ])
       expect(() => parseAccounts({ accounts: [wrong] })).toThrow();
   });

@@ -113,7 +113,7 @@ describe('the sample rules', () => {
     const exists = (p: string) => p === 'e2e-webkit/smoke.ts';
     expect(
       shellProblems(
-        'npm install && npm run demo\nSVC_X=1 npm test\nnode e2e-webkit/smoke.ts',
+        'npm install && npm run demo\nSVC_X=1 SVC_3DS_PORT=0 npm test\nnode e2e-webkit/smoke.ts',
         scripts,
         exists,
       ),

@@ -139,7 +139,9 @@ export function shellProblems(
   const problems: string[] = [];
   for (const line of body.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    for (const command of line.split('&&').map((c) => c.trim().replace(/^(?:[A-Z_]+=\S*\s+)+/, ''))) {
+    for (const command of line
+      .split('&&')
+      .map((c) => c.trim().replace(/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)+/, ''))) {
       const run = /^npm run ([\w:-]+)(?:\s+--\s.*)?$/.exec(command);
       const node = /^node ([\w./-]+)(?:\s.*)?$/.exec(command);
       if (/^npm (?:install|ci|test)$/.test(command)) continue;

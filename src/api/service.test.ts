@@ -64,6 +64,13 @@ describe('the service client', () => {
       () => Promise.resolve(new Response('Bad gateway', { status: 502 })),
     ],
     ['a 500 with a code', 'service_unavailable', 'service', json(500, { error: { code: 'internal_error' } })],
+    // The type follows the 5xx, not the body's code: a retry, not a setup problem to fix.
+    [
+      'a 503 naming a session code',
+      'service_unavailable',
+      'service',
+      json(503, { error: { code: 'session_expired' } }),
+    ],
     [
       'a refusal with its code',
       'card_expired',

@@ -138,7 +138,9 @@ export function serviceClient(target: ServiceTarget, knownCodes?: readonly strin
           : 'service_error';
       const message =
         typeof error['message'] === 'string' ? redact(error['message']).slice(0, 300) : `HTTP ${status}`;
-      return failure(response.status >= 500 ? 'service_unavailable' : code, errorTypeOf(code), message, {
+      // A 5xx is the service failing, whatever code its body names: retry, not fix the card or the setup.
+      const reported = response.status >= 500 ? 'service_unavailable' : code;
+      return failure(reported, errorTypeOf(reported), message, {
         status: response.status,
         code: raw,
       });

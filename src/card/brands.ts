@@ -1,5 +1,5 @@
 // Card networks we accept and how to recognise one from the first digits of its number.
-// Shared by the card frame (live brand icon, formatting) and the sandbox (Token/Generate checks).
+// Used by the card frame (live brand, formatting, CVV length) and headless tokenization's local checks.
 
 export const BRAND_IDS = [
   'visa',

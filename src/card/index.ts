@@ -1,4 +1,4 @@
-// Pure card logic (no DOM): brands, formatting and validation for the card frame and the sandbox.
+// Pure card logic (no DOM): brands, formatting and validation for the card frame and headless mode.
 
 export { BRAND_IDS, BRANDS, detectBrand, type Brand, type BrandId, type CardTypeCode } from './brands.ts';
 export {

@@ -24,6 +24,31 @@ test('offline during submit: a clear error, then success once back online', asyn
   await expect(card.status).toHaveText(/^Payment authorized/);
 });
 
+test('the card frame’s 3DS code failing to load: a clear error, and the next Pay loads it again', async ({
+  page,
+}) => {
+  let reachable = false;
+  let refused = 0;
+  await page.route(/\/frames\/[^/]+\/assets\/three-ds-[^/]*\.js$/, async (route) => {
+    if (reachable) {
+      await route.continue();
+      return;
+    }
+    refused += 1;
+    await route.abort('connectionreset');
+  });
+  const card = new CardPage(page);
+  await card.open();
+  await card.fill({ number: NUMBER, cvc: CVV });
+  await card.pay();
+  await expect(card.status).toContainText('errors.md#network_error');
+  // Each attempt asked again (when the number became valid, and at submit): a failure is not kept.
+  expect(refused).toBeGreaterThanOrEqual(2);
+  reachable = true;
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+});
+
 test('a page that overrides fetch, postMessage, addEventListener and input values before the script loads never sees card data', async ({
   page,
 }) => {

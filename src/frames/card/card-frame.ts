@@ -43,12 +43,20 @@ async function main(): Promise<void> {
   /** A submit ended in a payment: the fields stay locked until the page clears them. */
   let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
-  // Only after configure: the fields, and so their events, exist from then on.
+  // An account without 3DS (the token host's meta, as the chunk reads it too) never needs the chunk.
+  const threeDsOn = document.querySelector('meta[name=svc-3ds][content=on]') !== null;
+  // Only after configure: the fields, and so their events, exist from then on. A chunk that failed to
+  // load is asked for again by the next submit.
   const preparer = ({ config, client }: NonNullable<typeof session>) =>
-    (threeDs ??= loadThreeDs().then((module) =>
-      module.createPreparer(window, client, config.sessionId, (step) => {
-        post({ v: PROTOCOL_VERSION, type: '3ds', step });
-      }),
+    (threeDs ??= loadThreeDs().then(
+      (module) =>
+        module.createPreparer(window, client, config.sessionId, (step) => {
+          post({ v: PROTOCOL_VERSION, type: '3ds', step });
+        }),
+      (cause: unknown) => {
+        threeDs = undefined;
+        throw cause;
+      },
     ));
   const alert = document.createElement('p');
   alert.className = 'svc-alert';
@@ -84,7 +92,7 @@ async function main(): Promise<void> {
       post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
-      if (event.kind === 'change' && event.field === 'number' && number !== undefined)
+      if (threeDsOn && event.kind === 'change' && event.field === 'number' && number !== undefined)
         void preparer(configured).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
@@ -125,7 +133,10 @@ async function main(): Promise<void> {
       {
         ...current,
         fields,
-        takePreparation: (cardNumber) => preparer(current).then((p) => p.take(cardNumber)),
+        takePreparation: (cardNumber) =>
+          threeDsOn
+            ? preparer(current).then((p) => p.take(cardNumber))
+            : Promise.resolve({ ok: true, value: undefined }),
         authenticationReader: () => loadThreeDs().then((module) => module.decodeAuthentication),
       },
       frontData,

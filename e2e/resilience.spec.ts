@@ -29,7 +29,7 @@ test('the card frame’s 3DS code failing to load: a clear error, and the next P
 }) => {
   let reachable = false;
   let refused = 0;
-  await page.route(/\/frames\/[^/]+\/assets\/three-ds-[^/]*\.js$/, async (route) => {
+  await page.route(/\/frames\/[^/]+\/assets\/three-ds-[^/?]*\.js(\?.*)?$/, async (route) => {
     if (reachable) {
       await route.continue();
       return;

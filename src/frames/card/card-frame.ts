@@ -23,8 +23,18 @@ function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
 }
 
-/** 3DS runs from a chunk of its own, fetched when a card number first becomes valid (vite.config.ts). */
-const loadThreeDs = () => import(/* @vite-ignore */ threeDsChunk) as Promise<typeof ThreeDsChunk>;
+/**
+ * 3DS runs from a chunk of its own, fetched when a card number first becomes valid (vite.config.ts).
+ * A browser keeps a failed module fetch for its URL (Firefox does, as the HTML standard says), so the
+ * next try asks for another URL of the same file.
+ */
+let chunkUrl = threeDsChunk;
+let retries = 0;
+const loadThreeDs = () =>
+  (import(/* @vite-ignore */ chunkUrl) as Promise<typeof ThreeDsChunk>).catch((cause: unknown) => {
+    chunkUrl = `${threeDsChunk}?retry=${String(++retries)}`;
+    throw cause;
+  });
 
 async function main(): Promise<void> {
   const port = await startFrame(window);

@@ -413,8 +413,6 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
   );
   const card = threeDs ? THREE_DS_CARD : CARD;
   const fields = page.frameLocator('svc-card-form iframe');
-  // The frame runs ThreeDS/Setup as soon as the number is valid (it answers "off" for demo-no3ds).
-  const setupDone = page.waitForResponse((r) => r.url().toLowerCase().endsWith('/api/threeds/setup'));
   for (const [label, text] of [
     ['Card number', card.number],
     ['Expiry date', card.expiry],
@@ -422,8 +420,9 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
     ['Name on card', card.holder],
   ] as const)
     await fields.getByLabel(label, { exact: true }).fill(text);
-  await setupDone;
-  // Collection answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would.
+  // With 3DS on, the frame runs ThreeDS/Setup as soon as the number is valid, then the collection, which
+  // answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would. With 3DS
+  // off (demo-no3ds) the frame makes no 3DS call.
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   // A shopper's click comes well after the last keystroke: let the frame finish handling the setup's
   // answer and the fields' updates, so the window holds the submit alone.

@@ -143,50 +143,49 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
     const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
     return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
   };
-  const section = (title: string, header: string[], rows: string[][]) =>
-    `### ${title}\n\n` +
-    (rows.length === 0
-      ? 'None.'
-      : [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n'));
+  /** A section: its title, its table's header ("a | b") and rows, "None." without rows. */
+  const section = (title: string, header: string, rows: string[][]) => {
+    const columns = header.split(' | ');
+    const lines = [columns, columns.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`);
+    return `### ${title}\n\n${rows.length === 0 ? 'None.' : lines.join('\n')}`;
+  };
   const elements = manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((d) => d.customElement === true && d.tagName !== undefined)
     .sort((a, b) => (a.tagName ?? '').localeCompare(b.tagName ?? ''));
   const sections = elements.map(({ tagName = '', name, description, members = [], ...element }) => {
+    const fields = members.filter((m) => m.kind === 'field');
     const methods = members.filter((m) => m.kind === 'method');
+    const attribute = (f: Member) =>
+      f.attribute === undefined ? '' : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`;
+    const signature = (m: (typeof members)[number]) =>
+      `${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`;
     return [
       `## \`<${tagName}>\``,
       `Class ${link(name)}. ${cell(description)}`,
       section(
         'Attributes and properties',
-        ['property', 'attribute', 'type', 'default', 'description'],
-        members
-          .filter((m) => m.kind === 'field')
-          .map((f) => [
-            code(f.name),
-            f.attribute === undefined
-              ? ''
-              : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`,
-            code(f.type?.text),
-            code(f.default),
-            `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
-          ]),
+        'property | attribute | type | default | description',
+        fields.map((f) => [
+          code(f.name),
+          attribute(f),
+          code(f.type?.text),
+          code(f.default),
+          `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
+        ]),
       ),
       ...(methods.length === 0
         ? []
         : [
             section(
               'Methods',
-              ['method', 'description'],
-              methods.map((m) => [
-                code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
-                cell(m.description),
-              ]),
+              'method | description',
+              methods.map((m) => [code(signature(m)), cell(m.description)]),
             ),
           ]),
       section(
         'Events',
-        ['event', 'class', 'description'],
+        'event | class | description',
         (element.events ?? []).map((e) => [
           code(e.name),
           e.type ? link(e.type.text) : '',
@@ -195,12 +194,12 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
       ),
       section(
         'CSS parts',
-        ['part', 'description'],
+        'part | description',
         (element.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
       ),
       section(
         'CSS custom properties',
-        ['property', 'default', 'description'],
+        'property | default | description',
         (element.cssProperties ?? []).map((p) => [code(p.name), code(p.default), cell(p.description)]),
       ),
     ].join('\n\n');

@@ -1,5 +1,6 @@
 // The benchmark's pure parts: statistics over repeated runs, ratios against a floor, Server-Timing
-// parsing and the formats shared by the console, bench/REPORT.md and the README.
+// parsing and the formats shared by the console, bench/REPORT.md and the README (the Markdown tables
+// of docs/api/elements.md too).
 
 function sorted(values: readonly number[]): number[] {
   if (values.length === 0) throw new RangeError('no values');

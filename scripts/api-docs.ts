@@ -9,6 +9,7 @@ import * as prettier from 'prettier';
 import { Application, Converter, DeclarationReflection, OptionDefaults, ReflectionKind } from 'typedoc';
 import type { PluginOptions } from 'typedoc-plugin-markdown';
 import ts from 'typescript';
+import { markdownTable } from '../bench/stats.ts';
 
 /** The parts of a custom elements manifest (schema 1.0.0) that the reference reads. */
 interface Item {
@@ -129,8 +130,8 @@ export async function elementsManifest(): Promise<Manifest> {
   return cli({ argv: ['analyze', '--quiet'], cwd: root, noWrite: true });
 }
 
-/** A table cell: one line, pipes escaped. */
-const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
+/** A table cell: one line (markdownTable escapes its pipes). */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 const code = (text: string | undefined) => (text === undefined ? '' : `\`${cell(text)}\``);
 
 /**
@@ -143,12 +144,9 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
     const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
     return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
   };
-  /** A section: its title, its table's header ("a | b") and rows, "None." without rows. */
-  const section = (title: string, header: string, rows: string[][]) => {
-    const columns = header.split(' | ');
-    const lines = [columns, columns.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`);
-    return `### ${title}\n\n${rows.length === 0 ? 'None.' : lines.join('\n')}`;
-  };
+  /** A section: its title, then its table ("None." without rows). */
+  const section = (title: string, header: string, rows: string[][]) =>
+    `### ${title}\n\n${rows.length === 0 ? 'None.' : markdownTable(header, rows)}`;
   const elements = manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((d) => d.customElement === true && d.tagName !== undefined)

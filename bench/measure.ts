@@ -349,10 +349,10 @@ async function timedSubmit<T extends { total: number }>(
     if (new URL(response.url()).origin === origin) responses.push(response);
   };
   page.on('response', listener);
-  // The response event can trail the result by a CDP message.
-  const [value] = await Promise.all([
-    submit(),
+  // Until the expected response has come too: its event can trail the result by a CDP message.
+  const [, value] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === expected),
+    submit(),
   ]).finally(() => page.off('response', listener));
   let server = 0;
   for (const response of responses) server += serverTimingMs((await response.allHeaders())['server-timing']);

@@ -64,23 +64,21 @@ function lazyChunk(prefix: string): string {
   const found = readdirSync(join(dist, assets)).filter(
     (n) => n.startsWith(`${prefix}-`) && n.endsWith('.js'),
   );
-  if (found.length !== 1)
-    throw new Error(`expected one ${assets}/${prefix}-*.js, found ${String(found.length)}`);
+  if (found.length !== 1) throw new Error(`expected one ${assets}/${prefix}-*.js, found ${found.length}`);
   return `${assets}/${found[0] ?? ''}`;
 }
 
 // size-limit's checks. `path` is a getter so that importing BUDGETS (the bench does) reads no file.
-export default BUDGETS.flatMap(({ name, gzip, files }) =>
-  files === null
-    ? []
-    : [
-        {
-          name,
-          limit: `${String(gzip)} B`,
-          gzip: true,
-          get path() {
-            return files().map((file) => `dist/${file}`);
-          },
-        },
-      ],
-);
+export default BUDGETS.flatMap(({ name, gzip, files }) => {
+  if (files === null) return [];
+  return [
+    {
+      name,
+      limit: `${gzip} B`,
+      gzip: true,
+      get path() {
+        return files().map((file) => `dist/${file}`);
+      },
+    },
+  ];
+});

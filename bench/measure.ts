@@ -16,8 +16,7 @@ import { serverTimingMs } from './stats.ts';
 export interface Setup {
   browser: Browser;
   urls: SandboxUrls;
-  floorPageUrl: string;
-  floorFrameOrigin: string;
+  floor: { pageUrl: string; frameOrigin: string };
   /** Every SDK file (dist path) the browser fetched during the run, to check the size budgets cover them. */
   loaded: Set<string>;
   /** Console errors, page errors, failed requests and crashes, for the message when a run fails. */
@@ -61,7 +60,6 @@ export async function startFloor() {
   const app = new Hono();
   const html = (name: string) => readFileSync(new URL(`floor/${name}`, import.meta.url), 'utf8');
   const on = (c: Context, host: string) => c.req.header('host')?.startsWith(`${host}:`) === true;
-  let frameOrigin = '';
   app.use(timing(), async (c, next) => {
     await next();
     c.header('cache-control', 'no-store');
@@ -72,7 +70,7 @@ export async function startFloor() {
   app.get('/frame.html', (c) => (on(c, 'localhost') ? c.html(html('frame.html')) : c.notFound()));
   app.post('/echo', async (c) => c.json({ token: 'floor', echoed: (await c.req.json()) !== null }));
   const server = await listen(app.fetch, 0);
-  frameOrigin = `http://localhost:${String(portOf(server))}`;
+  const frameOrigin = `http://localhost:${String(portOf(server))}`;
   return {
     pageUrl: `http://127.0.0.1:${String(portOf(server))}/floor.html`,
     frameOrigin,
@@ -168,14 +166,12 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
   const page = await context.newPage();
   if (trackingPorts) await page.addInitScript(trackPorts, demoUrl);
   await page.addInitScript(recordEvents, demoUrl);
-  await page.goto(subject === 'sdk' ? `${demoUrl}/plain.html` : setup.floorPageUrl);
-  await page.waitForFunction(
-    (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) !== undefined,
-    subject,
-    { timeout: 30_000 },
-  );
-  const url =
-    subject === 'sdk' ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floorFrameOrigin}/frame.html`;
+  const sdk = subject === 'sdk';
+  await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
+  await page.waitForFunction((sdk) => (sdk ? window.bench?.ready : window.floor?.ready) !== undefined, sdk, {
+    timeout: 30_000,
+  });
+  const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
   const frame = page.frames().find((f) => f.url().startsWith(url));
   if (frame === undefined) throw new Error(`no frame ${url} on the page`);
   return { page, frame, close: () => context.close() };
@@ -201,14 +197,11 @@ async function inPage<T>(
 /** In a page or frame: its clock's origin, when its document arrived (its navigation), and what it fetched. */
 function documentTimes() {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
   return {
     timeOrigin: performance.timeOrigin,
     documentReceived: navigation?.responseEnd ?? NaN,
-    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-      name: e.name,
-      startTime: e.startTime,
-      responseEnd: e.responseEnd,
-    })),
+    resources: resources.map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
   };
 }
 
@@ -216,8 +209,8 @@ function documentTimes() {
 export function ready(setup: Setup, subject: Subject) {
   return inPage(setup, subject, async ({ page, frame }) => {
     const ready = await page.evaluate(
-      (s) => (s === 'sdk' ? window.bench?.ready : window.floor?.ready) ?? NaN,
-      subject,
+      (sdk) => (sdk ? window.bench?.ready : window.floor?.ready) ?? NaN,
+      subject === 'sdk',
     );
     const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
@@ -282,24 +275,24 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
     const frames = page.frameLocator(subject === 'sdk' ? 'svc-card-form iframe' : '#f');
     await frames.getByLabel('Card number', { exact: true }).click();
     let typed = 0;
-    const press = async () => {
-      if (typed === CARD.number.length) {
-        await frame.evaluate(() => {
-          const field = document.querySelector('svc-card-number');
-          const input = document.querySelector('input');
-          if (field !== null) field.clear();
-          else if (input !== null) input.value = '';
-        });
-        typed = 0;
+    const type = async (n: number) => {
+      for (let i = 0; i < n; i++, typed++) {
+        if (typed === CARD.number.length) {
+          typed = 0;
+          await frame.evaluate(() => {
+            const field = document.querySelector('svc-card-number');
+            const input = document.querySelector('input');
+            if (field !== null) field.clear();
+            else if (input !== null) input.value = '';
+          });
+        }
+        await page.keyboard.press(CARD.number[typed] ?? '4');
       }
-      await page.keyboard.press(CARD.number[typed] ?? '4');
-      typed += 1;
+      await frame.waitForFunction((n) => (window.benchKeys?.length ?? 0) >= n, n);
     };
-    for (let i = 0; i < warmup; i++) await press();
-    await frame.waitForFunction((n) => window.benchKeys?.length === n, warmup);
+    await type(warmup);
     await frame.evaluate(() => window.benchKeys?.splice(0));
-    for (let i = 0; i < count; i++) await press();
-    await frame.waitForFunction((n) => (window.benchKeys?.length ?? 0) >= n, count);
+    await type(count);
     const measured = await frame.evaluate(() => window.benchKeys ?? []);
     return {
       samples: measured.map((k) => k.ms),
@@ -341,9 +334,9 @@ async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?
 }
 
 /**
- * Runs `submit` in the page and collects the responses from `origin` meanwhile: submit to result as
- * the page saw it (total), the server's own time for those requests (their Server-Timing), and
- * client = total − server, ms.
+ * Runs `submit` in the page and collects the responses from `origin` until the `expected` one:
+ * submit to result as the page saw it (total), the server's own time for those requests (their
+ * Server-Timing), and client = total − server, ms.
  */
 async function timedSubmit<T extends { total: number }>(
   page: Page,
@@ -356,19 +349,11 @@ async function timedSubmit<T extends { total: number }>(
     if (new URL(response.url()).origin === origin) responses.push(response);
   };
   page.on('response', listener);
-  let value: T;
-  try {
-    value = await submit();
-    // The response event can trail the result by a CDP message; wait a little for the expected one.
-    const deadline = Date.now() + 2_000;
-    while (
-      !responses.some((r) => new URL(r.url()).pathname.toLowerCase() === expected) &&
-      Date.now() < deadline
-    )
-      await new Promise((done) => setTimeout(done, 10));
-  } finally {
-    page.off('response', listener);
-  }
+  // Until the expected response has come too: its event can trail the result by a CDP message.
+  const [, value] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.toLowerCase() === expected),
+    submit(),
+  ]).finally(() => page.off('response', listener));
   let server = 0;
   for (const response of responses) server += serverTimingMs((await response.allHeaders())['server-timing']);
   const requests = responses.map((r) => new URL(r.url()).pathname);
@@ -413,8 +398,6 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
   );
   const card = threeDs ? THREE_DS_CARD : CARD;
   const fields = page.frameLocator('svc-card-form iframe');
-  // The frame runs ThreeDS/Setup as soon as the number is valid (it answers "off" for demo-no3ds).
-  const setupDone = page.waitForResponse((r) => r.url().toLowerCase().endsWith('/api/threeds/setup'));
   for (const [label, text] of [
     ['Card number', card.number],
     ['Expiry date', card.expiry],
@@ -422,8 +405,9 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
     ['Name on card', card.holder],
   ] as const)
     await fields.getByLabel(label, { exact: true }).fill(text);
-  await setupDone;
-  // Collection answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would.
+  // With 3DS on, the frame runs ThreeDS/Setup as soon as the number is valid, then the collection, which
+  // answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would. With 3DS
+  // off (demo-no3ds) the frame makes no 3DS call.
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   // A shopper's click comes well after the last keystroke: let the frame finish handling the setup's
   // answer and the fields' updates, so the window holds the submit alone.
@@ -447,7 +431,7 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
 
 /** The floor's submit: a message over the port, the frame's same-origin POST, the answer back. */
 export async function submitFloor(setup: Setup, page: Page) {
-  const { run } = await timedSubmit(page, setup.floorFrameOrigin, '/echo', () =>
+  const { run } = await timedSubmit(page, setup.floor.frameOrigin, '/echo', () =>
     page.evaluate(async (card) => {
       const started = performance.now();
       await window.floor?.submit({ sessionId: 'floor', card, frontData: { userAgent: navigator.userAgent } });
@@ -504,60 +488,55 @@ function countIframes(): number {
  */
 export function hygiene(setup: Setup, subject: Subject, cycles: number, warmup: number) {
   const sdk = subject === 'sdk';
-  return inPage(
-    setup,
-    subject,
-    async ({ page }) => {
-      const cdp = await page.context().newCDPSession(page);
-      const run = (n: number) =>
-        page.evaluate(
-          async ({ n, sdk }) => {
-            const times: number[] = [];
-            const { floor, bench } = window;
-            if (!sdk) {
-              for (let i = 0; i < n; i++) times.push((await floor?.cycle()) ?? NaN);
-              return times;
-            }
-            const checkout = window.demo?.checkout;
-            if (checkout === undefined || bench === undefined) throw new Error('no window.demo.checkout');
-            checkout.destroy();
-            for (let i = 0; i < n; i++) {
-              const started = performance.now();
-              await bench.whenReady(checkout.mountCardForm('#card-slot'), `cycle ${String(i)}: `);
-              times.push(performance.now() - started);
-              checkout.destroy();
-            }
+  const measure = async ({ page }: Awaited<ReturnType<typeof open>>) => {
+    const cdp = await page.context().newCDPSession(page);
+    const run = (n: number) =>
+      page.evaluate(
+        async ({ n, sdk }) => {
+          const times: number[] = [];
+          const { floor, bench } = window;
+          if (!sdk) {
+            for (let i = 0; i < n; i++) times.push((await floor?.cycle()) ?? NaN);
             return times;
-          },
-          { n, sdk },
-        );
-      await run(warmup);
-      const before = await snapshot(cdp);
-      // The floor page keeps its own static frame.
-      const iframesBefore = sdk ? 0 : await page.evaluate(countIframes);
-      const half = Math.floor(cycles / 2);
-      const cycleMs = await run(half);
-      const middle = await snapshot(cdp);
-      cycleMs.push(...(await run(cycles - half)));
-      const after = await snapshot(cdp);
-      const iframes = (await page.evaluate(countIframes)) - iframesBefore;
-      const ports = await page.evaluate(() => window.benchPorts ?? { channels: NaN, hostPortsClosed: 0 });
-      const left = [...after.listeners];
-      for (const type of before.listeners) if (left.includes(type)) left.splice(left.indexOf(type), 1);
-      return {
-        heapBefore: before.heap,
-        heapAfter: after.heap,
-        heapGrowth: after.heap - before.heap,
-        heapGrowthSecondHalf: after.heap - middle.heap,
-        iframes: sdk ? Math.max(iframes, page.frames().length - 1) : iframes,
-        openPorts: sdk ? ports.channels - ports.hostPortsClosed : 0,
-        livePorts: after.livePorts - before.livePorts,
-        windowListeners: after.listeners.length - before.listeners.length,
-        listenerTypes: left,
-        cycleMs,
-      };
-    },
-    sdk,
-  );
+          }
+          const checkout = window.demo?.checkout;
+          if (checkout === undefined || bench === undefined) throw new Error('no window.demo.checkout');
+          checkout.destroy();
+          for (let i = 0; i < n; i++) {
+            const started = performance.now();
+            await bench.whenReady(checkout.mountCardForm('#card-slot'), `cycle ${String(i)}: `);
+            times.push(performance.now() - started);
+            checkout.destroy();
+          }
+          return times;
+        },
+        { n, sdk },
+      );
+    await run(warmup);
+    const before = await snapshot(cdp);
+    // The floor page keeps its own static frame.
+    const iframesBefore = sdk ? 0 : await page.evaluate(countIframes);
+    const half = Math.floor(cycles / 2);
+    const cycleMs = await run(half);
+    const middle = await snapshot(cdp);
+    cycleMs.push(...(await run(cycles - half)));
+    const after = await snapshot(cdp);
+    const iframes = (await page.evaluate(countIframes)) - iframesBefore;
+    const ports = await page.evaluate(() => window.benchPorts ?? { channels: NaN, hostPortsClosed: 0 });
+    const left = [...after.listeners];
+    for (const type of before.listeners) if (left.includes(type)) left.splice(left.indexOf(type), 1);
+    return {
+      heapBefore: before.heap,
+      heapAfter: after.heap,
+      heapGrowth: after.heap - before.heap,
+      heapGrowthSecondHalf: after.heap - middle.heap,
+      iframes: sdk ? Math.max(iframes, page.frames().length - 1) : iframes,
+      openPorts: sdk ? ports.channels - ports.hostPortsClosed : 0,
+      livePorts: after.livePorts - before.livePorts,
+      windowListeners: after.listeners.length - before.listeners.length,
+      listenerTypes: left,
+      cycleMs,
+    };
+  };
+  return inPage(setup, subject, measure, sdk);
 }
-export type Hygiene = Awaited<ReturnType<typeof hygiene>>;

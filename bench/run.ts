@@ -20,7 +20,7 @@ import * as measure from './measure.ts';
 import { measureSizes, type SizeResults } from './sizes.ts';
 import * as stats from './stats.ts';
 
-const { formatKiB, formatMs, formatRatio, formatSummary, markdownTable, median, percentile, ratio } = stats;
+const { formatKiB, formatMs, formatRatio, formatSummary, markdownTable, median, ratio, summarize } = stats;
 const root = resolve(import.meta.dirname, '..');
 const raw = process.env['BENCH_RUNS'] ?? '';
 const runs = raw === '' ? 11 : Number(raw);
@@ -38,17 +38,22 @@ async function rounds<K extends string, T>(label: string, measures: Record<K, ()
       const value = await measures[k]();
       if (i >= settings.warmupRuns) out[k].push(value);
     }
-    process.stdout.write(
-      `\rbench: ${label} ${String(Math.max(0, i + 1 - settings.warmupRuns))}/${String(runs)}`,
-    );
+    process.stdout.write(`\rbench: ${label} ${Math.max(0, i + 1 - settings.warmupRuns)}/${runs}`);
   }
   process.stdout.write('\n');
   return out;
 }
 
+/** The SDK's and the floor's samples, their summaries, and the ratio of their medians (and p95s). */
 function compare(sdk: readonly number[], floor: readonly number[]) {
-  const [a, b] = [stats.summarize(sdk), stats.summarize(floor)];
-  return { sdk: a, floor: b, ratio: ratio(a.median, b.median) };
+  const [a, b] = [summarize(sdk), summarize(floor)];
+  return {
+    sdk: a,
+    floor: b,
+    ratio: ratio(a.median, b.median),
+    ratioP95: ratio(a.p95, b.p95),
+    samples: { sdk, floor },
+  };
 }
 type Compared = ReturnType<typeof compare>;
 
@@ -58,28 +63,14 @@ function compareSubmits(sdk: readonly measure.SubmitRun[], floor: readonly measu
     sdk: median(sdk.map((r) => r[key])),
     floor: median(floor.map((r) => r[key])),
   });
-  const client = compare(
-    sdk.map((r) => r.client),
-    floor.map((r) => r.client),
-  );
-  const requests = [...new Set(sdk.flatMap((r) => r.requests))];
-  return { ...client, serverMedian: medians('server'), totalMedian: medians('total'), requests };
-}
-
-function compareKeystrokes(sdk: measure.KeystrokeRun, floor: measure.KeystrokeRun) {
-  const percentiles = (s: readonly number[]) => ({
-    p50: percentile(s, 50),
-    p95: percentile(s, 95),
-    min: Math.min(...s),
-    max: Math.max(...s),
-    n: s.length,
-  });
-  const [a, b] = [percentiles(sdk.samples), percentiles(floor.samples)];
   return {
-    sdk: { ...a, formatted: sdk.formatted },
-    floor: b,
-    ratioP50: ratio(a.p50, b.p50),
-    ratioP95: ratio(a.p95, b.p95),
+    ...compare(
+      sdk.map((r) => r.client),
+      floor.map((r) => r.client),
+    ),
+    serverMedian: medians('server'),
+    totalMedian: medians('total'),
+    requests: [...new Set(sdk.flatMap((r) => r.requests))],
   };
 }
 
@@ -94,152 +85,102 @@ function medianMarks(runs: readonly measure.ReadyRun[]): Record<string, number> 
 }
 
 const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Math.abs(bytes))}`;
-const zero = (n: number) => (n === 0 ? '0: ok' : `0: FAILED (${String(n)})`);
 
 /** The main table: one row per timing and hygiene count, SDK against its floor. */
 function mainTable(r: Results): string {
   const { cycles } = r.settings;
-  const { keystroke: k, hygiene: h } = r;
-  const met = (x: number | undefined, limit: number) =>
-    `≤ ${limit.toFixed(1)}×` +
-    (x === undefined ? '' : `: ${x <= limit ? 'met' : `missed by ${((x / limit - 1) * 100).toFixed(0)}%`}`);
+  const { ready, keystroke: k, hygiene: h } = r;
   const timing = (part: string, what: string, c: Compared, goal = 'reported') => {
     return [part, what, formatSummary(c.sdk), formatSummary(c.floor), formatRatio(c.ratio), goal];
   };
-  const key = (p: 'p50' | 'p95') => {
-    const what = `Keystroke → formatted value in the frame, ${p} of ${String(k.sdk.n)}`;
-    return [
-      '3',
-      what,
-      formatMs(k.sdk[p]),
-      formatMs(k.floor[p]),
-      formatRatio(p === 'p50' ? k.ratioP50 : k.ratioP95),
-      'reported',
-    ];
+  const key = (p: 'median' | 'p95', name: string, x: number | undefined) => {
+    const what = `Keystroke → formatted value in the frame, ${name} of ${k.sdk.n}`;
+    return ['3', what, formatMs(k.sdk[p]), formatMs(k.floor[p]), formatRatio(x), 'reported'];
   };
   const heap = (x: Hygiene) =>
-    `${signedKiB(x.heapGrowth)} (last ${String(cycles - Math.floor(cycles / 2))}: ${signedKiB(x.heapGrowthSecondHalf)})`;
-  const count = (what: string, sdk: string, floor: string, n: number) => [
-    '6',
-    what,
-    sdk,
-    floor,
-    '—',
-    zero(n),
-  ];
-  const ports = (x: Hygiene) => `${String(x.openPorts)} (${String(x.livePorts)})`;
-  const rows = [
+    `${signedKiB(x.heapGrowth)} (last ${cycles - Math.floor(cycles / 2)}: ${signedKiB(x.heapGrowthSecondHalf)})`;
+  /** A count that must be zero: `n` is the SDK's. */
+  const left = (what: string, cell: (x: Hygiene) => string, n: number) => {
+    return ['6', what, cell(h.sdk), cell(h.floor), '—', n === 0 ? '0: ok' : `0: FAILED (${n})`];
+  };
+  const goal = `≤ ${ready.goal.toFixed(1)}×`;
+  const verdict =
+    ready.ratio === undefined
+      ? ''
+      : `: ${ready.ratio <= ready.goal ? 'met' : `missed by ${((ready.ratio / ready.goal - 1) * 100).toFixed(0)}%`}`;
+  return markdownTable('# | measure | SDK: median (min–max) | floor | ratio | goal', [
     timing(
       '2',
       'Card fields ready, cold cache (navigation start → svc-ready; floor: → frame hello)',
-      r.ready,
-      met(r.ready.ratio, r.ready.goal),
+      ready,
+      `${goal}${verdict}`,
     ),
-    timing('2', `Mount → svc-ready, warm (${String(cycles)} cycles; floor: frame created → hello)`, h.cycle),
-    key('p50'),
-    key('p95'),
+    timing('2', `Mount → svc-ready, warm (${cycles} cycles; floor: frame created → hello)`, h.cycle),
+    key('median', 'p50', k.ratio),
+    key('p95', 'p95', k.ratioP95),
     timing('4', 'Tokenize: submit → result − server time (floor: frame POST round trip)', r.tokenize),
     timing('5', 'Frictionless 3DS, collection at once: submit → result − server time', r.threeDs),
     [
       '6',
-      `JS heap growth after ${String(cycles)} mount/destroy cycles (after GC)`,
+      `JS heap growth after ${cycles} mount/destroy cycles (after GC)`,
       heap(h.sdk),
       heap(h.floor),
       formatRatio(h.heapRatio),
       'reported',
     ],
-    count('Iframes left', String(h.sdk.iframes), String(h.floor.iframes), h.sdk.iframes),
-    count(
+    left('Iframes left', (x) => String(x.iframes), h.sdk.iframes),
+    left(
       'MessagePorts left open (growth of live MessagePort objects)',
-      ports(h.sdk),
-      ports(h.floor),
+      (x) => `${x.openPorts} (${x.livePorts})`,
       Math.max(h.sdk.openPorts, h.sdk.livePorts),
     ),
-    count(
-      'Window listeners left',
-      String(h.sdk.windowListeners),
-      String(h.floor.windowListeners),
-      h.sdk.windowListeners,
-    ),
-  ];
-  return markdownTable(['#', 'measure', 'SDK: median (min–max)', 'floor', 'ratio', 'goal'], rows);
+    left('Window listeners left', (x) => String(x.windowListeners), h.sdk.windowListeners),
+  ]);
 }
 
 /** Part 1: each budget with its gzip and brotli weight, against the budget and the Lit floor; then each file. */
-function sizeTables(sizes: SizeResults): [string, string] {
-  const budgets = sizes.budgets.map((b) => [
-    b.name,
-    ...[b.raw, b.gzip, b.brotli, b.budget].map(formatKiB),
-    `${(b.share * 100).toFixed(0)}%`,
-    formatRatio(b.floorRatio),
-    b.ok ? 'ok' : 'OVER',
-  ]);
-  for (const b of sizes.unbuilt)
-    budgets.push([b.name, '—', '—', '—', formatKiB(b.budget), '—', '—', b.status]);
-  const { floor } = sizes;
-  const files = [
-    ...sizes.files,
-    { ...floor, file: `floor: ${floor.file}`, loadedBy: 'one trivial Lit element' },
-  ];
+function sizeTables({ budgets, unbuilt, files, floor }: SizeResults): string {
+  const kib = (...bytes: number[]) => bytes.map(formatKiB);
+  const header =
+    '1. what is downloaded | raw | gzip | brotli | budget (gzip) | of budget | × Lit floor | status';
+  const floorFile = { ...floor, file: `floor: ${floor.file}`, loadedBy: 'one trivial Lit element' };
   return [
+    markdownTable(header, [
+      ...budgets.map((b) => [
+        b.name,
+        ...kib(b.raw, b.gzip, b.brotli, b.budget),
+        `${(b.share * 100).toFixed(0)}%`,
+        formatRatio(b.floorRatio),
+        b.ok ? 'ok' : 'OVER',
+      ]),
+      ...unbuilt.map((b) => [b.name, '—', '—', '—', formatKiB(b.budget), '—', '—', b.status]),
+    ]),
     markdownTable(
-      [
-        '1. what is downloaded',
-        'raw',
-        'gzip',
-        'brotli',
-        'budget (gzip)',
-        'of budget',
-        '× Lit floor',
-        'status',
-      ],
-      budgets,
+      'file | loaded by | raw | gzip | brotli',
+      [...files, floorFile].map((f) => [f.file, f.loadedBy, ...kib(f.raw, f.gzip, f.brotli)]),
     ),
-    markdownTable(
-      ['file', 'loaded by', 'raw', 'gzip', 'brotli'],
-      files.map((f) => [f.file, f.loadedBy, ...[f.raw, f.gzip, f.brotli].map(formatKiB)]),
-    ),
-  ];
+  ].join('\n\n');
 }
 
-/** What the breakdown says about the ready goal, in numbers from this run. */
-function readyAnalysis(r: Results): string {
-  const [start, ready] = ['frame navigation started', 'ready: svc-ready (floor: hello from the frame)'];
-  const { sdk, floor } = r.ready.breakdown;
-  const [a, b, c, d] = [sdk[start], sdk[ready], floor[start], floor[ready]];
-  if (a === undefined || b === undefined || c === undefined || d === undefined) return '';
-  const met = r.ready.ratio !== undefined && r.ready.ratio <= r.ready.goal;
-  return [
-    `The goal (≤ ${r.ready.goal.toFixed(1)}×) is ${met ? 'met' : 'missed'} at ${formatRatio(r.ready.ratio)}.`,
-    `The card frame starts loading ${formatMs(a)} after navigation start, against ${formatMs(c)} for the`,
-    "floor's static frame: before it come the SDK script, the page's own script and its session request",
-    '(the frame needs the session id). From its navigation to ready the card frame takes',
-    `${formatMs(b - a)} (floor: ${formatMs(d - c)}): its document, then its script and stylesheet, Lit`,
-    'and the fields, and the handshake and configure round trip with the page. Had it started when the',
-    `floor's frame does, the ratio would be about ${formatRatio(ratio(c + (b - a), d))}.`,
-  ].join('\n');
-}
-
+/**
+ * bench/REPORT.template.md with each `{{name}}` filled in: from the values below, else the result at
+ * that path (`{{machine.cpu}}`).
+ */
 function renderReport(r: Results): string {
-  const { settings: s, machine: m, ready } = r;
-  const names = [...new Set([...Object.keys(ready.breakdown.sdk), ...Object.keys(ready.breakdown.floor)])];
+  const { machine: m, ready } = r;
+  const { sdk, floor } = ready.breakdown;
+  const names = [...new Set([...Object.keys(sdk), ...Object.keys(floor)])];
   const at = (mark: number | undefined) => (mark === undefined ? '—' : formatMs(mark));
-  const [budgetTable, fileTable] = sizeTables(r.sizes);
+  // Where the cold load goes: when each frame starts loading, and how long it then takes to be ready.
+  const [start, end] = ['frame navigation started', 'ready: svc-ready (floor: hello from the frame)'];
+  const [a = NaN, b = NaN, c = NaN, d = NaN] = [sdk[start], sdk[end], floor[start], floor[end]];
   const values: Record<string, string> = {
     // `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04 UTC`.
     date: `${r.date.slice(0, 10)} ${r.date.slice(11, 16)} UTC`,
     duration: r.durationSeconds.toFixed(0),
-    cpu: m.cpu,
-    cores: String(m.cores),
     memory: m.memoryGiB.toFixed(1),
-    os: m.os,
-    node: m.node,
     loadStart: m.loadAverage[0].toFixed(1),
     loadEnd: m.loadAverage[1].toFixed(1),
-    browserName: r.browser.name,
-    browserVersion: r.browser.version,
-    browserPath: r.browser.executablePath,
-    ...Object.fromEntries(Object.entries(s).map(([key, value]) => [key, String(value)])),
     settleMs: String(measure.SETTLE_MS),
     mainTable: mainTable(r),
     tokenizeServer: formatMs(r.tokenize.serverMedian.sdk),
@@ -249,23 +190,33 @@ function renderReport(r: Results): string {
     floorServer: formatMs(r.tokenize.serverMedian.floor),
     floorTotal: formatMs(r.tokenize.totalMedian.floor),
     requests: [...new Set([...r.tokenize.requests, ...r.threeDs.requests])].map((p) => `\`${p}\``).join(', '),
-    budgetTable,
-    fileTable,
+    sizeTables: sizeTables(r.sizes),
     unbudgeted:
       r.sizes.unbudgeted.length === 0
         ? 'Every SDK file the browser fetched during the run is counted in a budget above.'
         : `**Fetched during the run but in no budget:** ${r.sizes.unbudgeted.map((f) => `\`${f}\``).join(', ')}.`,
     breakdownTable: markdownTable(
-      ['milestone (median, from navigation start)', 'SDK (plain.html)', 'floor'],
-      names.map((name) => [name, at(ready.breakdown.sdk[name]), at(ready.breakdown.floor[name])]),
+      'milestone (median, from navigation start) | SDK (plain.html) | floor',
+      names.map((name) => [name, at(sdk[name]), at(floor[name])]),
     ),
-    readyAnalysis: readyAnalysis(r),
+    readyGoal: ready.goal.toFixed(1),
+    readyVerdict: ready.ratio !== undefined && ready.ratio <= ready.goal ? 'met' : 'missed',
+    readyRatio: formatRatio(ready.ratio),
+    frameStart: formatMs(a),
+    frameToReady: formatMs(b - a),
+    floorFrameStart: formatMs(c),
+    floorFrameToReady: formatMs(d - c),
+    readyIfSameStart: formatRatio(ratio(c + (b - a), d)),
   };
   const template = readFileSync(new URL('REPORT.template.md', import.meta.url), 'utf8');
-  return template.replace(/^<!--.*-->\n+/, '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`REPORT.template.md: no value for {{${name}}}`);
-    return value;
+  return template.replace(/^<!--.*-->\n+/, '').replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => {
+    const path = name
+      .split('.')
+      .reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], r);
+    const value = values[name] ?? path;
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`REPORT.template.md: no value for {{${name}}}`);
+    return String(value);
   });
 }
 
@@ -312,20 +263,13 @@ async function collect() {
   browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS], headless: true });
   const version = browser.version();
   console.log(`bench: Chromium ${version} (${found.path})`);
-  const setup: measure.Setup = {
-    browser,
-    urls: stack.urls,
-    floorPageUrl: floor.pageUrl,
-    floorFrameOrigin: floor.frameOrigin,
-    loaded: new Set(),
-    problems,
-  };
+  const setup: measure.Setup = { browser, urls: stack.urls, floor, loaded: new Set(), problems };
   const cold = await rounds('card fields ready, cold', {
     sdk: () => measure.ready(setup, 'sdk'),
     floor: () => measure.ready(setup, 'floor'),
   });
 
-  console.log(`bench: ${String(settings.keystrokes)} keystrokes in the card frame and in the floor frame`);
+  console.log(`bench: ${settings.keystrokes} keystrokes in the card frame and in the floor frame`);
   const keys = async (subject: measure.Subject) =>
     measure.keystrokes(setup, subject, settings.keystrokes, settings.keystrokeWarmup);
   const [keysSdk, keysFloor] = [await keys('sdk'), await keys('floor')];
@@ -343,7 +287,7 @@ async function collect() {
     floor: () => measure.submitFloor(setup, pages[2].page),
   }).finally(() => Promise.all(pages.map((p) => p.close())));
 
-  console.log(`bench: ${String(settings.cycles)} mount/destroy cycles`);
+  console.log(`bench: ${settings.cycles} mount/destroy cycles`);
   const cycle = (subject: measure.Subject) =>
     measure.hygiene(setup, subject, settings.cycles, settings.cycleWarmup);
   const { cycleMs: sdkCycles, ...sdkHygiene } = await cycle('sdk');
@@ -352,7 +296,6 @@ async function collect() {
   const budgeted = new Set(sizes.budgets.flatMap((b) => b.files));
   // The challenge frame loads only when an issuer asks for a challenge, which no run here does.
   const loaded = [...setup.loaded].filter((f) => !f.endsWith('.map')).sort();
-  const readyMs = { sdk: cold.sdk.map((r) => r.ready), floor: cold.floor.map((r) => r.ready) };
   await cleanup();
   return {
     date: new Date().toISOString(),
@@ -370,11 +313,14 @@ async function collect() {
     settings,
     sizes: { ...sizes, loaded, unbudgeted: loaded.filter((f) => !budgeted.has(f)) },
     ready: {
-      ...compare(readyMs.sdk, readyMs.floor),
+      ...compare(
+        cold.sdk.map((r) => r.ready),
+        cold.floor.map((r) => r.ready),
+      ),
       goal: READY_GOAL,
       breakdown: { sdk: medianMarks(cold.sdk), floor: medianMarks(cold.floor) },
     },
-    keystroke: compareKeystrokes(keysSdk, keysFloor),
+    keystroke: { ...compare(keysSdk.samples, keysFloor.samples), formatted: keysSdk.formatted },
     tokenize: compareSubmits(submits.tokenize, submits.floor),
     threeDs: compareSubmits(submits.threeDs, submits.floor),
     hygiene: {
@@ -383,17 +329,6 @@ async function collect() {
       heapRatio: ratio(sdkHygiene.heapGrowth, floorHygiene.heapGrowth),
       cycle: compare(sdkCycles, floorCycles),
     },
-    samples: {
-      readySdk: readyMs.sdk,
-      readyFloor: readyMs.floor,
-      keystrokeSdk: keysSdk.samples,
-      keystrokeFloor: keysFloor.samples,
-      tokenizeSdk: submits.tokenize.map((r) => r.client),
-      threeDsSdk: submits.threeDs.map((r) => r.client),
-      submitFloor: submits.floor.map((r) => r.client),
-      cycleSdk: sdkCycles,
-      cycleFloor: floorCycles,
-    },
   };
 }
 type Results = Awaited<ReturnType<typeof collect>>;
@@ -401,19 +336,17 @@ type Hygiene = Results['hygiene']['sdk'];
 
 try {
   const results = await collect();
-  writeFileSync(
-    join(root, 'bench/results.json'),
-    await formatted(JSON.stringify(results, null, 2), join(root, 'bench/results.json')),
-  );
+  const json = join(root, 'bench/results.json');
+  writeFileSync(json, await formatted(JSON.stringify(results, null, 2), json));
   writeFileSync(join(root, 'bench/REPORT.md'), await formatted(renderReport(results)));
-  console.log(`\n${await formatted([mainTable(results), ...sizeTables(sizes)].join('\n\n'))}`);
+  console.log(`\n${await formatted(`${mainTable(results)}\n\n${sizeTables(sizes)}`)}`);
   console.log(
     `bench: wrote bench/results.json and bench/REPORT.md (${results.durationSeconds.toFixed(0)} s, Chromium ${results.browser.version})`,
   );
   const h = results.hygiene.sdk;
   const failures = [
     ...sizes.budgets.filter((b) => !b.ok).map((b) => `size budget exceeded: ${b.name}`),
-    ...(h.iframes > 0 ? [`${String(h.iframes)} iframe(s) left`] : []),
+    ...(h.iframes > 0 ? [`${h.iframes} iframe(s) left`] : []),
     ...(h.openPorts > 0 || h.livePorts > 0 ? ['MessagePort(s) left open'] : []),
     ...(h.windowListeners > 0 ? [`window listener(s) left: ${h.listenerTypes.join(', ')}`] : []),
     ...results.sizes.unbudgeted.map((f) => `loaded but in no size budget: ${f}`),

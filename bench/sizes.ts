@@ -2,7 +2,7 @@
 // against the design's budgets (.size-limit.ts, which also fails `npm test` on an overrun) and
 // against a floor: one trivial Lit element built with the SDK's own build settings.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -23,12 +23,13 @@ function measure(file: string, path = join(root, 'dist', file)) {
 /** bench/floor/lit-element.ts built like the script-tag build (IIFE, Lit inlined, vite.config.ts's `shared`). */
 async function measureLitFloor() {
   const out = mkdtempSync(join(tmpdir(), 'bench-lit-floor-'));
+  const file = 'lit-floor.iife.js';
   try {
     await build({
       configFile: false,
       root,
       logLevel: 'silent',
-      ...(shared.define === undefined ? {} : { define: shared.define }),
+      define: shared.define ?? {},
       build: {
         ...shared.build,
         outDir: out,
@@ -37,14 +38,12 @@ async function measureLitFloor() {
           entry: resolve(import.meta.dirname, 'floor/lit-element.ts'),
           name: 'BenchFloor',
           formats: ['iife'],
-          fileName: () => 'lit-floor.iife.js',
+          fileName: () => file,
         },
       },
     });
-    const file = readdirSync(out).find((name) => name.endsWith('.js'));
-    if (file === undefined) throw new Error('the Lit floor build wrote no script');
     return {
-      ...measure('lit-floor.iife.js', join(out, file)),
+      ...measure(file, join(out, file)),
       description: 'one trivial Lit element (bench/floor/lit-element.ts), IIFE, same build settings',
     };
   } finally {

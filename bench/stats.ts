@@ -1,12 +1,6 @@
 // The benchmark's pure parts: statistics over repeated runs, ratios against a floor, Server-Timing
-// parsing and the formats shared by the console, bench/REPORT.md and the README.
-
-export interface Summary {
-  n: number;
-  median: number;
-  min: number;
-  max: number;
-}
+// parsing and the formats shared by the console, bench/REPORT.md and the README (the Markdown tables
+// of docs/api/elements.md too).
 
 function sorted(values: readonly number[]): number[] {
   if (values.length === 0) throw new RangeError('no values');
@@ -25,10 +19,12 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 50);
 
-export function summarize(values: readonly number[]): Summary {
+/** Count, median, 95th percentile, min and max. */
+export function summarize(values: readonly number[]) {
   const s = sorted(values);
-  return { n: s.length, median: median(s), min: s[0] ?? 0, max: s.at(-1) ?? 0 };
+  return { n: s.length, median: median(s), p95: percentile(s, 95), min: s[0] ?? 0, max: s.at(-1) ?? 0 };
 }
+export type Summary = ReturnType<typeof summarize>;
 
 /** value / floor, or undefined when the floor is not a positive number (no meaningful ratio). */
 export function ratio(value: number, floor: number): number | undefined {
@@ -61,15 +57,16 @@ export function formatSummary(s: Summary): string {
 }
 
 /**
- * A Markdown table, pipes in cells escaped; Prettier pads its columns (bench/run.ts formats what it
- * prints and writes), so it reads as it is in a terminal.
+ * A Markdown table under `header` ("a | b | c"), pipes in cells escaped; Prettier pads its columns
+ * (bench/run.ts formats what it prints and writes), so it reads as it is in a terminal.
  */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export function markdownTable(header: string, rows: readonly (readonly string[])[]): string {
+  const columns = header.split(' | ');
   for (const row of rows) {
-    if (row.length !== header.length)
-      throw new RangeError(`row has ${String(row.length)} cells, header ${String(header.length)}`);
+    if (row.length !== columns.length)
+      throw new RangeError(`row has ${row.length} cells, header ${columns.length}`);
   }
-  return [header, header.map(() => '---'), ...rows]
+  return [columns, columns.map(() => '---'), ...rows]
     .map((row) => `| ${row.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`)
     .join('\n');
 }

@@ -10,8 +10,10 @@
 // before `npm run build`, its tests are skipped.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it, onTestFailed, vi } from 'vitest';
 import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
@@ -30,29 +32,23 @@ const SCENARIOS = [
 
 const webkit = findBrowsers().webkit;
 const skip =
-  webkit.kind === 'none'
-    ? webkit.source === 'E2E_WEBKIT=0'
-      ? 'disabled by E2E_WEBKIT=0'
-      : 'WebKit not installed (as root, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth)'
-    : existsSync(join(root, 'dist', scriptFile()))
-      ? undefined
-      : 'dist/ is not built: run `npm run build` first';
+  webkit.source === 'E2E_WEBKIT=0'
+    ? 'disabled by E2E_WEBKIT=0'
+    : webkit.kind === 'none'
+      ? 'WebKit not installed (as root, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth)'
+      : existsSync(join(root, 'dist', scriptFile()))
+        ? undefined
+        : 'dist/ is not built: run `npm run build` first';
 if (skip !== undefined) console.log(`webkit: skipped: ${skip}`);
 
 /** Calls `probe` every 100 ms until it returns true; a throw counts as "not yet", and is said on timeout. */
 async function until(what: string, probe: () => Promise<unknown>, timeout = 15_000): Promise<void> {
-  await vi
-    .waitFor(
-      async () => {
-        if ((await probe()) !== true) throw new Error('not yet');
-      },
-      { timeout, interval: 100 },
-    )
-    .catch((error: unknown) => {
-      throw new Error(
-        `timed out after ${String(timeout / 1000)}s waiting for ${what} (last: ${String(error)})`,
-      );
-    });
+  const check = async () => {
+    if ((await probe()) !== true) throw new Error('not yet');
+  };
+  await vi.waitFor(check, { timeout, interval: 100 }).catch((error: unknown) => {
+    throw new Error(`timed out after ${timeout / 1000}s waiting for ${what} (last: ${String(error)})`);
+  });
 }
 
 /** A WebDriver session: each call throws with the driver's error when it answers one. */
@@ -106,16 +102,17 @@ describe.skipIf(skip !== undefined)('webkit › card page', () => {
     const started = performance.now();
     // A free port for the driver: bound and released (the driver cannot report the one it picked).
     const probe = await listen(() => new Response(), 0);
-    const driverUrl = `http://127.0.0.1:${String(portOf(probe))}`;
+    const port = portOf(probe);
     await close(probe);
     const log: string[] = [];
-    const child = spawn(WEBKIT.xvfbRun, ['-a', WEBKIT.driver, `--port=${new URL(driverUrl).port}`], {
+    const child = spawn(WEBKIT.xvfbRun, ['-a', WEBKIT.driver, `--port=${port}`], {
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
     });
     driver = child;
     child.stderr.on('data', (chunk) => log.push(String(chunk)));
     stack = await startDemoStack(FREE_PORTS, {});
+    const driverUrl = `http://127.0.0.1:${port}`;
     await until('WebKitWebDriver', async () => {
       if (child.exitCode !== null) throw new Error(`exited: ${log.join('').slice(-500)}`);
       return (await fetch(`${driverUrl}/status`)).ok;
@@ -137,8 +134,8 @@ describe.skipIf(skip !== undefined)('webkit › card page', () => {
     await s.call('DELETE', '').catch(() => undefined);
     await stack?.close();
     // SIGTERM, then SIGKILL for what is still there after 5 s.
-    const exited = new Promise((done) => driver?.once('exit', done));
-    if (signalDriver('SIGTERM')) await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
+    if (driver !== undefined && signalDriver('SIGTERM'))
+      await Promise.race([once(driver, 'exit'), sleep(5_000)]);
     signalDriver('SIGKILL');
   }, 15_000);
 

@@ -9,6 +9,7 @@ import * as prettier from 'prettier';
 import { Application, Converter, DeclarationReflection, OptionDefaults, ReflectionKind } from 'typedoc';
 import type { PluginOptions } from 'typedoc-plugin-markdown';
 import ts from 'typescript';
+import { markdownTable } from '../bench/stats.ts';
 
 /** The parts of a custom elements manifest (schema 1.0.0) that the reference reads. */
 interface Item {
@@ -129,8 +130,8 @@ export async function elementsManifest(): Promise<Manifest> {
   return cli({ argv: ['analyze', '--quiet'], cwd: root, noWrite: true });
 }
 
-/** A table cell: one line, pipes escaped. */
-const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().replaceAll('|', '\\|');
+/** A table cell: one line (markdownTable escapes its pipes). */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 const code = (text: string | undefined) => (text === undefined ? '' : `\`${cell(text)}\``);
 
 /**
@@ -143,50 +144,46 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
     const page = pages.find((p) => p === `classes/${name}.md` || p === `interfaces/${name}.md`);
     return page === undefined ? `\`${name}\`` : `[\`${name}\`](${page})`;
   };
-  const section = (title: string, header: string[], rows: string[][]) =>
-    `### ${title}\n\n` +
-    (rows.length === 0
-      ? 'None.'
-      : [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n'));
+  /** A section: its title, then its table ("None." without rows). */
+  const section = (title: string, header: string, rows: string[][]) =>
+    `### ${title}\n\n${rows.length === 0 ? 'None.' : markdownTable(header, rows)}`;
   const elements = manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((d) => d.customElement === true && d.tagName !== undefined)
     .sort((a, b) => (a.tagName ?? '').localeCompare(b.tagName ?? ''));
   const sections = elements.map(({ tagName = '', name, description, members = [], ...element }) => {
+    const fields = members.filter((m) => m.kind === 'field');
     const methods = members.filter((m) => m.kind === 'method');
+    const attribute = (f: Member) =>
+      f.attribute === undefined ? '' : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`;
+    const signature = (m: (typeof members)[number]) =>
+      `${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`;
     return [
       `## \`<${tagName}>\``,
       `Class ${link(name)}. ${cell(description)}`,
       section(
         'Attributes and properties',
-        ['property', 'attribute', 'type', 'default', 'description'],
-        members
-          .filter((m) => m.kind === 'field')
-          .map((f) => [
-            code(f.name),
-            f.attribute === undefined
-              ? ''
-              : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`,
-            code(f.type?.text),
-            code(f.default),
-            `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
-          ]),
+        'property | attribute | type | default | description',
+        fields.map((f) => [
+          code(f.name),
+          attribute(f),
+          code(f.type?.text),
+          code(f.default),
+          `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
+        ]),
       ),
       ...(methods.length === 0
         ? []
         : [
             section(
               'Methods',
-              ['method', 'description'],
-              methods.map((m) => [
-                code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
-                cell(m.description),
-              ]),
+              'method | description',
+              methods.map((m) => [code(signature(m)), cell(m.description)]),
             ),
           ]),
       section(
         'Events',
-        ['event', 'class', 'description'],
+        'event | class | description',
         (element.events ?? []).map((e) => [
           code(e.name),
           e.type ? link(e.type.text) : '',
@@ -195,12 +192,12 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
       ),
       section(
         'CSS parts',
-        ['part', 'description'],
+        'part | description',
         (element.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
       ),
       section(
         'CSS custom properties',
-        ['property', 'default', 'description'],
+        'property | default | description',
         (element.cssProperties ?? []).map((p) => [code(p.name), code(p.default), cell(p.description)]),
       ),
     ].join('\n\n');

@@ -14,9 +14,7 @@ const packageJson = new URL('../package.json', import.meta.url);
 export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
-export function scriptFile(v = version): string {
-  return `checkout-essentials-${v}.js`;
-}
+export const scriptFile = (): string => `checkout-essentials-${version}.js`;
 
 /**
  * A demo page as served: `{{script}}` becomes the script-tag build's file name, and `{{sri:<file>}}`
@@ -34,9 +32,7 @@ export function fillPageTemplate(
 }
 
 /** The frame documents and their assets, under dist/ and on the token host. */
-export function framesDir(v = version): string {
-  return `frames/${v}`;
-}
+export const framesDir = (): string => `frames/${version}`;
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
 export const MERCHANT_FILES = [scriptFile(), 'checkout.js'];

@@ -9,7 +9,7 @@
 //
 //   npm run browsers     find or install, say what was done
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { chromium, firefox } from 'playwright-core';
 
@@ -109,49 +109,41 @@ export function configWarnings(found: Record<Name, Found>, env: NodeJS.ProcessEn
 }
 
 /**
- * Runs a command with its stdout (progress) shown. Its stderr is kept back and boiled down to its
- * distinct `Error:` lines: an unreachable download host otherwise prints five identical stack traces.
+ * Runs a command with its stdout (progress) shown, and says through `log` when it fails, with its
+ * stderr boiled down to its distinct `Error:` lines: an unreachable download host otherwise prints five
+ * identical stack traces.
  */
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; errors: string[] }>((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'], env });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    child.on('error', (error) => {
-      resolve({ code: 127, errors: [error.message] });
-    });
-    child.on('close', (code, signal) => {
-      const lines = stderr.split('\n').map((l) => l.trim());
-      const errors = [...new Set(lines.filter((l) => l.startsWith('Error') || l.startsWith('E:')))];
-      const shown = errors.length > 0 ? errors.slice(0, 5) : lines.filter(Boolean).slice(-5);
-      resolve({ code: code ?? (signal ? 128 : 1), errors: shown });
-    });
-  });
+function install(what: string, command: string, args: string[], env: NodeJS.ProcessEnv, log = console.log) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'], env, encoding: 'utf8' });
+  if (result.status === 0) return;
+  // No stderr when the command could not start.
+  const lines = (result.error ? result.error.message : result.stderr).split('\n').map((l) => l.trim());
+  const errors = [...new Set(lines.filter((l) => l.startsWith('Error') || l.startsWith('E:')))];
+  const shown = errors.length > 0 ? errors.slice(0, 5) : lines.filter(Boolean).slice(-5);
+  const code = result.error ? 127 : (result.status ?? 128);
+  log([`browsers: ${what} failed (exit code ${String(code)}):`, ...shown].join('\n  '));
 }
 
 /** The version of `name` this Playwright was built for. */
 function buildVersion(name: Name): string {
-  try {
-    const file = new URL('../node_modules/playwright-core/browsers.json', import.meta.url);
-    const json = JSON.parse(readFileSync(file, 'utf8')) as {
-      browsers: { name: string; browserVersion?: string }[];
-    };
-    return json.browsers.find((b) => b.name === name)?.browserVersion ?? '';
-  } catch {
-    return '';
-  }
+  const file = new URL('../node_modules/playwright-core/browsers.json', import.meta.url);
+  const { browsers } = JSON.parse(readFileSync(file, 'utf8')) as {
+    browsers: { name: string; browserVersion?: string }[];
+  };
+  return browsers.find((b) => b.name === name)?.browserVersion ?? '';
 }
 
 function describeVersion(found: Found, name: Name): string {
   if (found.kind === 'playwright') return `${name} ${buildVersion(name)}`.trim();
-  // WebKitWebDriver has no --version; the package says it.
-  if (name === 'webkit') {
-    const pkg = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], { encoding: 'utf8' });
-    return pkg.status === 0 ? `WebKitGTK ${pkg.stdout.trim()}` : '';
-  }
-  // Debian's chromium wrapper prints shell noise on stderr; only stdout's first line matters.
-  const out = spawnSync(found.path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
-  return (out.stdout || '').trim().split('\n')[0] ?? '';
+  // WebKitWebDriver has no --version; the package says it. Debian's chromium wrapper prints shell
+  // noise on stderr; only stdout's first line matters.
+  const [command, args, prefix] =
+    name === 'webkit'
+      ? ['dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], 'WebKitGTK ']
+      : [found.path, ['--version'], ''];
+  const out = spawnSync(command, args, { encoding: 'utf8', timeout: 20_000 });
+  const line = out.status === 0 ? (out.stdout.trim().split('\n')[0] ?? '') : '';
+  return line && `${prefix}${line}`;
 }
 
 const major = (version: string) => Number(/(\d+)\./.exec(version)?.[1] ?? NaN);
@@ -161,22 +153,23 @@ const major = (version: string) => Number(/(\d+)\./.exec(version)?.[1] ?? NaN);
  * only when no Chromium can be had (or a preset CHROMIUM_PATH is wrong): Firefox and WebKit are
  * optional, their absence is a loud warning.
  */
-export async function ensureBrowsers({ env = process.env, log = console.log } = {}) {
-  let found = findBrowsers(env);
-  const warnings: string[] = [];
-  const missing = () => NAMES.filter((n) => found[n].kind === 'none' && wanted(n, env) && !found[n].problem);
-  const install = async (what: string, command: string, args: string[], extraEnv = {}) => {
-    const { code, errors } = await run(command, args, { ...env, ...extraEnv });
-    if (code !== 0) log([`browsers: ${what} failed (exit code ${String(code)}):`, ...errors].join('\n  '));
-    found = findBrowsers(env);
+export function ensureBrowsers({ env = process.env, log = console.log } = {}) {
+  const missing = () => {
+    const found = findBrowsers(env);
+    return NAMES.filter((n) => found[n].kind === 'none' && wanted(n, env) && !found[n].problem);
   };
-
   // Playwright's WebKit cannot run the smoke (it needs MiniBrowser), so WebKit only comes from apt.
   const downloadable = missing().filter((n) => n !== 'webkit');
   if (downloadable.length > 0) {
     log(`browsers: ${downloadable.join(' and ')} not found; trying Playwright's download`);
     log(`$ npx playwright install ${downloadable.join(' ')}`);
-    await install("Playwright's download", 'npx', ['--no-install', 'playwright', 'install', ...downloadable]);
+    install(
+      "Playwright's download",
+      'npx',
+      ['--no-install', 'playwright', 'install', ...downloadable],
+      env,
+      log,
+    );
   }
   if (missing().length > 0) {
     const isRoot = process.getuid?.() === 0;
@@ -185,12 +178,14 @@ export async function ensureBrowsers({ env = process.env, log = console.log } = 
       const packages = missing().map((n) => APT_PACKAGE[n]);
       const script = `apt-get update -qq && apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`;
       log(`browsers: trying the system packages\n$ ${script}`);
-      await install('apt-get', 'sh', ['-c', script], { DEBIAN_FRONTEND: 'noninteractive' });
+      install('apt-get', 'sh', ['-c', script], { ...env, DEBIAN_FRONTEND: 'noninteractive' }, log);
     } else {
       log(`browsers: not trying apt-get (${isRoot ? 'apt-get not found' : 'not root'})`);
     }
   }
 
+  const found = findBrowsers(env);
+  const warnings: string[] = [];
   for (const name of NAMES) {
     const b = found[name];
     if (b.kind === 'none') {
@@ -225,9 +220,7 @@ browsers: NO CHROMIUM, so the e2e tests cannot run. Any one of these fixes it:
       'NO WEBKIT: the WebKit smoke skips its tests. As root on Debian, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth.',
     );
   for (const w of warnings) log(`browsers: WARNING: ${w}`);
-  return { ok, browsers: found, warnings };
+  return { ok, warnings };
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  void ensureBrowsers().then(({ ok }) => (process.exitCode = ok ? 0 : 1));
-}
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) process.exitCode = ensureBrowsers().ok ? 0 : 1;

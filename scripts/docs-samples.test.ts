@@ -77,30 +77,36 @@ describe('the sample rules', () => {
 
   it('finds blocks with their markers, including indented ones, and markers that lost their block', () => {
     expect(blocks(markdown)).toEqual([
-      { line: 4, lang: 'js', body: 'const a = 1;', sample: { path: 'demo/pages/plain.js', region: 'mount' } },
+      {
+        line: 4,
+        lang: 'js',
+        body: 'const a = 1;',
+        sample: { line: 2, path: 'demo/pages/plain.js', region: 'mount' },
+      },
       { line: 8, lang: 'sh', body: 'npm test' },
     ]);
     expect(strayMarkers(markdown)).toEqual([11]);
     expect(() => blocks('```js\nnever closed')).toThrow(/never closed/);
   });
 
-  it('takes a region dedented, without other regions’ markers, and refuses a missing or doubled one', () => {
+  it('takes a region dedented, and refuses a missing, doubled or unended one', () => {
     const source = [
       'x();',
       '  // #region call',
       '  if (a) {',
-      '    // #region inner',
       '    b();',
       '  }',
       '  // #endregion call',
       '<!-- #region page -->',
       '<p>hi</p>',
       '<!-- #endregion page -->',
+      '// #region call-more',
     ].join('\n');
     expect(region(source, 'call')).toBe('if (a) {\n  b();\n}');
     expect(region(source, 'page')).toBe('<p>hi</p>');
     expect(() => region(source, 'nope')).toThrow(/no region nope/);
     expect(() => region(`${source}\n// #region page`, 'page')).toThrow(/twice/);
+    expect(() => region(source, 'call-more')).toThrow(/never ends/);
   });
 
   it('shows the demo page placeholders as a merchant writes them', () => {

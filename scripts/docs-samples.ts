@@ -17,7 +17,8 @@ export interface Block {
   line: number;
   lang: string;
   body: string;
-  sample?: { path: string; region: string };
+  /** The marker's line, file and region. */
+  sample?: { line: number; path: string; region: string };
 }
 
 /**
@@ -33,8 +34,8 @@ export function blocks(markdown: string): Block[] {
     const end = lines.findIndex((l, j) => j > i && l.trimEnd() === `${indent}${fence}`);
     if (end === -1) throw new Error(`line ${String(i + 1)}: a code block is never closed`);
     // Prettier puts a blank line between the marker and its block.
-    const before = (lines[i - 1] ?? '').trim() === '' ? lines[i - 2] : lines[i - 1];
-    const marker = /^\s*<!-- sample: ([^#\s]+)#([\w-]+) -->\s*$/.exec(before ?? '');
+    const before = (lines[i - 1] ?? '').trim() === '' ? i - 2 : i - 1;
+    const marker = /^\s*<!-- sample: ([^#\s]+)#([\w-]+) -->\s*$/.exec(lines[before] ?? '');
     found.push({
       line: i + 1,
       lang,
@@ -42,7 +43,9 @@ export function blocks(markdown: string): Block[] {
         .slice(i + 1, end)
         .map((l) => l.slice(indent.length))
         .join('\n'),
-      ...(marker === null ? {} : { sample: { path: marker[1] ?? '', region: marker[2] ?? '' } }),
+      ...(marker === null
+        ? {}
+        : { sample: { line: before + 1, path: marker[1] ?? '', region: marker[2] ?? '' } }),
     });
     i = end;
   }
@@ -51,33 +54,27 @@ export function blocks(markdown: string): Block[] {
 
 /** Markers that are not right before a code block (a blank line apart at most): a sample that lost its block. */
 export function strayMarkers(markdown: string): number[] {
-  const lines = markdown.split('\n');
-  return lines.flatMap((l, i) =>
-    l.includes('<!-- sample:') &&
-    !/^\s*`{3,}/.test((lines[i + 1] ?? '').trim() === '' ? (lines[i + 2] ?? '') : (lines[i + 1] ?? ''))
-      ? [i + 1]
-      : [],
-  );
+  const attached = new Set(blocks(markdown).map((b) => b.sample?.line));
+  return markdown
+    .split('\n')
+    .flatMap((l, i) => (l.includes('<!-- sample:') && !attached.has(i + 1) ? [i + 1] : []));
 }
 
-const REGION_START = /^\s*(?:\/\/|<!--|\/\*)\s*#region\s+([\w-]+)/;
-const REGION_END = /^\s*(?:\/\/|<!--|\/\*)\s*#endregion\b\s*([\w-]*)/;
-
 /**
- * The lines between `#region name` and its `#endregion` (in // , <!-- --> or /* *\/ comments), without
- * other regions' markers, dedented.
+ * The lines between `#region name` and `#endregion name` (in a // or <!-- --> comment), dedented.
  */
 export function region(source: string, name: string): string {
   const lines = source.split('\n');
-  const start = lines.findIndex((l) => REGION_START.exec(l)?.[1] === name);
-  if (start === -1) throw new Error(`no region ${name}`);
-  if (lines.findIndex((l, i) => i > start && REGION_START.exec(l)?.[1] === name) !== -1)
-    throw new Error(`region ${name} is defined twice`);
-  // `#endregion name` ends its own region; a bare `#endregion` ends the region when none is nested in it.
-  const named = lines.findIndex((l, i) => i > start && REGION_END.exec(l)?.[1] === name);
-  const end = named !== -1 ? named : lines.findIndex((l, i) => i > start && REGION_END.exec(l)?.[1] === '');
-  if (end === -1) throw new Error(`region ${name} never ends`);
-  const body = lines.slice(start + 1, end).filter((l) => !REGION_START.test(l) && !REGION_END.test(l));
+  const marks = (end: string) =>
+    lines.flatMap((l, i) =>
+      new RegExp(`^\\s*(?://|<!--)\\s*#${end}region ${name}(?![\\w-])`).test(l) ? [i] : [],
+    );
+  const [start, ...again] = marks('');
+  if (start === undefined) throw new Error(`no region ${name}`);
+  if (again.length > 0) throw new Error(`region ${name} is defined twice`);
+  const end = marks('end').find((i) => i > start);
+  if (end === undefined) throw new Error(`region ${name} never ends`);
+  const body = lines.slice(start + 1, end);
   const indent = Math.min(...body.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)?.[0].length ?? 0));
   return body.map((l) => l.slice(indent)).join('\n');
 }
@@ -90,19 +87,12 @@ export function asPublished(text: string, scriptFile: string): string {
   return fillPageTemplate(text, () => 'sha384-…', scriptFile);
 }
 
-const e2eByRoot = new Map<string, [string, string][]>();
-/** The e2e specs and the page models they drive, with their text: read once per root. */
+let e2eSpecs: [string, string][] | undefined;
+/** The e2e specs and the page models they drive, with their text: read once. */
 const e2eSources = (root: string) =>
-  e2eByRoot.get(root) ??
-  e2eByRoot
-    .set(
-      root,
-      readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('.ts'))
-        .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')]),
-    )
-    .get(root) ??
-  [];
+  (e2eSpecs ??= readdirSync(join(root, 'e2e'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => [f, readFileSync(join(root, 'e2e', f), 'utf8')]));
 
 /**
  * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its
@@ -123,7 +113,7 @@ export function runnerOf(root: string, path: string): { runner: string } | { pro
       ? { problem: `no e2e spec opens ${url}` }
       : { runner: relative(root, join(root, 'e2e', opens[0])) };
   }
-  const tested = path.replace(/\.(ts|mjs)$/, '.test.ts');
+  const tested = path.replace(/\.ts$/, '.test.ts');
   if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
   return { problem: `no test runs ${path}` };
 }
@@ -193,13 +183,11 @@ export function brokenLinks(root: string, doc: string): string[] {
  * README.md and every page under docs/, but not docs/api/: that is generated from the sources, with its
  * own staleness test.
  */
-export function docFiles(root: string, dir = 'docs'): string[] {
-  if (dir === 'docs') return ['README.md', ...docFiles(root, 'docs/')];
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}${entry.name}`;
-    if (entry.isDirectory()) return path === 'docs/api' ? [] : docFiles(root, `${path}/`);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
+export function docFiles(root: string): string[] {
+  const pages = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md') && !f.startsWith('api/'))
+    .map((f) => `docs/${f}`);
+  return ['README.md', ...pages.sort()];
 }
 
 /**

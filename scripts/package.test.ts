@@ -2,8 +2,8 @@
 // first; before it, these tests are skipped). Its file list, publint, attw, the type tests
 // (types-test/) against the shipped declarations, and importing its ESM entry in plain Node without a
 // DOM. Installs nothing: the unpacked tarball gets a node_modules whose dependencies (lit) link to this
-// repository's. `npm run package:check` runs it alone; each check that needs an earlier one's result
-// is skipped, with the reason, when that one failed.
+// repository's. `npm run package:check` runs it alone; when packing or unpacking fails, that failure is
+// the file's and every check is skipped.
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, describe, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { framesDir, integrity, scriptFile } from './artifacts.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -51,42 +51,19 @@ const REQUIRED = [
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
 const ELEMENTS = {
   'svc-card-form': {
-    events: [
-      'svc-ready',
-      'svc-change',
-      'svc-focus',
-      'svc-blur',
-      'svc-submit',
-      'svc-result',
-      'svc-error',
-      'svc-3ds',
-    ],
-    cssParts: ['frame', 'unavailable'],
-    cssProperties: ['--svc-frame-initial-height'],
+    events: 'svc-ready svc-change svc-focus svc-blur svc-submit svc-result svc-error svc-3ds',
+    cssParts: 'frame unavailable',
+    cssProperties: '--svc-frame-initial-height',
   },
   'svc-challenge-dialog': {
-    events: ['svc-challenge-cancel'],
-    cssParts: ['dialog', 'close', 'frame'],
-    cssProperties: [],
+    events: 'svc-challenge-cancel',
+    cssParts: 'dialog close frame',
+    cssProperties: '',
   },
 };
 
 const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-/** Throws the problems found, one a line, if there are any. */
-const none = (problems: Iterable<string>) => {
-  const list = [...problems];
-  if (list.length > 0) throw new Error(list.join('\n'));
-};
-
-/** One check, run after the earlier ones; skipped when `needs` names what it needs and did not come. */
-const check = (name: string, needs: () => string | null, body: () => unknown) => {
-  it(name, { timeout: 120_000 }, async (context: TestContext) => {
-    const missing = needs();
-    if (missing !== null) context.skip(missing);
-    await body();
-  });
-};
 
 /** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
 function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
@@ -95,12 +72,11 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
   const output = `${result.stdout}${result.stderr}`.trim();
   if (result.error !== undefined) throw new Error(`could not start ${command}: ${result.error.message}`);
   if (result.status !== 0)
-    throw new Error(`${[command, ...args].join(' ')} exited ${String(result.status)}\n${output}`);
+    throw new Error(`${[command, ...args].join(' ')} exited ${result.status}\n${output}`);
   if (show && output !== '') console.log(indent(output));
   return result.stdout;
 }
-const node = (script: string, args: string[], options = {}) =>
-  exec(process.execPath, [script, ...args], options);
+const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
 /** A merchant's project in a temporary directory: node_modules with the unpacked tarball and links. */
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
@@ -108,52 +84,25 @@ const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);
 const read = (file: string) => readFileSync(join(unpacked, file), 'utf8');
 const importer = join(consumer, 'package-import.mjs');
-let tarball: {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: { path: string; size: number }[];
-};
+let tarball = '';
 let files: string[] = [];
-let unpackedOk = false;
-const noTarball = () => (files.length === 0 ? 'npm pack failed' : null);
-const noProject = () => noTarball() ?? (unpackedOk ? null : 'the tarball did not unpack');
 const built = REQUIRED.filter((f) => f.startsWith('dist/')).every((f) => existsSync(join(root, f)));
 if (!built) console.log('package: skipped: dist/ is not built: run `npm run build` first');
 
-describe.skipIf(!built)('the package', () => {
-  afterAll(() => {
-    rmSync(temp, { recursive: true, force: true });
-  });
-
-  check(
-    'npm pack',
-    () => null,
-    () => {
-      [tarball] = JSON.parse(
-        exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
-      ) as [typeof tarball];
-      const { filename, size, unpackedSize, files: packed } = tarball;
-      console.log(
-        `${filename}: ${kib(size)} packed, ${kib(unpackedSize)} unpacked, ${String(packed.length)} files`,
-      );
-      for (const file of packed) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
-      files = packed.map((f) => f.path);
-    },
-  );
-
-  check('the tarball holds only what a user needs', noTarball, () => {
-    none([
-      ...files
-        .filter((file) => FORBIDDEN.some((p) => p.test(file)) || !ALLOWED.some((p) => p.test(file)))
-        .map((file) => `not allowed in the package: ${file}`),
-      ...REQUIRED.filter((file) => !files.includes(file)).map((file) => `missing from the package: ${file}`),
-    ]);
-  });
-
-  check('the tarball unpacks into a project with its dependencies linked', noTarball, () => {
+describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
+  beforeAll(() => {
+    const [packed] = JSON.parse(
+      exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
+    ) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
+    if (packed === undefined) throw new Error('npm pack made no tarball');
+    tarball = join(temp, packed.filename);
+    files = packed.files.map((f) => f.path);
+    console.log(
+      `${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${files.length} files`,
+    );
+    for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
     mkdirSync(unpacked, { recursive: true });
-    exec('tar', ['-xzf', join(temp, tarball.filename), '-C', unpacked, '--strip-components=1']);
+    exec('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
     for (const dependency of Object.keys(pkg.dependencies ?? {}))
       symlinkSync(
         join(root, 'node_modules', dependency),
@@ -161,35 +110,42 @@ describe.skipIf(!built)('the package', () => {
         'junction',
       );
     cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
-    unpackedOk = true;
+  }, 120_000);
+
+  afterAll(() => {
+    rmSync(temp, { recursive: true, force: true });
   });
 
-  check('every sourceMappingURL names a map in the package', noProject, () => {
-    none(
-      files.flatMap((file) => {
-        const map = file.endsWith('.js')
-          ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(read(file))?.[1]
-          : undefined;
-        return map !== undefined && !files.includes(join(file, '..', map)) ? [`${file} names ${map}`] : [];
-      }),
-    );
+  it('the tarball holds only what a user needs', () => {
+    const refused = files.filter((f) => FORBIDDEN.some((p) => p.test(f)) || !ALLOWED.some((p) => p.test(f)));
+    expect(refused, 'not allowed in the package').toEqual([]);
+    expect(
+      REQUIRED.filter((file) => !files.includes(file)),
+      'missing from the package',
+    ).toEqual([]);
   });
 
-  check('sri.json gives the integrity of the files in the package', noProject, () => {
+  it('every sourceMappingURL names a map in the package', () => {
+    const broken = files.flatMap((file) => {
+      const map = file.endsWith('.js') ? /\/\/# sourceMappingURL=(\S+)\s*$/.exec(read(file))?.[1] : undefined;
+      return map !== undefined && !files.includes(join(file, '..', map)) ? [`${file} names ${map}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('sri.json gives the integrity of the files in the package', () => {
     const sri = JSON.parse(read('dist/sri.json')) as {
       files: Record<string, { integrity: string; bytes: number }>;
     };
-    const wrong = Object.entries(sri.files).flatMap(([name, entry]) => {
+    expect(Object.keys(sri.files)).not.toEqual([]);
+    for (const [name, entry] of Object.entries(sri.files)) {
       const content = readFileSync(join(unpacked, 'dist', name));
-      return integrity(content) === entry.integrity && content.length === entry.bytes ? [] : [name];
-    });
-    if (Object.keys(sri.files).length === 0 || wrong.length > 0)
-      throw new Error(`wrong or no entries: ${wrong.join(', ')}`);
+      expect({ integrity: integrity(content), bytes: content.length }, name).toEqual(entry);
+    }
   });
 
-  check('custom-elements.json describes both elements and nothing private', noProject, () => {
-    if (pkg.customElements !== './dist/custom-elements.json')
-      throw new Error(`package.json's customElements is ${String(pkg.customElements)}`);
+  it('custom-elements.json describes both elements and nothing private', () => {
+    expect(pkg.customElements).toBe('./dist/custom-elements.json');
     type Named = { name?: string; privacy?: string }[] | undefined;
     const manifest = JSON.parse(read('dist/custom-elements.json')) as {
       modules: {
@@ -197,89 +153,79 @@ describe.skipIf(!built)('the package', () => {
         declarations?: ({ tagName?: string; members?: Named } & Record<string, Named>)[];
       }[];
     };
-    const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
-    const names = (list: Named) => (list ?? []).map((item) => item.name ?? '(unnamed)');
     // Tools open the modules it names: each must be a file of the package.
-    const problems = manifest.modules
-      .filter(({ path }) => path === undefined || !existsSync(join(unpacked, path)))
-      .map(({ path }) => `names module ${String(path)}, not in the package`);
-    const tags = declarations.map((d) => d.tagName);
-    if (JSON.stringify(tags.sort()) !== JSON.stringify(Object.keys(ELEMENTS).sort()))
-      problems.push(`declares ${JSON.stringify(tags)}, not ${Object.keys(ELEMENTS).join(' and ')}`);
-    for (const [tag, expected] of Object.entries(ELEMENTS)) {
-      const element = declarations.find((d) => d.tagName === tag);
-      if (element === undefined) continue;
-      for (const key of ['events', 'cssParts', 'cssProperties'] as const) {
-        const [actual, want] = [JSON.stringify(names(element[key])), JSON.stringify(expected[key])];
-        if (actual !== want) problems.push(`${tag} ${key}: ${actual}, expected ${want}`);
-      }
-      const hidden = (element.members ?? []).filter(
-        (m) => m.privacy === 'private' || m.name?.startsWith('#'),
-      );
-      if (hidden.length > 0) problems.push(`${tag} lists private members: ${names(hidden).join(', ')}`);
-    }
-    none(problems);
-  });
-
-  check('the declarations import only declared dependencies', noProject, () => {
-    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
-    none(
-      new Set(
-        files
-          .filter((f) => f.endsWith('.d.ts'))
-          .flatMap((file) =>
-            [...read(file).matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].flatMap(
-              ([, spec = '']) =>
-                spec.startsWith('.') || allowed.has(spec.split('/', spec.startsWith('@') ? 2 : 1).join('/'))
-                  ? []
-                  : [`${file}: ${spec}`],
-            ),
-          ),
-      ),
+    const missing = manifest.modules.filter(
+      ({ path }) => path === undefined || !existsSync(join(unpacked, path)),
     );
+    expect(
+      missing.map((m) => m.path),
+      'modules not in the package',
+    ).toEqual([]);
+    const names = (list: Named) => (list ?? []).map((item) => item.name ?? '(unnamed)').join(' ');
+    const described = Object.fromEntries(
+      manifest.modules
+        .flatMap((m) => m.declarations ?? [])
+        .map(({ tagName, members, events, cssParts, cssProperties }) => {
+          const hidden = (members ?? []).filter((m) => m.privacy === 'private' || m.name?.startsWith('#'));
+          const listed = {
+            events: names(events),
+            cssParts: names(cssParts),
+            cssProperties: names(cssProperties),
+          };
+          return [tagName ?? '(no tag name)', { ...listed, privateMembers: names(hidden) }];
+        }),
+    );
+    const expected = Object.entries(ELEMENTS).map(([tag, lists]) => [tag, { ...lists, privateMembers: '' }]);
+    expect(described).toEqual(Object.fromEntries(expected));
   });
 
-  check('publint', noTarball, async () => {
-    const bytes = new Uint8Array(readFileSync(join(temp, tarball.filename)));
-    const { messages, pkg: linted } = await publint({ pack: { tarball: bytes.buffer } });
-    if (linted['name'] !== pkg.name)
-      throw new Error(`publint read ${String(linted['name'])}, not the tarball`);
+  it('the declarations import only declared dependencies', () => {
+    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
+    const undeclared = files
+      .filter((f) => f.endsWith('.d.ts'))
+      .flatMap((file) =>
+        [...read(file).matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].flatMap(
+          ([, spec = '']) =>
+            spec.startsWith('.') || allowed.has(spec.split('/', spec.startsWith('@') ? 2 : 1).join('/'))
+              ? []
+              : [`${file}: ${spec}`],
+        ),
+      );
+    expect([...new Set(undeclared)]).toEqual([]);
+  });
+
+  it('publint', async () => {
+    const { messages, pkg: linted } = await publint({
+      pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer },
+    });
+    expect(linted['name'], 'publint read the tarball').toBe(pkg.name);
     const lines = messages.map((m) => `${m.type}: ${formatMessage(m, linted, { color: false }) ?? m.code}`);
     if (lines.length > 0) console.log(indent(lines.join('\n')));
     // Suggestions are advice; warnings and errors are what publint means as wrong.
-    const wrong = messages.filter((m) => m.type !== 'suggestion');
-    if (wrong.length > 0) throw new Error(`publint: ${String(wrong.length)} warning(s) or error(s)`);
+    expect(messages.filter((m) => m.type !== 'suggestion').length, 'publint warnings and errors').toBe(0);
   });
 
   // esm-only: the package is "type": "module" with an import-only entry, for browsers and bundlers,
   // and its one dependency (lit) is ESM-only too, so CommonJS resolution (node10, node16 from CJS)
   // has nothing to find. --no-definitely-typed keeps attw off the registry.
-  check('attw (esm-only profile)', noTarball, () => {
+  it('attw (esm-only profile)', () => {
     const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-    node(
-      attw,
-      [join(temp, tarball.filename), '--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'],
-      {
-        show: true,
-      },
-    );
+    const options = ['--profile', 'esm-only', '--no-definitely-typed', '--format', 'ascii'];
+    node([attw, tarball, ...options], { show: true });
   });
 
-  check('type tests (types-test/) against the shipped declarations', noProject, () => {
+  it('type tests (types-test/) against the shipped declarations', () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
     cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    node(tsc, ['-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
+    node([tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
   });
 
-  check('the ESM entry imports in Node without a DOM', noProject, () => {
-    node(importer, ['entry', pkg.version], { cwd: consumer });
+  it('the ESM entry imports in Node without a DOM', () => {
+    node([importer, 'entry', pkg.version], { cwd: consumer });
   });
-  check(
-    'the exports map resolves the script-tag build, frames, custom-elements.json and package.json only',
-    noProject,
-    () => {
-      node(importer, ['subpaths', pkg.version, scriptFile(), framesDir()], { cwd: consumer });
-    },
-  );
+
+  it('the exports map resolves the script-tag build, frames, custom-elements.json and package.json only', () => {
+    node([importer, 'subpaths', pkg.version, scriptFile(), framesDir()], { cwd: consumer });
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countReport, formatLine, summarize, type Runner } from './summary.ts';
+import { countReport, formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
 // Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
+/** `files`: each test file's status and how many of its tests failed. */
 const vitestReport = (passed: number, failed: number, notRun: number, files: [string, number][] = []) => ({
   numTotalTests: passed + failed + notRun,
   numPassedTests: passed,
@@ -26,11 +27,12 @@ const runnerOf =
   (report: unknown, exitCode: number | null = 0): Runner => ({ name, format, exitCode, report });
 const vitest = runnerOf('vitest', 'vitest');
 const e2e = runnerOf('playwright', 'e2e');
-const line = (runners: Runner[], gates: { name: string; ok: boolean }[] = []) =>
-  formatLine(summarize({ gates, runners }));
+const notRun = { ...e2e(null, null), skippedBecause: 'build failed' };
+const run = (runners: Runner[], gates: Gate[] = []) => summarize({ gates, runners });
+const line = (runners: Runner[], gates: Gate[] = []) => formatLine(run(runners, gates));
 
 describe('the closing line', () => {
-  it.each([
+  it.each<[string, Runner[], string]>([
     [
       'adds up vitest and Playwright when everything passed',
       [vitest(vitestReport(10, 0, 2)), e2e(playwrightReport(5, 0, 3))],
@@ -84,45 +86,47 @@ describe('the closing line', () => {
       [vitest(vitestReport(3, 0, 2)), e2e(playwrightReport(5, 1, 0), 1)],
       '8 passed, 1 failed, 2 skipped',
     ],
-  ] as const)('%s', (_name, runners, expected) => {
-    expect(line([...runners])).toBe(expected);
+    [
+      'adds one failure when a runner exits non-zero but its report shows none',
+      [vitest(vitestReport(6, 0, 0), 1)],
+      '6 passed, 1 failed, 0 skipped',
+    ],
+    [
+      'adds one failure for a runner that did not run or wrote no report',
+      [vitest(null, 1), notRun],
+      '0 passed, 2 failed, 0 skipped',
+    ],
+  ])('%s', (_name, runners, expected) => {
+    expect(line(runners)).toBe(expected);
   });
 
   it('has the plain form CI recognises', () => {
     expect(formatLine({ passed: 1, failed: 2, skipped: 3 })).toMatch(/^\d+ passed, \d+ failed, \d+ skipped$/);
   });
 
-  it('says what each runner counted and why failures were added', () => {
-    const details = (runners: Runner[], gates: { name: string; ok: boolean }[] = []) =>
-      summarize({ gates, runners }).details;
-    expect(details([e2e(playwrightReport(3, 0, 0, 2))])).toContain(
-      'e2e: 5 passed, 0 failed, 0 skipped (2 of the passed were flaky)',
-    );
-    expect(details([vitest(vitestReport(6, 0, 0), 1)])).toContain(
-      'vitest: exited 1 with no failure in its report (counted as 1 failed)',
-    );
-    const notRun = details(
-      [vitest(null, 1), { ...e2e(null, null), skippedBecause: 'build failed' }],
-      [{ name: 'build', ok: false }],
-    );
-    expect(notRun).toContain('e2e: did not run (build failed) (counted as 1 failed)');
-    expect(notRun).toContain('vitest: wrote no report (exit code 1) (counted as 1 failed)');
-  });
-
-  it('adds one failure per broken gate step, and for a runner that did not run or wrote no report', () => {
+  it('adds one failure per broken gate step', () => {
     const gates = [
       { name: 'typecheck', ok: false },
       { name: 'lint', ok: true },
       { name: 'build', ok: false },
     ];
     expect(line([vitest(vitestReport(3, 0, 0))], gates)).toBe('3 passed, 2 failed, 0 skipped');
-    expect(line([vitest(null, 1), { ...e2e(null, null), skippedBecause: 'build failed' }], [gates[2]!])).toBe(
-      '0 passed, 3 failed, 0 skipped',
+    expect(run([vitest(vitestReport(3, 0, 0))], gates).details).toContain(
+      'build: failed (counted as 1 failed)',
     );
   });
 
-  it('adds one failure when a runner exits non-zero but its report shows none', () => {
-    expect(line([vitest(vitestReport(6, 0, 0), 1)])).toBe('6 passed, 1 failed, 0 skipped');
+  it('says what each runner counted and why failures were added', () => {
+    expect(run([e2e(playwrightReport(3, 0, 0, 2))]).details).toContain(
+      'e2e: 5 passed, 0 failed, 0 skipped (2 of the passed were flaky)',
+    );
+    expect(run([vitest(vitestReport(6, 0, 0), 1)]).details).toContain(
+      'vitest: exited 1 with no failure in its report (counted as 1 failed)',
+    );
+    expect(run([vitest(null, 1), notRun]).details).toEqual([
+      'vitest: wrote no report (exit code 1) (counted as 1 failed)',
+      'e2e: did not run (build failed) (counted as 1 failed)',
+    ]);
   });
 });
 
@@ -133,13 +137,8 @@ describe('countReport', () => {
   });
 
   it("reads Playwright's stats block", () => {
-    expect(countReport('playwright', playwrightReport(3, 1, 2, 1, 0))).toMatchObject({
-      passed: 4,
-      failed: 1,
-      skipped: 2,
-      flaky: 1,
-      outside: 0,
-    });
+    const counted = { passed: 4, failed: 1, skipped: 2, flaky: 1, outside: 0 };
+    expect(countReport('playwright', playwrightReport(3, 1, 2, 1, 0))).toMatchObject(counted);
   });
 
   it.each([

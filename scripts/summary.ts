@@ -77,50 +77,44 @@ const formats = {
 export const countReport = (format: Runner['format'], report: unknown) =>
   formats[format].safeParse(report).data ?? null;
 
+/** The totals, and one line per counted source, then one per failure added, for the log above the closing line. */
 export function summarize({ gates, runners }: { gates: readonly Gate[]; runners: readonly Runner[] }) {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-  // What the runners counted first, then everything added on top, so the reasons sit together.
   const counts: string[] = [];
   const problems: string[] = [];
   const fail = (n: number, why: string) => {
     total.failed += n;
-    problems.push(why);
+    problems.push(`${why} (counted as ${n} failed)`);
   };
 
-  for (const gate of gates) if (!gate.ok) fail(1, `${gate.name}: failed (counted as 1 failed)`);
-  for (const runner of runners) {
-    const c = countReport(runner.format, runner.report);
+  for (const gate of gates) if (!gate.ok) fail(1, `${gate.name}: failed`);
+  for (const { name, exitCode, report, format, skippedBecause } of runners) {
+    const c = countReport(format, report);
     if (c === null) {
+      const skipped = skippedBecause === undefined ? '' : ` (${skippedBecause})`;
       const why =
-        runner.exitCode === null
-          ? `did not run${runner.skippedBecause ? ` (${runner.skippedBecause})` : ''}`
-          : runner.report === null
-            ? `wrote no report (exit code ${String(runner.exitCode)})`
+        exitCode === null
+          ? `did not run${skipped}`
+          : report === null
+            ? `wrote no report (exit code ${exitCode})`
             : 'wrote a report that is not in the expected shape';
-      fail(1, `${runner.name}: ${why} (counted as 1 failed)`);
+      fail(1, `${name}: ${why}`);
       continue;
     }
     total.passed += c.passed;
     total.failed += c.failed;
     total.skipped += c.skipped;
-    counts.push(
-      `${runner.name}: ${formatLine(c)}${c.flaky > 0 ? ` (${String(c.flaky)} of the passed were flaky)` : ''}`,
-    );
-    if (c.outside > 0) fail(c.outside, `${runner.name}: ${String(c.outside)} ${c.what} (counted as failed)`);
+    counts.push(`${name}: ${formatLine(c)}${c.flaky > 0 ? ` (${c.flaky} of the passed were flaky)` : ''}`);
+    if (c.outside > 0) fail(c.outside, `${name}: ${c.outside} ${c.what}`);
     // e.g. vitest's unhandled errors: the report looks clean but the runner said no.
-    else if (runner.exitCode !== 0 && c.failed === 0)
-      fail(
-        1,
-        `${runner.name}: exited ${String(runner.exitCode)} with no failure in its report (counted as 1 failed)`,
-      );
+    else if (exitCode !== 0 && c.failed === 0)
+      fail(1, `${name}: exited ${exitCode} with no failure in its report`);
   }
-
   // A run where nothing passed proves nothing, even if nothing failed (no tests, all skipped).
-  if (total.passed === 0 && total.failed === 0) fail(1, 'no test passed (counted as 1 failed)');
-  /** One line per counted source, then one per problem, for the log above the closing line. */
+  if (total.passed === 0 && total.failed === 0) fail(1, 'no test passed');
   return { ...total, details: [...counts, ...problems] };
 }
 
 export function formatLine({ passed, failed, skipped }: Counts): string {
-  return `${String(passed)} passed, ${String(failed)} failed, ${String(skipped)} skipped`;
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
 }

@@ -1,7 +1,7 @@
 // `npm test`: every check CI makes, in order, ending with the one line CI reads,
 // "N passed, N failed, N skipped" (vitest's tests, among them the package check and the WebKit smoke,
-// and Playwright's; each broken gate step, missing report or empty run adds a failure). It goes on after a failure where the
-// later steps still mean something, so one run shows everything that is wrong.
+// and Playwright's; each broken gate step, missing report or empty run adds a failure). It goes on
+// after a failure where the later steps still mean something, so one run shows everything that is wrong.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,12 +40,11 @@ function run([command = '', ...args]: readonly string[]): Promise<number> {
   });
 }
 
-/** Runs a step unless interrupted or `skip` says why not: whether it worked, null when it did not run. */
-async function step(
-  name: string,
-  skip: string | null,
-  body: () => Promise<boolean>,
-): Promise<boolean | null> {
+/**
+ * Runs a step (a command, or `body`) unless interrupted or `skip` says why not: its exit code, null
+ * when it did not run.
+ */
+async function step(name: string, command: string[], skip: string | null = null, body = () => run(command)) {
   const why = state.interrupted ? 'interrupted' : skip;
   if (why !== null) {
     steps.push({ name, status: 'SKIPPED', seconds: 0, note: why });
@@ -53,28 +52,27 @@ async function step(
   }
   console.log(`=== [${String(Math.round(elapsed()))}s] ${name}`);
   const t = elapsed();
-  let ok = false;
+  let code = 1;
   try {
-    ok = await body();
+    code = await body();
   } catch (error) {
     // A bug in a step must not cost the closing line.
     console.error(error);
   }
-  steps.push({ name, status: ok ? 'ok' : 'FAILED', seconds: elapsed() - t });
-  return ok;
+  steps.push({ name, status: code === 0 ? 'ok' : 'FAILED', seconds: elapsed() - t });
+  return code;
 }
 
-/** A step that works or not (a command, unless `body` is given); its failure counts as one failed test. */
-async function gate(name: string, command: string[], body = async () => (await run(command)) === 0) {
-  const ok = await step(name, null, body);
-  if (ok !== null) gates.push({ name, ok });
-  return ok === true;
+/** A step that works or not; its failure counts as one failed test. */
+async function gate(name: string, command: string[], body?: () => Promise<number>) {
+  const code = await step(name, command, null, body);
+  if (code !== null) gates.push({ name, ok: code === 0 });
+  return code === 0;
 }
 
 /** A test runner whose JSON report (reports/<name>.json) is counted. */
 async function runner(name: string, format: Runner['format'], skip: string | null, ...command: string[]) {
-  let exitCode: number | null = null;
-  const ran = await step(name, skip, async () => (exitCode = await run(command)) === 0);
+  const exitCode = await step(name, command, skip);
   const path = join('reports', `${name}.json`);
   let report: unknown = null;
   try {
@@ -82,7 +80,7 @@ async function runner(name: string, format: Runner['format'], skip: string | nul
   } catch (error) {
     console.error(`${path} is not valid JSON: ${String(error)}`);
   }
-  const why = ran === null ? steps.at(-1)?.note : undefined;
+  const why = exitCode === null ? steps.at(-1)?.note : undefined;
   runners.push({ name, format, exitCode, report, ...(why === undefined ? {} : { skippedBecause: why }) });
 }
 
@@ -90,10 +88,10 @@ rmSync('reports', { recursive: true, force: true });
 mkdirSync('reports', { recursive: true });
 
 let browserWarnings: string[] = [];
-const haveChromium = await gate('browsers', [], async () => {
-  const result = await ensureBrowsers({ env });
-  browserWarnings = result.warnings;
-  return result.ok;
+const haveChromium = await gate('browsers', [], () => {
+  const { ok, warnings } = ensureBrowsers({ env });
+  browserWarnings = warnings;
+  return Promise.resolve(ok ? 0 : 1);
 });
 await gate('typecheck', ['tsc', '-p', '.']);
 await gate('lint', ['eslint', '.']);
@@ -118,8 +116,8 @@ for (const s of steps) {
   const note = s.note ? `  (${s.note})` : '';
   console.log(`  ${s.status.padEnd(7)} ${s.name.padEnd(width)} ${s.seconds.toFixed(1).padStart(6)}s${note}`);
 }
-for (const line of summary.details) console.log(`  ${line}`);
-for (const w of browserWarnings) console.log(`  WARNING: ${w}`);
+for (const line of [...summary.details, ...browserWarnings.map((w) => `WARNING: ${w}`)])
+  console.log(`  ${line}`);
 console.log(`  total ${elapsed().toFixed(1)}s`);
 // Must stay the last line of output: CI reads it.
 console.log(formatLine(summary));

@@ -1,0 +1,47 @@
+// The card form's layout in every shipped locale at phone and desktop widths, measured from the input
+// boxes (no screenshots): the inputs of a row line up, whatever their labels' length.
+
+import { expect, test } from '@playwright/test';
+import { CardPage } from './models/card-page.ts';
+
+const WIDTHS = [320, 390, 448, 1280];
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+for (const locale of ['pt-BR', 'en', 'es']) {
+  test(`the inputs of a row line up at ${WIDTHS.join(', ')} px (${locale})`, async ({ page }) => {
+    const card = new CardPage(page);
+    await page.setViewportSize({ width: WIDTHS[0] ?? 320, height: 900 });
+    await card.open(`?locale=${locale}`);
+    const inputs = card.frame.locator('.svc-input');
+    await expect(inputs).toHaveCount(4);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const misaligned = async () => {
+        const [number, expiry, cvc, holder] = await inputs.evaluateAll((elements) =>
+          elements.map((element): Box => {
+            const { top, bottom, left, right } = element.getBoundingClientRect();
+            return { top, bottom, left, right };
+          }),
+        );
+        if (!number || !expiry || !cvc || !holder) return ['missing inputs'];
+        const off = (a: number, b: number) => Math.abs(a - b) > 0.5;
+        return [
+          off(expiry.top, cvc.top) && `expiry top ${String(expiry.top)} vs security code ${String(cvc.top)}`,
+          off(expiry.bottom, cvc.bottom) && `expiry bottom ${String(expiry.bottom)} vs ${String(cvc.bottom)}`,
+          off(number.left, expiry.left) && 'expiry not under the number’s left edge',
+          off(number.right, cvc.right) && 'security code not under the number’s right edge',
+          (off(holder.left, number.left) || off(holder.right, number.right)) &&
+            'name not as wide as the number',
+          !(expiry.top > number.bottom && holder.top > cvc.bottom) && 'rows overlap',
+        ].filter(Boolean);
+      };
+      await expect.poll(misaligned, { message: `${locale} at ${String(width)} px` }).toEqual([]);
+    }
+  });
+}

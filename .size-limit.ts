@@ -20,7 +20,8 @@ export interface Budget {
 }
 
 export const BUDGETS: readonly Budget[] = [
-  { name: 'merchant page: essentials (script tag)', gzip: 20 * KIB, files: () => [scriptFile()] },
+  // The design's 20 KiB, lowered as the script shrank (budgets only move down): 14.7 KiB without Lit.
+  { name: 'merchant page: essentials (script tag)', gzip: 15 * KIB, files: () => [scriptFile()] },
   { name: 'card frame: document, scripts and styles', gzip: 15 * KIB, files: () => frameFiles('card.html') },
   // Fetched by the card frame once a card number is valid, after the fields show (vite.config.ts).
   { name: 'card frame, later: 3DS chunk', gzip: 4 * KIB, files: () => withImports([lazyChunk('three-ds')]) },

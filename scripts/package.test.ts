@@ -1,8 +1,8 @@
 // The package a user installs: the tarball `npm pack` makes from the built dist/ (`npm run build`
 // first; before it, these tests are skipped). Its file list, publint, attw, the type tests
 // (types-test/) against the shipped declarations, and importing its ESM entry in plain Node without a
-// DOM. Installs nothing: the unpacked tarball gets a node_modules whose dependencies (lit) link to this
-// repository's. `npm run package:check` runs it alone; when packing or unpacking fails, that failure is
+// DOM. Installs nothing: the package has no runtime dependencies (the frames bundle Lit; the page needs
+// none), and the unpacked tarball's node_modules links to this repository's for the type tests. `npm run package:check` runs it alone; when packing or unpacking fails, that failure is
 // the file's and every check is skipped.
 
 import { spawnSync } from 'node:child_process';
@@ -206,7 +206,7 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
   });
 
   // esm-only: the package is "type": "module" with an import-only entry, for browsers and bundlers,
-  // and its one dependency (lit) is ESM-only too, so CommonJS resolution (node10, node16 from CJS)
+  // with no dependencies, so CommonJS resolution (node10, node16 from CJS)
   // has nothing to find. --no-definitely-typed keeps attw off the registry.
   it('attw (esm-only profile)', () => {
     const attw = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');

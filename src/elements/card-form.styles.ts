@@ -1,6 +1,5 @@
-import { css } from 'lit';
-
-export const cardFormStyles = css`
+/** The card form host's shadow styles (adopted: src/elements/shadow.ts). */
+export const cardFormStyles = `
   :host {
     display: block;
     /* Reserved before the frame reports its size, so the page does not jump when it loads. */

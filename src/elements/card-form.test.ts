@@ -85,7 +85,6 @@ async function mounted(): Promise<SvcCardForm> {
     },
   });
   document.body.append(form);
-  await form.updateComplete;
   await vi.waitFor(() => {
     expect(form.shadowRoot?.querySelector('iframe')).not.toBeNull();
   });
@@ -211,7 +210,6 @@ describe('<svc-card-form>', () => {
       hello(form, TOKEN_ORIGIN, { refused });
       expect(errors).toMatchObject([{ code: refused, type: 'configuration', message }]);
       expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
-      await form.updateComplete;
       expect(form.shadowRoot?.querySelector('iframe')).toBeNull();
       expect(form.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
         'The payment form is unavailable right now.',
@@ -227,7 +225,6 @@ describe('<svc-card-form>', () => {
     const errors: unknown[] = [];
     form.addEventListener('svc-error', (event) => errors.push(event.error));
     hello(form, 'http://localhost:3000', { refused: 'unknown_account' });
-    await form.updateComplete;
     expect(errors).toEqual([]);
     expect(form.shadowRoot?.querySelector('iframe')).not.toBeNull();
   });

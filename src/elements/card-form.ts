@@ -1,7 +1,6 @@
 // <svc-card-form>: the merchant-side host of one card frame. It creates the frame on the token host,
 // runs the handshake, sizes the frame to its content and relays events, never values.
 
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
 import { fieldEvent, SvcErrorEvent, SvcReadyEvent, SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
@@ -16,6 +15,7 @@ import {
 } from '../messaging/protocol.ts';
 import type { CardFormState } from '../types.ts';
 import { cardFormStyles } from './card-form.styles.ts';
+import { attachStyledShadow, element, ElementBase } from './shadow.ts';
 
 /** The frame documents' path on the token host. */
 export const FRAME_PATH = `${FRAMES_BASE}/card.html`;
@@ -58,8 +58,7 @@ export interface CardFormSetup {
  * @cssproperty [--svc-frame-initial-height=236px] - The height reserved before the frame reports its
  * own, so the page does not jump (104px in `cvv` mode).
  */
-export class SvcCardForm extends LitElement {
-  static override styles = cardFormStyles;
+export class SvcCardForm extends ElementBase {
   /** Labelable, so a merchant's `<label for>` focuses the card number. */
   static formAssociated = true;
 
@@ -67,15 +66,28 @@ export class SvcCardForm extends LitElement {
    * `card` for the card fields, `cvv` for a stored card's security code. The Checkout sets it; it is
    * reflected to the attribute for styling (`svc-card-form[mode='cvv']`).
    */
-  declare mode: 'card' | 'cvv';
+  get mode(): 'card' | 'cvv' {
+    return this.getAttribute('mode') === 'cvv' ? 'cvv' : 'card';
+  }
+  /** Set by the Checkout when it mounts the form. */
+  set mode(mode: 'card' | 'cvv') {
+    this.setAttribute('mode', mode);
+  }
+
   /**
    * True once a submit ended in a token the merchant can charge: the fields are locked, `submit()`
    * returns that result again without a request, and `clear()` starts over. Reflected to the attribute
    * for styling (`svc-card-form[completed]`).
    */
-  declare completed: boolean;
-  static override properties = { mode: { reflect: true }, completed: { type: Boolean, reflect: true } };
+  get completed(): boolean {
+    return this.hasAttribute('completed');
+  }
+  /** Set by the Checkout when a submit ends in a token, and unset by `clear()`. */
+  set completed(completed: boolean) {
+    this.toggleAttribute('completed', completed);
+  }
 
+  readonly #root = attachStyledShadow(this, cardFormStyles);
   #setup: CardFormSetup | undefined;
   #nonce = '';
   #handshake: HostHandshake | undefined;
@@ -95,8 +107,6 @@ export class SvcCardForm extends LitElement {
 
   constructor() {
     super();
-    this.mode = 'card';
-    this.completed = false;
     this.attachInternals();
     this.addEventListener('click', (event) => {
       // A label's activation clicks the host itself; clicks inside the frame never reach this document.
@@ -121,13 +131,15 @@ export class SvcCardForm extends LitElement {
     return this.#ready;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
+  /** @internal */
+  connectedCallback(): void {
+    // Set here, not in the constructor: an element being created must not have attributes yet.
+    if (!this.hasAttribute('mode')) this.mode = 'card';
     if (this.#setup !== undefined) this.#start();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  /** @internal */
+  disconnectedCallback(): void {
     this.#stop();
   }
 
@@ -222,27 +234,41 @@ export class SvcCardForm extends LitElement {
     });
   }
 
-  override render(): TemplateResult | typeof nothing {
-    if (this.#setup === undefined) return nothing;
-    const { tokenOrigin, config, title } = this.#setup;
+  /** Shows the frame for the current nonce, the unavailable state, or nothing. */
+  #render(): void {
+    const setup = this.#setup;
+    if (setup === undefined) {
+      this.#root.replaceChildren();
+      return;
+    }
+    const { tokenOrigin, config, title } = setup;
     // The frame will not come: a calm sentence in the shopper's language, never a browser error page.
-    if (this.#unavailable)
-      return html`<p part="unavailable" role="alert">${config.messages.formUnavailable}</p>`;
-    if (this.#nonce === '') return nothing;
+    if (this.#unavailable) {
+      this.#root.replaceChildren(
+        element('p', { part: 'unavailable', role: 'alert' }, config.messages.formUnavailable ?? ''),
+      );
+      return;
+    }
+    if (this.#nonce === '') {
+      this.#root.replaceChildren();
+      return;
+    }
     const fragment = new URLSearchParams({ n: this.#nonce, o: window.location.origin });
-    const src = `${tokenOrigin}${FRAME_PATH}?${new URLSearchParams({ account: config.account, mode: config.mode }).toString()}#${fragment.toString()}`;
-    return html`<iframe
-      part="frame"
-      src=${src}
-      title=${title}
-      allow="payment"
-      referrerpolicy="origin"
-      loading="eager"
-    ></iframe>`;
+    const query = new URLSearchParams({ account: config.account, mode: config.mode });
+    this.#root.replaceChildren(
+      element('iframe', {
+        part: 'frame',
+        src: `${tokenOrigin}${FRAME_PATH}?${query.toString()}#${fragment.toString()}`,
+        title,
+        allow: 'payment',
+        referrerpolicy: 'origin',
+        loading: 'eager',
+      }),
+    );
   }
 
   #frame(): HTMLIFrameElement | null {
-    return this.renderRoot.querySelector('iframe');
+    return this.#root.querySelector('iframe');
   }
 
   #start(): void {
@@ -263,49 +289,47 @@ export class SvcCardForm extends LitElement {
       return;
     }
     this.#nonce = createNonce();
-    this.requestUpdate();
-    void this.updateComplete.then(() => {
-      const frame = this.#frame();
-      const setup = this.#setup;
-      if (frame === null || setup === undefined || !this.isConnected) return;
-      const nonce = this.#nonce;
-      this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce, (refusal) => {
-        const { account } = setup.config;
-        this.#fail(
-          refusal === 'unknown_account'
-            ? new CheckoutError(
-                'unknown_account',
-                'configuration',
-                `The token host ${setup.tokenOrigin} has no account "${account}": check the account option (and environment or tokenUrl).`,
-              )
-            : new CheckoutError(
-                'origin_not_allowed',
-                'configuration',
-                `The account "${account}" does not allow pages of ${window.location.origin}: add this origin to the account's allowed origins.`,
-              ),
-        );
-      });
-      this.#readyTimer = setTimeout(() => {
-        this.#fail(
-          new CheckoutError(
-            'frame_unavailable',
-            'configuration',
-            "The card form could not be loaded from the token host, or it refused this page's origin.",
-          ),
-        );
-      }, FRAME_READY_TIMEOUT_MS);
-      void this.#handshake.port.then((port) => {
-        if (nonce !== this.#nonce) {
-          port.close();
-          return;
-        }
-        this.#port = port;
-        port.onmessage = (event: MessageEvent) => {
-          const message = decodeFrameMessage(event.data);
-          if (message !== undefined) this.#onMessage(message);
-        };
-        this.#post({ v: PROTOCOL_VERSION, type: 'configure', config: setup.config });
-      });
+    this.#render();
+    const frame = this.#frame();
+    const setup = this.#setup;
+    if (frame === null || setup === undefined) return;
+    const nonce = this.#nonce;
+    this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce, (refusal) => {
+      const { account } = setup.config;
+      this.#fail(
+        refusal === 'unknown_account'
+          ? new CheckoutError(
+              'unknown_account',
+              'configuration',
+              `The token host ${setup.tokenOrigin} has no account "${account}": check the account option (and environment or tokenUrl).`,
+            )
+          : new CheckoutError(
+              'origin_not_allowed',
+              'configuration',
+              `The account "${account}" does not allow pages of ${window.location.origin}: add this origin to the account's allowed origins.`,
+            ),
+      );
+    });
+    this.#readyTimer = setTimeout(() => {
+      this.#fail(
+        new CheckoutError(
+          'frame_unavailable',
+          'configuration',
+          "The card form could not be loaded from the token host, or it refused this page's origin.",
+        ),
+      );
+    }, FRAME_READY_TIMEOUT_MS);
+    void this.#handshake.port.then((port) => {
+      if (nonce !== this.#nonce) {
+        port.close();
+        return;
+      }
+      this.#port = port;
+      port.onmessage = (event: MessageEvent) => {
+        const message = decodeFrameMessage(event.data);
+        if (message !== undefined) this.#onMessage(message);
+      };
+      this.#post({ v: PROTOCOL_VERSION, type: 'configure', config: setup.config });
     });
   }
 
@@ -332,7 +356,7 @@ export class SvcCardForm extends LitElement {
   #fail(error: CheckoutError): void {
     this.#stop();
     this.#unavailable = true;
-    this.requestUpdate();
+    this.#render();
     // Built apart: the elements manifest's analyzer would take the argument's name for an event's.
     const event = new SvcErrorEvent(error);
     this.dispatchEvent(event);

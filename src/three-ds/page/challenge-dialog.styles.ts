@@ -1,6 +1,5 @@
-import { css } from 'lit';
-
-export const challengeDialogStyles = css`
+/** The 3DS dialog's shadow styles (adopted: src/elements/shadow.ts). */
+export const challengeDialogStyles = `
   :host {
     display: contents;
   }

@@ -50,7 +50,6 @@ describe('<svc-challenge-dialog>', () => {
     let cancelled = 0;
     dialog.addEventListener('svc-challenge-cancel', () => (cancelled += 1));
     dialog.shadowRoot?.querySelector<HTMLButtonElement>('button[part="close"]')?.click();
-    await dialog.updateComplete;
     expect(cancelled).toBe(1);
     expect(dialog.isOpen).toBe(false);
     expect(dialog.frame).toBeNull();
@@ -62,7 +61,6 @@ describe('<svc-challenge-dialog>', () => {
     let cancelled = 0;
     dialog.addEventListener('svc-challenge-cancel', () => (cancelled += 1));
     dialog.shadowRoot?.querySelector('dialog')?.dispatchEvent(new Event('cancel', { cancelable: true }));
-    await dialog.updateComplete;
     expect(cancelled).toBe(1);
     expect(dialog.isOpen).toBe(false);
   });

@@ -3,9 +3,9 @@
 // host at the size the issuer asked for. Escape or the close button cancels; focus goes back to where
 // the shopper was.
 
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { resolveChallengeBox, type ChallengeBox } from './challenge-size.ts';
 import { challengeDialogStyles } from './challenge-dialog.styles.ts';
+import { attachStyledShadow, element, ElementBase } from '../../elements/shadow.ts';
 
 /** The shopper closed the challenge (Escape or the close button) before it finished. */
 export class SvcChallengeCancelEvent extends Event {
@@ -38,10 +38,8 @@ export interface ChallengeDialogOptions {
  * @csspart close - The close button.
  * @csspart frame - The iframe holding the issuer's page, from the token host.
  */
-export class SvcChallengeDialog extends LitElement {
-  static override styles = challengeDialogStyles;
-
-  #options: ChallengeDialogOptions | undefined;
+export class SvcChallengeDialog extends ElementBase {
+  readonly #root = attachStyledShadow(this, challengeDialogStyles);
   #box: ChallengeBox | undefined;
   #returnFocus: HTMLElement | null = null;
 
@@ -52,17 +50,16 @@ export class SvcChallengeDialog extends LitElement {
 
   /** @internal */
   get frame(): HTMLIFrameElement | null {
-    return this.renderRoot.querySelector('iframe');
+    return this.#root.querySelector('iframe');
   }
 
   /** @internal */
   get isOpen(): boolean {
-    return this.renderRoot.querySelector('dialog')?.open === true;
+    return this.#root.querySelector('dialog')?.open === true;
   }
 
-  /** @internal Opens the dialog modally and resolves with its frame once rendered. */
-  async show(options: ChallengeDialogOptions): Promise<HTMLIFrameElement> {
-    this.#options = options;
+  /** @internal Opens the dialog modally and resolves with its frame. */
+  show(options: ChallengeDialogOptions): Promise<HTMLIFrameElement> {
     this.#box = resolveChallengeBox(options.windowSize, {
       width: window.innerWidth,
       height: window.innerHeight,
@@ -71,49 +68,37 @@ export class SvcChallengeDialog extends LitElement {
     this.style.setProperty('--svc-challenge-height', `${String(this.#box.height)}px`);
     const active = document.activeElement;
     this.#returnFocus = active instanceof HTMLElement ? active : null;
-    this.requestUpdate();
-    await this.updateComplete;
-    const dialog = this.renderRoot.querySelector('dialog');
-    const frame = this.frame;
-    if (dialog === null || frame === null) throw new Error('challenge dialog did not render');
-    if (!dialog.open) dialog.showModal();
-    return frame;
+    const close = element('button', { part: 'close', type: 'button', 'aria-label': options.closeLabel }, '×');
+    close.addEventListener('click', this.#cancel);
+    const frame = element('iframe', {
+      part: 'frame',
+      src: options.src,
+      title: options.label,
+      allow: 'payment; publickey-credentials-get',
+    });
+    const dialog = element(
+      'dialog',
+      { part: 'dialog', 'aria-label': options.label, ...(this.#box.fullScreen ? { class: 'full' } : {}) },
+      element('div', { class: 'bar' }, close),
+      frame,
+    );
+    dialog.addEventListener('cancel', this.#onCancel);
+    this.#root.replaceChildren(dialog);
+    dialog.showModal();
+    return Promise.resolve(frame);
   }
 
   /** @internal Closes the dialog (the challenge finished or failed) and gives focus back. */
   close(): void {
-    const dialog = this.renderRoot.querySelector('dialog');
+    const dialog = this.#root.querySelector('dialog');
     if (dialog?.open === true) dialog.close();
-    this.#options = undefined;
-    this.requestUpdate();
+    this.#root.replaceChildren();
     this.#returnFocus?.focus();
     this.#returnFocus = null;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
     this.#returnFocus = null;
-  }
-
-  override render(): TemplateResult | typeof nothing {
-    const options = this.#options;
-    if (options === undefined) return nothing;
-    return html`<dialog
-      part="dialog"
-      class=${this.#box?.fullScreen === true ? 'full' : ''}
-      aria-label=${options.label}
-      @cancel=${this.#onCancel}
-    >
-      <div class="bar">
-        <button part="close" type="button" aria-label=${options.closeLabel} @click=${this.#cancel}>×</button>
-      </div>
-      <iframe
-        part="frame"
-        src=${options.src}
-        title=${options.label}
-        allow="payment; publickey-credentials-get"
-      ></iframe>
-    </dialog>`;
   }
 
   #onCancel = (event: Event) => {

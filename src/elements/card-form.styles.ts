@@ -1,12 +1,18 @@
 /** The card form host's shadow styles (adopted: src/elements/shadow.ts). */
 export const cardFormStyles = `
+  /*
+   * Reserved before the frame reports its size, so the page does not jump when it loads: the frame's
+   * height with the default appearance where no label wraps (measured in Chromium and Firefox).
+   */
   :host {
     display: block;
-    /* Reserved before the frame reports its size, so the page does not jump when it loads. */
-    --svc-frame-initial-height: 236px;
+    --svc-frame-initial-height: 320px;
+  }
+  :host([save-card]) {
+    --svc-frame-initial-height: 354px;
   }
   :host([mode='cvv']) {
-    --svc-frame-initial-height: 104px;
+    --svc-frame-initial-height: 103px;
   }
   iframe {
     display: block;

@@ -55,8 +55,8 @@ export interface CardFormSetup {
  * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
  * @csspart unavailable - What the shopper reads instead of the fields when they cannot be shown.
- * @cssproperty [--svc-frame-initial-height=236px] - The height reserved before the frame reports its
- * own, so the page does not jump (104px in `cvv` mode).
+ * @cssproperty [--svc-frame-initial-height=320px] - The height reserved before the frame reports its
+ * own, so the page does not jump (354px with the save-card box, 103px in `cvv` mode).
  */
 export class SvcCardForm extends ElementBase {
   /** Labelable, so a merchant's `<label for>` focuses the card number. */
@@ -118,6 +118,8 @@ export class SvcCardForm extends ElementBase {
   setup(setup: CardFormSetup): void {
     this.#setup = setup;
     this.mode = setup.config.mode;
+    // The frame is taller with the "save this card" box: the reserved height follows (card-form.styles.ts).
+    this.toggleAttribute('save-card', setup.config.showSaveCard);
     if (this.isConnected) this.#start();
   }
 

@@ -22,9 +22,14 @@ export interface Budget {
 export const BUDGETS: readonly Budget[] = [
   // The design's 20 KiB, lowered as the script shrank (budgets only move down): 14.7 KiB without Lit.
   { name: 'merchant page: essentials (script tag)', gzip: 15 * KIB, files: () => [scriptFile()] },
-  { name: 'card frame: document, scripts and styles', gzip: 15 * KIB, files: () => frameFiles('card.html') },
-  // Fetched by the card frame once a card number is valid, after the fields show (vite.config.ts).
-  { name: 'card frame, later: 3DS chunk', gzip: 4 * KIB, files: () => withImports([lazyChunk('three-ds')]) },
+  // The design's 15 KiB, lowered as the frame shrank (budgets only move down): 13.8 KiB before paint.
+  { name: 'card frame: document, scripts and styles', gzip: 14 * KIB, files: () => frameFiles('card.html') },
+  // Fetched by the card frame once its fields show (vite.config.ts): the service client, submit and 3DS.
+  {
+    name: 'card frame, later: submit and 3DS',
+    gzip: 4 * KIB,
+    files: () => withImports([lazyChunk('card-later')]),
+  },
   {
     name: '3DS challenge frame: document, scripts and styles',
     gzip: 15 * KIB,

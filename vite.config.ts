@@ -43,20 +43,21 @@ function inlineChallenge(): Plugin {
 }
 
 /**
- * The card frame's 3DS code as a chunk of its own, loaded by URL: a plain dynamic import would pull in
- * Vite's preload helper (vitejs/vite#13952, #18551), about 450 bytes gzip of the frame's budget, for a
- * chunk that has nothing to preload. `virtual:three-ds-chunk` exports the chunk's hashed URL.
+ * What the card frame runs after its fields show (the service client, the submit, 3DS) as a chunk of
+ * its own, loaded by URL: a plain dynamic import would pull in Vite's preload helper (vitejs/vite#13952,
+ * #18551), about 450 bytes gzip of the frame's budget, for a chunk that has nothing to preload.
+ * `virtual:card-later-chunk` exports the chunk's hashed URL.
  */
-function lazyThreeDsChunk(): Plugin {
-  const id = 'virtual:three-ds-chunk';
+function lazyCardChunk(): Plugin {
+  const id = 'virtual:card-later-chunk';
   let reference = '';
   return {
-    name: 'svc-lazy-three-ds-chunk',
+    name: 'svc-lazy-card-chunk',
     buildStart() {
       reference = this.emitFile({
         type: 'chunk',
-        id: resolve(root, 'src/three-ds/frame/preparer.ts'),
-        name: 'three-ds',
+        id: resolve(root, 'src/frames/card/later.ts'),
+        name: 'card-later',
         preserveSignature: 'exports-only',
       });
     },
@@ -132,11 +133,11 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument(), litLightDomOnly(), lazyThreeDsChunk()],
+        plugins: [tokenHostDocument(), litLightDomOnly(), lazyCardChunk()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,
-          // No preload helper: the 3DS chunk is the frame's only lazy import and has no CSS of its own.
+          // No preload helper: the later chunk is the frame's only lazy import and has no CSS of its own.
           modulePreload: false,
           rolldownOptions: { input: { card: resolve(root, 'src/frames/card.html') } },
         },

@@ -24,12 +24,12 @@ test('offline during submit: a clear error, then success once back online', asyn
   await expect(card.status).toHaveText(/^Payment authorized/);
 });
 
-test('the card frame’s 3DS code failing to load: a clear error, and the next Pay loads it again', async ({
+test('the card frame’s later code failing to load: a clear error, and the next Pay loads it again', async ({
   page,
 }) => {
   let reachable = false;
   let refused = 0;
-  await page.route(/\/frames\/[^/]+\/assets\/three-ds-[^/?]*\.js(\?.*)?$/, async (route) => {
+  await page.route(/\/frames\/[^/]+\/assets\/card-later-[^/?]*\.js(\?.*)?$/, async (route) => {
     if (reachable) {
       await route.continue();
       return;
@@ -42,7 +42,8 @@ test('the card frame’s 3DS code failing to load: a clear error, and the next P
   await card.fill({ number: NUMBER, cvc: CVV });
   await card.pay();
   await expect(card.status).toContainText('errors.md#network_error');
-  // Each attempt asked again (when the number became valid, and at submit): a failure is not kept.
+  // Each attempt asked again (after the fields showed, when the number became valid, and at submit):
+  // a failure is not kept.
   expect(refused).toBeGreaterThanOrEqual(2);
   reachable = true;
   await card.pay();

@@ -1,8 +1,8 @@
 /** Replaced at build time by the package version (vite.config.ts `define`). */
 declare const __SDK_VERSION__: string;
 
-/** The card frame's 3DS chunk URL (vite.config.ts, lazyThreeDsChunk); tests alias it to the source. */
-declare module 'virtual:three-ds-chunk' {
+/** The URL of the card frame's chunk for after the fields show (vite.config.ts, lazyCardChunk). */
+declare module 'virtual:card-later-chunk' {
   const url: string;
   export default url;
 }

@@ -1,7 +1,7 @@
 // The token host's 3DS calls (docs/service-contract.md, "3DS"): setup before device data collection,
 // and validation after a challenge, with the readers of their answers and of Token/Generate's
-// authentication block. Only types come from service.ts: the card frame's lazy 3DS chunk carries this
-// file and is handed the frame's client, so the two bundles share no code.
+// authentication block. Only types come from service.ts: it takes a client, so the 3DS challenge frame
+// carries no client code it does not use; in the card frame, both ride in its later chunk.
 
 import type { Result } from '../errors.ts';
 import {

@@ -4,37 +4,37 @@
 // First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
 // this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
-import { serviceClient, type ServiceClient } from '../../api/service.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
-import type * as ThreeDsChunk from '../../three-ds/frame/preparer.ts';
 import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
-import threeDsChunk from 'virtual:three-ds-chunk';
+import laterChunk from 'virtual:card-later-chunk';
 import { format } from '../../i18n/messages.ts';
-import { failure } from '../../errors.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
 import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../messaging/protocol.ts';
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
 import { applyAppearance, startFrame } from '../frame-runtime.ts';
-import { submitCard } from './submit.ts';
+import type * as Later from './later.ts';
 
 function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
 }
 
 /**
- * 3DS runs from a chunk of its own, fetched when a card number first becomes valid (vite.config.ts).
- * A browser keeps a failed module fetch for its URL (Firefox does, as the HTML standard says), so the
- * next try asks for another URL of the same file.
+ * The service client, the submit and 3DS run from a chunk of its own (later.ts), fetched once the fields
+ * show. A browser keeps a failed module fetch for its URL (Firefox does, as the HTML standard says), so
+ * the next try asks for another URL of the same file.
  */
-let chunkUrl = threeDsChunk;
+let chunkUrl = laterChunk;
 let retries = 0;
-const loadThreeDs = () =>
-  (import(/* @vite-ignore */ chunkUrl) as Promise<typeof ThreeDsChunk>).catch((cause: unknown) => {
-    chunkUrl = `${threeDsChunk}?retry=${String(++retries)}`;
+const loadLater = () =>
+  (import(/* @vite-ignore */ chunkUrl) as Promise<typeof Later>).catch((cause: unknown) => {
+    chunkUrl = `${laterChunk}?retry=${String(++retries)}`;
     throw cause;
   });
+
+const clientFor = (later: typeof Later, config: FrameConfig) =>
+  later.serviceClient({ origin: window.location.origin, account: config.account });
 
 async function main(): Promise<void> {
   const port = await startFrame(window);
@@ -46,21 +46,21 @@ async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) return;
 
-  /** Set once by configure: the page's configuration and a client for its account. */
-  let session: { config: FrameConfig; client: ServiceClient } | undefined;
+  /** Set once by configure: the page's configuration (its session may change: `session`). */
+  let session: FrameConfig | undefined;
   let fields: SvcCardFields | undefined;
   let busy = false;
   /** A submit ended in a payment: the fields stay locked until the page clears them. */
   let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
-  // An account without 3DS (the token host's meta, as the chunk reads it too) never needs the chunk.
+  // An account without 3DS (the token host's meta, as the chunk reads it too) never prepares 3DS.
   const threeDsOn = document.querySelector('meta[name=svc-3ds][content=on]') !== null;
   // Only after configure: the fields, and so their events, exist from then on. A chunk that failed to
   // load is asked for again by the next submit.
-  const preparer = ({ config, client }: NonNullable<typeof session>) =>
-    (threeDs ??= loadThreeDs().then(
-      (module) =>
-        module.createPreparer(window, client, config.sessionId, (step) => {
+  const preparer = (config: FrameConfig) =>
+    (threeDs ??= loadLater().then(
+      (later) =>
+        later.createPreparer(window, clientFor(later, config), config.sessionId, (step) => {
           post({ v: PROTOCOL_VERSION, type: '3ds', step });
         }),
       (cause: unknown) => {
@@ -73,11 +73,7 @@ async function main(): Promise<void> {
   alert.setAttribute('role', 'alert');
 
   const configure = async (next: FrameConfig) => {
-    const configured = {
-      config: next,
-      client: serviceClient({ origin: window.location.origin, account: next.account }),
-    };
-    session = configured;
+    session = next;
     // The page sends every string resolved (its locale, the merchant's overrides, English for any gap:
     // i18n/messages.ts), and frames are served per script version, so the page's keys are the frame's.
     // The frame keeps no English copy of its own.
@@ -103,7 +99,7 @@ async function main(): Promise<void> {
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
       if (threeDsOn && event.kind === 'change' && event.field === 'number' && number !== undefined)
-        void preparer(configured).then((p) => p.prepare(number));
+        void preparer(next).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
       void threeDs?.then((p) => {
@@ -121,6 +117,8 @@ async function main(): Promise<void> {
       });
     }).observe(document.documentElement);
     post({ v: PROTOCOL_VERSION, type: 'ready' });
+    // The shopper can type now; what a submit needs comes meanwhile (a failure is retried at submit).
+    loadLater().catch(() => undefined);
   };
 
   const submit = async (id: number, frontData: Record<string, string>) => {
@@ -138,34 +136,49 @@ async function main(): Promise<void> {
     alert.textContent = '';
     busy = true;
     fields.disabled = true;
-    const current = session;
-    const outcome = await submitCard(
-      {
-        ...current,
-        fields,
-        takePreparation: (cardNumber) =>
-          threeDsOn
-            ? preparer(current).then((p) => p.take(cardNumber))
-            : Promise.resolve({ ok: true, value: undefined }),
-        authenticationReader: () => loadThreeDs().then((module) => module.decodeAuthentication),
-      },
-      frontData,
-    ).catch((cause: unknown) =>
-      // Only the lazy 3DS chunk failing to load can get here.
-      failure('network_error', 'network', 'The card frame could not load its 3DS code.', cause),
-    );
+    const config = session;
+    const current = fields;
+    const outcome = await loadLater()
+      .then((later) =>
+        later.submitCard(
+          {
+            config,
+            client: clientFor(later, config),
+            fields: current,
+            takePreparation: (cardNumber) =>
+              threeDsOn
+                ? preparer(config).then((p) => p.take(cardNumber))
+                : Promise.resolve({ ok: true, value: undefined }),
+            authenticationReader: () => Promise.resolve(later.decodeAuthentication),
+          },
+          frontData,
+        ),
+      )
+      // The chunk failing to load; the submit itself always ends in a Result.
+      .catch(() => undefined);
     busy = false;
-    fields.disabled = done;
+    current.disabled = done;
     // Field by field: only what the page may see crosses (the decoders built these objects).
     post(
-      outcome.ok
-        ? { v: PROTOCOL_VERSION, type: 'result', id, result: outcome.value }
-        : {
+      outcome === undefined
+        ? {
             v: PROTOCOL_VERSION,
             type: 'failure',
             id,
-            error: { code: outcome.error.code, type: outcome.error.type, message: outcome.error.message },
-          },
+            error: {
+              code: 'network_error',
+              type: 'network',
+              message: 'The card frame could not load its code.',
+            },
+          }
+        : outcome.ok
+          ? { v: PROTOCOL_VERSION, type: 'result', id, result: outcome.value }
+          : {
+              v: PROTOCOL_VERSION,
+              type: 'failure',
+              id,
+              error: { code: outcome.error.code, type: outcome.error.type, message: outcome.error.message },
+            },
     );
   };
 
@@ -186,7 +199,7 @@ async function main(): Promise<void> {
       case 'session':
         // The page's new session, after the old one expired: the next setup and submit use it.
         if (session !== undefined) {
-          session = { ...session, config: { ...session.config, sessionId: message.sessionId } };
+          session = { ...session, sessionId: message.sessionId };
           threeDs = undefined;
         }
         break;

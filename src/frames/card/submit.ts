@@ -16,7 +16,7 @@ export interface CardSubmit {
   client: ServiceClient;
   /** The 3DS setup for this number, spent by this submit (three-ds/frame/preparer.ts `take`). */
   takePreparation(cardNumber: string): Promise<Preparation>;
-  /** Token/Generate's 3DS block reader, from the frame's lazy 3DS chunk. */
+  /** Token/Generate's 3DS block reader (in the frame's later chunk with this module). */
   authenticationReader(): Promise<Decode<Authentication>>;
 }
 

@@ -18,8 +18,12 @@ const fileSchema = z.looseObject({ accounts: z.array(accountSchema).min(1) });
 
 /** An origin as browsers send it: scheme, host and port, nothing else. */
 function assertOrigin(value: string, account: string): void {
-  const url = new URL(value);
-  if (url.origin !== value)
+  const placeholder = /\{\w+\}/.exec(value);
+  if (placeholder !== null)
+    throw new Error(
+      `account ${account}: "${value}" has ${placeholder[0]}, which the sandbox does not fill (only {demo_origin})`,
+    );
+  if (!URL.canParse(value) || new URL(value).origin !== value)
     throw new Error(`account ${account}: "${value}" is not an origin (scheme://host:port)`);
 }
 

@@ -53,6 +53,13 @@ describe('docs/service-contract.md', () => {
       { ...account, allowedOrigins: ['{shop_origin}'] },
     ])
       expect(() => parseAccounts({ accounts: [wrong] })).toThrow();
+    // A placeholder it does not fill says so, rather than a bare "Invalid URL".
+    expect(() => parseAccounts({ accounts: [{ ...account, allowedOrigins: ['{shop_origin}'] }] })).toThrow(
+      /has \{shop_origin\}, which the sandbox does not fill \(only \{demo_origin\}\)/,
+    );
+    expect(() => parseAccounts({ accounts: [{ ...account, allowedOrigins: ['shop'] }] })).toThrow(
+      /"shop" is not an origin/,
+    );
   });
 
   it('names the direct method codes, token providers and accounts the sandbox uses', () => {

@@ -61,6 +61,17 @@ function text(status: number, body: string): Response {
   });
 }
 
+/** What every document the token host serves carries: its policy, never cached, no referrer. */
+function documentHeaders(csp: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+}
+
 async function frameDocument(dir: string, version: string, name: string): Promise<string | undefined> {
   try {
     return await readFile(join(dir, version, name), 'utf8');
@@ -102,16 +113,7 @@ async function refusal(
   if (html === undefined) return missingVersion(version);
   return new Response(
     html.replace('<meta name="svc-refusal" content="" />', `<meta name="svc-refusal" content="${code}" />`),
-    {
-      status: 200,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': frameCsp([page ?? '*']),
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-      },
-    },
+    { status: 200, headers: documentHeaders(frameCsp([page ?? '*'])) },
   );
 }
 
@@ -153,14 +155,7 @@ export function registerFrameRoutes(
           `<meta name="svc-3ds" content="${account.threeDS ? 'on' : 'off'}" />`,
         );
       return c.body(filled, 200, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': frameCsp(
-          account.allowedOrigins,
-          nested(new URL(ctx.urls.threeDsUrl).origin),
-        ),
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
+        ...documentHeaders(frameCsp(account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin))),
         'cross-origin-opener-policy': 'same-origin',
       });
     }

@@ -53,8 +53,6 @@ async function main(): Promise<void> {
   /** A submit ended in a payment: the fields stay locked until the page clears them. */
   let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
-  // An account without 3DS (the token host's meta, as the chunk reads it too) never prepares 3DS.
-  const threeDsOn = document.querySelector('meta[name=svc-3ds][content=on]') !== null;
   // Only after configure: the fields, and so their events, exist from then on. A chunk that failed to
   // load is asked for again by the next submit.
   const preparer = (config: FrameConfig) =>
@@ -98,7 +96,8 @@ async function main(): Promise<void> {
       post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
-      if (threeDsOn && event.kind === 'change' && event.field === 'number' && number !== undefined)
+      // On an account without 3DS the preparer answers at once, with no request (threeDsOn, preparer.ts).
+      if (event.kind === 'change' && event.field === 'number' && number !== undefined)
         void preparer(next).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
@@ -145,10 +144,7 @@ async function main(): Promise<void> {
             config,
             client: clientFor(later, config),
             fields: current,
-            takePreparation: (cardNumber) =>
-              threeDsOn
-                ? preparer(config).then((p) => p.take(cardNumber))
-                : Promise.resolve({ ok: true, value: undefined }),
+            takePreparation: (cardNumber) => preparer(config).then((p) => p.take(cardNumber)),
             authenticationReader: () => Promise.resolve(later.decodeAuthentication),
           },
           frontData,

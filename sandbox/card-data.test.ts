@@ -83,7 +83,14 @@ describe('Payment/Init refuses a card number in any field but the masked number'
     ['order references made of timestamps', { partnerUniqueId: 'order-1764000000000' }],
     [
       'a CPF and a CNPJ',
-      { customer: { id: 'c', document: '36.000.000/0038-20', data: { cpf: '123.456.789-09' } } },
+      {
+        customer: {
+          id: 'c',
+          document: '36000000003820',
+          documentType: 'CNPJ',
+          data: { cnpj: '36.000.000/0038-20', cpf: '123.456.789-09' },
+        },
+      },
     ],
     [
       'a phone number',

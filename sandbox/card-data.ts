@@ -6,6 +6,7 @@
 import { detectBrand } from './card-brands.ts';
 import { luhnValid } from './luhn.ts';
 import type { PaymentInitRequest } from './schemas.ts';
+import { isCnpj } from './tax-id.ts';
 
 const DIGIT = '[0-9\\uFF10-\\uFF19]';
 const SEPARATOR = '[\\s._/\\-\\u200B-\\u200D\\u2060\\u2010-\\u2015\\u2212\\uFF0D\\uFF0E\\uFF0F\\uFF3F]';
@@ -22,23 +23,10 @@ function digitCount(run: string): number {
   return (run.match(GROUP) ?? []).join('').length;
 }
 
-/** A valid CNPJ (Brazilian company tax id, 14 digits with two mod-11 check digits) is not card data. */
-function isCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1+$/.test(digits)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    // Weights 2 to 9 from the right, starting over after 9.
-    for (let index = 0; index < length; index++)
-      sum += Number(digits[index]) * (((length - 1 - index) % 8) + 2);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
-}
-
 /**
  * Card-number shape: 12 to 19 digits, a passing Luhn check, and the prefix of a card network with a
- * length that network issues (so a Brazilian phone number, +55…, is not taken for a Mastercard).
+ * length that network issues (so a Brazilian phone number, +55…, is not taken for a Mastercard). A
+ * valid CNPJ (14 digits with two mod-11 check digits) is a company's tax id, not card data.
  */
 function isCardNumber(digits: string): boolean {
   if (digits.length < 12 || digits.length > 19 || !luhnValid(digits) || isCnpj(digits)) return false;

@@ -3,6 +3,7 @@
 // object here matches its keys case-insensitively and hands the handlers the canonical spelling.
 
 import { z } from 'zod';
+import { DOCUMENT_TYPES, taxIdProblem, type DocumentType } from './tax-id.ts';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -44,14 +45,32 @@ const money = z.number().nonnegative().max(1e12);
 /** Free JSON for the custom-data fields the spec lists (customer.data, antiFraud.data, ...). */
 const freeJson = z.record(z.string(), z.json());
 
-export const customerSchema = strict({
-  id,
-  name: text().optional(),
-  email: z.email().max(254).optional(),
+/** The tax id pair of customer, billingInfo and vendor; checked together by `withTaxId`. */
+const taxIdShape = {
   document: text(32).optional(),
-  documentType: z.enum(['CPF', 'CNPJ']).optional(),
-  data: freeJson.optional(),
-});
+  documentType: z.enum(DOCUMENT_TYPES).optional(),
+};
+
+/** A valid CPF or CNPJ that agrees with its documentType (sandbox/tax-id.ts), on the field at fault. */
+function withTaxId<
+  T extends z.ZodType<{ document?: string | undefined; documentType?: DocumentType | undefined }>,
+>(schema: T): T {
+  return schema.superRefine((value, ctx) => {
+    const problem = taxIdProblem(value.document, value.documentType);
+    if (problem !== undefined)
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+}
+
+export const customerSchema = withTaxId(
+  strict({
+    id,
+    name: text().optional(),
+    email: z.email().max(254).optional(),
+    ...taxIdShape,
+    data: freeJson.optional(),
+  }),
+);
 
 const antiFraudItemSchema = strict({
   isEmailConfirmed: z.boolean().optional(),
@@ -133,13 +152,14 @@ export const bindSchema = strict({ sessionId, token: z.string().min(1).max(128),
 
 // --- Payment engine ----------------------------------------------------------------------------------
 
-const billingInfoSchema = strict({
-  document: text(32).optional(),
-  documentType: z.enum(['CPF', 'CNPJ']).optional(),
-  name: text().optional(),
-  taxedAmount: money.optional(),
-  billedAmount: money.optional(),
-});
+const billingInfoSchema = withTaxId(
+  strict({
+    ...taxIdShape,
+    name: text().optional(),
+    taxedAmount: money.optional(),
+    billedAmount: money.optional(),
+  }),
+);
 
 const stringOrNumber = z.union([z.string().max(8), z.number()]);
 
@@ -177,20 +197,21 @@ export const paymentMethodSchema = strict({
   AuthenticationInformation: authenticationInformationSchema.optional(),
 });
 
-const vendorSchema = strict({
-  name: text().optional(),
-  email: text(254).optional(),
-  phone: text(32).optional(),
-  websiteUrl: text(2048).optional(),
-  code: text(64).optional(),
-  mCC: z
-    .string()
-    .regex(/^\d{4}$/, 'mCC is a four-digit merchant category code')
-    .optional(),
-  document: text(32).optional(),
-  documentType: text(8).optional(),
-  address: strict(addressShape).optional(),
-});
+const vendorSchema = withTaxId(
+  strict({
+    name: text().optional(),
+    email: text(254).optional(),
+    phone: text(32).optional(),
+    websiteUrl: text(2048).optional(),
+    code: text(64).optional(),
+    mCC: z
+      .string()
+      .regex(/^\d{4}$/, 'mCC is a four-digit merchant category code')
+      .optional(),
+    ...taxIdShape,
+    address: strict(addressShape).optional(),
+  }),
+);
 
 export const paymentInitSchema = strict({
   tokenSession: sessionId.optional(),

@@ -20,8 +20,10 @@ export interface Budget {
 }
 
 export const BUDGETS: readonly Budget[] = [
-  // The design's 20 KiB, lowered as the script shrank (budgets only move down): 14.7 KiB without Lit.
-  { name: 'merchant page: essentials (script tag)', gzip: 15 * KIB, files: () => [scriptFile()] },
+  // The design's 20 KiB, lowered as the script shrank: 14.7 KiB without Lit. Raised once, by 1 KiB, for
+  // parcelas and CPF/CNPJ (their option check, and their strings in three locales: +1.0 kB measured);
+  // the locale split of the fast-start work is to take it back. It moves only down from here.
+  { name: 'merchant page: essentials (script tag)', gzip: 16 * KIB, files: () => [scriptFile()] },
   // The design's 15 KiB, lowered as the frame shrank (budgets only move down): 13.8 KiB before paint.
   { name: 'card frame: document, scripts and styles', gzip: 14 * KIB, files: () => frameFiles('card.html') },
   // Fetched by the card frame once its fields show (vite.config.ts): the service client, submit and 3DS.
@@ -29,6 +31,13 @@ export const BUDGETS: readonly Budget[] = [
     name: 'card frame, later: submit and 3DS',
     gzip: 4 * KIB,
     files: () => withImports([lazyChunk('card-later')]),
+  },
+  // Fetched by the card frame before its fields only when the merchant shows the CPF/CNPJ field or
+  // installments (vite.config.ts): the tax id rules and field, the installments select and wording.
+  {
+    name: 'card frame, extras: CPF/CNPJ and installments',
+    gzip: 1.5 * KIB,
+    files: () => withImports([lazyChunk('card-extras')]),
   },
   {
     name: '3DS challenge frame: document, scripts and styles',

@@ -43,29 +43,40 @@ function inlineChallenge(): Plugin {
 }
 
 /**
- * What the card frame runs after its fields show (the service client, the submit, 3DS) as a chunk of
- * its own, loaded by URL: a plain dynamic import would pull in Vite's preload helper (vitejs/vite#13952,
- * #18551), about 450 bytes gzip of the frame's budget, for a chunk that has nothing to preload.
- * `virtual:card-later-chunk` exports the chunk's hashed URL.
+ * The card frame's lazy chunks, each loaded by URL: `later` (the service client, the submit, 3DS:
+ * fetched once the fields show) and `extras` (the CPF field and the installments' wording: fetched only
+ * when the merchant shows them). A plain dynamic import would pull in Vite's preload helper
+ * (vitejs/vite#13952, #18551), about 450 bytes gzip of the frame's budget, for chunks that have nothing
+ * to preload. `virtual:chunk/<name>` exports the chunk's hashed URL.
  */
-function lazyCardChunk(): Plugin {
-  const id = 'virtual:card-later-chunk';
-  let reference = '';
+const CARD_CHUNKS = {
+  'card-later': 'src/frames/card/later.ts',
+  'card-extras': 'src/frames/fields/extras.ts',
+};
+
+function lazyChunks(): Plugin {
+  const references = new Map<string, string>();
   return {
-    name: 'svc-lazy-card-chunk',
+    name: 'svc-lazy-chunks',
     buildStart() {
-      reference = this.emitFile({
-        type: 'chunk',
-        id: resolve(root, 'src/frames/card/later.ts'),
-        name: 'card-later',
-        preserveSignature: 'exports-only',
-      });
+      for (const [name, module] of Object.entries(CARD_CHUNKS)) {
+        references.set(
+          name,
+          this.emitFile({
+            type: 'chunk',
+            id: resolve(root, module),
+            name,
+            preserveSignature: 'exports-only',
+          }),
+        );
+      }
     },
     resolveId(source) {
-      return source === id ? `\0${id}` : null;
+      return source.startsWith('virtual:chunk/') ? `\0${source}` : null;
     },
     load(loaded) {
-      return loaded === `\0${id}` ? `export default import.meta.ROLLUP_FILE_URL_${reference};` : null;
+      const reference = loaded.startsWith('\0virtual:chunk/') ? references.get(loaded.slice(15)) : undefined;
+      return reference === undefined ? null : `export default import.meta.ROLLUP_FILE_URL_${reference};`;
     },
   };
 }
@@ -133,11 +144,11 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument(), litLightDomOnly(), lazyCardChunk()],
+        plugins: [tokenHostDocument(), litLightDomOnly(), lazyChunks()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,
-          // No preload helper: the later chunk is the frame's only lazy import and has no CSS of its own.
+          // No preload helper: the lazy chunks are loaded by URL and have no CSS of their own.
           modulePreload: false,
           rolldownOptions: { input: { card: resolve(root, 'src/frames/card.html') } },
         },

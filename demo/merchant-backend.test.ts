@@ -73,6 +73,39 @@ describe('the demo merchant backend', () => {
     expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
   });
 
+  it('offers parcelas sem juros on orders from R$ 100, pays only a count it offers, and forwards the CPF', async () => {
+    const card = (await (await post('/api/session', { cart: 'card' })).json()) as {
+      sessionId: string;
+      installments?: unknown;
+    };
+    expect(card.installments).toEqual({
+      plans: [
+        { count: 1, amount: 120, interestFree: true },
+        { count: 2, amount: 60, interestFree: true },
+        { count: 3, amount: 40, interestFree: true },
+      ],
+      currency: 'BRL',
+    });
+    const small = (await (await post('/api/session', { cart: 'plain' })).json()) as object;
+    expect(small).not.toHaveProperty('installments');
+    const token = await sb.tokenize(card.sessionId);
+    const twelve = await post('/api/pay', { sessionId: card.sessionId, token, installments: 12 });
+    expect(twelve.status).toBe(409);
+    expect(await twelve.json()).toEqual({ error: { code: 'installments_not_offered' } });
+    const paid = await post('/api/pay', {
+      sessionId: card.sessionId,
+      token,
+      installments: 3,
+      document: '52998224725',
+      documentType: 'CPF',
+    });
+    expect(await paid.json()).toMatchObject({
+      status: 'authorized',
+      customer: { document: '52998224725', documentType: 'CPF' },
+      paymentMethods: [{ installments: 3 }],
+    });
+  });
+
   it('lists the sandbox’s 3DS test cards for the scenario picker, with the expiry they need', async () => {
     const response = await app.request('/api/test-cards');
     const body = (await response.json()) as {

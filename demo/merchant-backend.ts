@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { fillPageTemplate, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
-import { DEMO_CART_NAMES, OrderStore } from './orders.ts';
+import { installmentPlans, DEMO_CART_NAMES, OrderStore } from './orders.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
@@ -88,6 +88,9 @@ const payRequest = z.strictObject({
   /** What the page showed, if it sends it: checked against the order, never paid. */
   amount: z.number().positive().max(1e9).optional(),
   installments: z.int().min(1).max(12).default(1),
+  /** The shopper's CPF or CNPJ from the card form's result (the documentField option). */
+  document: z.string().max(14).optional(),
+  documentType: z.enum(['CPF', 'CNPJ']).optional(),
   brand: z.string().max(32).optional(),
   authentication: z
     .strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() })
@@ -162,12 +165,15 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     if (reply.status !== 200) return relay(c, reply);
     const { sessionId } = reply.body as { sessionId: string };
     orders.attach(order, sessionId);
-    // What the page needs to construct the Checkout: never the app token.
+    // What the page needs to construct the Checkout: never the app token. The installments are the
+    // shop's offer for this order; /api/pay takes no other count.
+    const plans = installmentPlans(order.amount);
     return c.json({
       sessionId,
       account: config.account,
       environment: config.environment,
       tokenUrl: config.tokenUrl,
+      ...(plans.length > 1 ? { installments: { plans, currency: order.currency } } : {}),
     });
     // #endregion new-session
   });
@@ -181,11 +187,18 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
     if (body.amount !== undefined && body.amount !== order.amount)
       return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
+    if (!installmentPlans(order.amount).some((plan) => plan.count === body.installments))
+      return c.json({ error: { code: 'installments_not_offered' } }, 409);
+    // The tax id the shopper typed in the card form, for the service's antifraud and the invoice.
+    const document =
+      body.document === undefined || body.documentType === undefined
+        ? {}
+        : { document: body.document, documentType: body.documentType };
     const partnerUniqueId = order.orderId;
     const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
       tokenSession: body.sessionId,
       partnerUniqueId,
-      customer: order.customer,
+      customer: { ...order.customer, ...document },
       paymentItems: {
         items: [
           {
@@ -213,6 +226,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
               token: body.token,
               tokenProvider: 'Service',
               ...(body.brand === undefined ? {} : { brandName: body.brand }),
+              ...(document.document === undefined ? {} : { billingInfo: document }),
             },
             ...(body.authentication === undefined
               ? {}

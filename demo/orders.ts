@@ -8,6 +8,17 @@ export const DEMO_CARTS = { default: 42.5, plain: 10, card: 120, manual: 80, spa
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];
 
+/** Parcelas sem juros from this amount on, each at least R$ 5: what the shop offers, not the page. */
+export const INSTALLMENTS_FROM = 100;
+
+/** The installment plans an order offers: 1x, and 2x and 3x interest-free on orders from R$ 100. */
+export function installmentPlans(amount: number): { count: number; amount: number; interestFree: boolean }[] {
+  const counts = amount >= INSTALLMENTS_FROM ? [1, 2, 3] : [1];
+  return counts
+    .filter((count) => amount / count >= 5)
+    .map((count) => ({ count, amount: Math.round((amount / count) * 100) / 100, interestFree: true }));
+}
+
 export interface Customer {
   id: string;
   name?: string | undefined;

@@ -56,8 +56,9 @@ export class Checkout {
   }
 
   /**
-   * Renders the card fields (number, expiry, security code, name, and the "save this card" box with
-   * `saveCard`) in a frame from the token host. A form mounted before is removed first.
+   * Renders the card fields (number, expiry, security code, name; the CPF or CNPJ with `documentField`,
+   * the installments with `installments`, and the "save this card" box with `saveCard`) in a frame from
+   * the token host. A form mounted before is removed first.
    *
    * @param target - The element to append the form to, or a selector for it.
    * @returns The `<svc-card-form>` element, for its events and `state`.
@@ -65,11 +66,17 @@ export class Checkout {
    * the element holds another Checkout's form (one Checkout per element: `destroy()` that one first).
    */
   mountCardForm(target: string | Element): SvcCardForm {
-    return this.#cardForm.mount(target, { mode: 'card', showSaveCard: this.#options.saveCard ?? false });
+    const { saveCard = false, documentField } = this.#options;
+    return this.#cardForm.mount(target, {
+      mode: 'card',
+      showSaveCard: saveCard,
+      ...(documentField === undefined ? {} : { documentField }),
+    });
   }
 
   /**
-   * Renders a frame with the security code only, for a card from {@link Checkout.listStoredCards};
+   * Renders a frame with the security code (and the installments, with `installments`) for a card from
+   * {@link Checkout.listStoredCards};
    * `submit()` then checks the code with Token/Bind and resolves with the stored card's token. A form
    * mounted before is removed first.
    *

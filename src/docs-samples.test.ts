@@ -21,6 +21,8 @@ describe('docs/checkout-script.md samples', () => {
       messages: { holderLabel: 'Nome impresso no cartão' }, // optional; replace a shipped string by its key
       appearance: { colorFocus: '#8250df', radius: '4px' }, // optional; see Appearance
       saveCard: true, // optional; shows a "save this card" checkbox
+      installments: { plans: [1, { count: 3, amount: 40, interestFree: true }] }, // optional; parcelas
+      documentField: 'cpf-cnpj', // optional; a CPF or CNPJ field ('cpf': CPF only)
       tokenUrl: 'https://token.example.com', // the token host; required in production
       challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (30 000 to 3 600 000)
     });

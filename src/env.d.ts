@@ -1,8 +1,8 @@
 /** Replaced at build time by the package version (vite.config.ts `define`). */
 declare const __SDK_VERSION__: string;
 
-/** The URL of the card frame's chunk for after the fields show (vite.config.ts, lazyCardChunk). */
-declare module 'virtual:card-later-chunk' {
+/** The URL of one of the card frame's lazy chunks (vite.config.ts, lazyChunks). */
+declare module 'virtual:chunk/*' {
   const url: string;
   export default url;
 }

@@ -25,6 +25,18 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'C' }).locale).toBe('en');
   });
 
+  it('accepts installments as counts or plans, and either tax id field', () => {
+    const plans = [
+      1,
+      { count: 2, amount: 50, interestFree: true },
+      { count: 12, amount: 9.5, interestFree: false },
+    ];
+    expect(() => new Checkout({ ...valid, installments: { plans, currency: 'USD' } })).not.toThrow();
+    expect(() => new Checkout({ ...valid, installments: { plans: [48] } })).not.toThrow();
+    for (const documentField of ['cpf', 'cpf-cnpj'] as const)
+      expect(() => new Checkout({ ...valid, documentField })).not.toThrow();
+  });
+
   it('accepts a challenge time limit from 30 s to an hour', () => {
     for (const challengeTimeoutMs of [30_000, 3_600_000])
       expect(() => new Checkout({ ...valid, challengeTimeoutMs })).not.toThrow();
@@ -50,6 +62,25 @@ describe('new Checkout(options)', () => {
     'tokenUrl must use https (http only on localhost).': { ...valid, tokenUrl: 'http://token.example' },
     'tokenUrl "token host" is not a URL.': { ...valid, tokenUrl: 'token host' },
   };
+  const PLANS = 'installments must be {plans: [...], currency?}, with 1 to 48 plans.';
+  const plan = (i: number) =>
+    `installments.plans[${String(i)}] must be a count from 1 to 48, once, or {count, amount?, interestFree?} with a positive amount.`;
+  const installments: [string, unknown][] = [
+    [PLANS, [1, 2, 3]],
+    [PLANS, { plans: [] }],
+    [PLANS, { plans: Array.from({ length: 49 }, (_, i) => i + 1) }],
+    [PLANS, { plans: [1], max: 12 }],
+    ['installments.currency must be an ISO 4217 code such as "BRL".', { plans: [1], currency: 'real' }],
+    [plan(0), { plans: [0] }],
+    [plan(1), { plans: [1, 49] }],
+    [plan(1), { plans: [1, 1.5] }],
+    [plan(2), { plans: [1, 2, 2] }],
+    [plan(1), { plans: [1, { count: 3, amount: -1 }] }],
+    [plan(0), { plans: [{ count: 3, amount: '33,34' }] }],
+    [plan(0), { plans: [{ count: 3, interestFree: 'yes' }] }],
+    [plan(0), { plans: [{ count: 3, total: 100 }] }],
+    [plan(0), { plans: [null] }],
+  ];
   const LIMIT = 'challengeTimeoutMs must be a whole number of milliseconds from 30000 to 3600000.';
 
   it.each([
@@ -59,6 +90,12 @@ describe('new Checkout(options)', () => {
     // Past what a browser timer holds, the challenge would time out as it opens.
     [LIMIT, { ...valid, challengeTimeoutMs: 2 ** 31 }],
     [LIMIT, { ...valid, challengeTimeoutMs: 3_600_001 }],
+    ...installments.map(([message, value]): [string, unknown] => [
+      message,
+      { ...valid, installments: value },
+    ]),
+    ['documentField must be "cpf" or "cpf-cnpj".', { ...valid, documentField: true }],
+    ['documentField must be "cpf" or "cpf-cnpj".', { ...valid, documentField: 'cnpj' }],
   ])('throws a configuration CheckoutError: %s', (message, options) => {
     expect(thrown(() => new Checkout(options as never))).toEqual({
       code: 'invalid_option',

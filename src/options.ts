@@ -5,6 +5,7 @@ import { CheckoutError } from './errors.ts';
 import { canonicalTag, SUPPORTED_LOCALES } from './i18n/locale.ts';
 import { isMessageKey } from './i18n/messages.ts';
 import { APPEARANCE_VARIABLES } from './appearance.ts';
+import { installmentsProblem } from './brazil/installments.ts';
 import type { CheckoutOptions } from './types.ts';
 
 const APPEARANCE_KEYS = Object.keys(APPEARANCE_VARIABLES);
@@ -18,6 +19,8 @@ const KNOWN = new Set([
   'messages',
   'appearance',
   'saveCard',
+  'installments',
+  'documentField',
   'tokenUrl',
   'challengeTimeoutMs',
 ]);
@@ -61,6 +64,10 @@ export function validateOptions(options: unknown): CheckoutOptions {
       );
   }
   if (o['saveCard'] !== undefined && typeof o['saveCard'] !== 'boolean') fail('saveCard must be a boolean.');
+  const installments = o['installments'] === undefined ? undefined : installmentsProblem(o['installments']);
+  if (installments !== undefined) fail(installments);
+  if (o['documentField'] !== undefined && o['documentField'] !== 'cpf' && o['documentField'] !== 'cpf-cnpj')
+    fail('documentField must be "cpf" or "cpf-cnpj".');
   if (o['tokenUrl'] !== undefined) nonEmptyString(o['tokenUrl'], 'tokenUrl', 256);
   const timeout = o['challengeTimeoutMs'];
   if (

@@ -8,8 +8,11 @@ import type { MessageKey } from './i18n/en.ts';
 export type Environment = 'sandbox' | 'production';
 
 /** Every {@link FieldName}, in the form's order. */
-export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder'] as const;
-/** The card form's fields: card number, expiry date, security code and name on card. */
+export const FIELD_NAMES = ['number', 'expiry', 'cvc', 'holder', 'document'] as const;
+/**
+ * The card form's fields: card number, expiry date, security code, name on card, and the shopper's CPF
+ * or CNPJ (shown with the `documentField` option; without it, it reads as empty and valid).
+ */
 export type FieldName = (typeof FIELD_NAMES)[number];
 /** Every {@link FieldError}. */
 export const FIELD_ERRORS = ['required', 'incomplete', 'invalid', 'unsupported', 'expired'] as const;
@@ -94,6 +97,19 @@ export interface CardTokenResult extends CardDetails, ThreeDsResult {
   token: string;
   /** False only when the shopper asked to save the card. */
   singleUse: boolean;
+  /**
+   * The shopper's choice of installments (the `installments` option): Payment/Init's
+   * `paymentMethods[].installments`. Absent when the form offered none.
+   */
+  installments?: number;
+  /**
+   * The shopper's CPF or CNPJ (the `documentField` option), letters upper case and no punctuation, its
+   * check digits verified: Payment/Init's `customer.document` (and `billingInfo.document`). Personal
+   * data: keep it out of logs.
+   */
+  document?: string;
+  /** `CPF` (11 digits) or `CNPJ` (14 characters), with `document`: `customer.documentType`. */
+  documentType?: 'CPF' | 'CNPJ';
   /** The spec's frontData as the service received it, with ipAddress and acceptHeader it added: pass it to Payment/Init. */
   frontData: Readonly<Record<string, string>>;
 }
@@ -151,6 +167,27 @@ export type StoredCardsResult =
     }
   | Failure;
 
+/** Payment/Init takes 1 to 48 installments. */
+export const MAX_INSTALLMENTS = 48;
+
+/** One choice of installments (parcelas) the shopper may pick. */
+export interface InstallmentPlan {
+  /** How many installments, 1 to 48 (Payment/Init's limit). */
+  count: number;
+  /** The amount of each installment in the currency's units (`33.34`), shown with the count. */
+  amount?: number;
+  /** Shown as interest-free (`true`) or with interest (`false`); neither when unset. */
+  interestFree?: boolean;
+}
+
+/** The `installments` option: what the card form offers, as a select under the card fields. */
+export interface InstallmentsOptions {
+  /** The choices in order, the first selected at first: counts (`[1, 2, 3]`) or plans; each count once. */
+  plans: readonly (number | InstallmentPlan)[];
+  /** The ISO 4217 code of the amounts; default `BRL`. */
+  currency?: string;
+}
+
 /** What every async method of the `Checkout` takes besides its own arguments. */
 export interface CallOptions {
   /** Stops the call: it resolves `{ok: false}` with code `aborted` (an open 3DS challenge is cancelled). */
@@ -175,6 +212,17 @@ export interface CheckoutOptions {
   appearance?: Appearance;
   /** Show a "save this card" checkbox; only a ticked box creates a reusable token. */
   saveCard?: boolean;
+  /**
+   * Offer installments (parcelas) in the card form; the shopper's choice comes back in the result's
+   * `installments`. Leave it out for one payment.
+   */
+  installments?: InstallmentsOptions;
+  /**
+   * Show a field for the shopper's tax id, required once shown, with its check digits verified: `cpf`
+   * (people; a digits keyboard) or `cpf-cnpj` (people and companies, the letters of the new CNPJ
+   * included). It comes back in the result's `document` and `documentType`. Off by default.
+   */
+  documentField?: 'cpf' | 'cpf-cnpj';
   /**
    * The token host, an https URL (http only on localhost). Required in production, where it comes with
    * onboarding; for `sandbox` the default is the local emulator.

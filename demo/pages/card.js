@@ -13,6 +13,7 @@ const storedList = document.getElementById('stored-list');
 const progressEl = document.getElementById('three-ds-progress');
 const scenarioSelect = document.getElementById('scenario');
 const scenarioCard = document.getElementById('scenario-card');
+const documentToggle = document.getElementById('ask-document');
 
 // The requested language goes to the checkout as is (pt-PT falls back to pt-BR); the menu shows what it resolved to.
 let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navigator.language;
@@ -54,6 +55,10 @@ async function pay(result) {
     amount: AMOUNT,
     brand: result.brand,
     frontData: result.frontData,
+    // The shopper's choices in the card form: parcelas, and the CPF or CNPJ when the form asks for it.
+    installments: result.installments,
+    document: result.document,
+    documentType: result.documentType,
     // Payment/Init's AuthenticationInformation (the spec's 2.6): what the checkout handed over.
     ...(result.code === undefined
       ? {}
@@ -211,6 +216,9 @@ function createCheckout() {
     locale: requestedLocale,
     // Shows "Save this card for future purchases"; with the shopper's consent the token is stored.
     saveCard: true,
+    // The session answer carries the installments the shop offers for this order (parcelas sem juros).
+    // A CPF or CNPJ field, when the shop asks for one.
+    ...(documentToggle.checked ? { documentField: 'cpf-cnpj' } : {}),
     callback: (result) => {
       void pay(result);
     },
@@ -237,6 +245,8 @@ localeSelect.addEventListener('change', () => {
   requestedLocale = localeSelect.value;
   createCheckout();
 });
+documentToggle.checked = new URLSearchParams(location.search).has('document');
+documentToggle.addEventListener('change', createCheckout);
 
 payButton.disabled = true;
 void start();

@@ -3,9 +3,12 @@
 // the authentication flow. One shape from the service to the merchant.
 
 import type { Authentication } from '../three-ds/authentication.ts';
-import type { CardDetails } from '../types.ts';
+import type { CardDetails, CardTokenResult } from '../types.ts';
 
-export interface TokenizedCard extends CardDetails {
+/** What the shopper chose in the card form besides the card (the frame adds it to the service's answer). */
+export type FormChoices = Pick<CardTokenResult, 'installments' | 'document' | 'documentType'>;
+
+export interface TokenizedCard extends CardDetails, FormChoices {
   token: string;
   singleUse: boolean;
   /** The spec's frontData as the service received it (Token/Generate completes it). */

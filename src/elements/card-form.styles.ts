@@ -2,17 +2,28 @@
 export const cardFormStyles = `
   /*
    * Reserved before the frame reports its size, so the page does not jump when it loads: the frame's
-   * height with the default appearance where no label wraps (measured in Chromium and Firefox).
+   * height with the default appearance where no label wraps (measured in Chromium and Firefox), the
+   * rows the merchant's options add included.
    */
   :host {
     display: block;
-    --svc-frame-initial-height: 320px;
+    --_rows: 320px;
+    --_save: 0px;
+    --_document: 0px;
+    --_installments: 0px;
+    --svc-frame-initial-height: calc(var(--_rows) + var(--_save) + var(--_document) + var(--_installments));
   }
   :host([save-card]) {
-    --svc-frame-initial-height: 354px;
+    --_save: 34px;
+  }
+  :host([document]) {
+    --_document: 99px;
+  }
+  :host([installments]) {
+    --_installments: 81px;
   }
   :host([mode='cvv']) {
-    --svc-frame-initial-height: 103px;
+    --_rows: 103px;
   }
   iframe {
     display: block;

@@ -22,6 +22,7 @@ const state: CardFormState = {
     expiry: { empty: true, complete: false, valid: false, error: undefined },
     cvc: { empty: true, complete: false, valid: false, error: undefined },
     holder: { empty: true, complete: false, valid: false, error: undefined },
+    document: { empty: true, complete: true, valid: true, error: undefined },
   },
 };
 

@@ -56,7 +56,8 @@ export interface CardFormSetup {
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
  * @csspart unavailable - What the shopper reads instead of the fields when they cannot be shown.
  * @cssproperty [--svc-frame-initial-height=320px] - The height reserved before the frame reports its
- * own, so the page does not jump (354px with the save-card box, 103px in `cvv` mode).
+ * own, so the page does not jump: 320px (103px in `cvv` mode), and 34px more with the save-card box,
+ * 99px more with the CPF field, 81px more with the installments.
  */
 export class SvcCardForm extends ElementBase {
   /** Labelable, so a merchant's `<label for>` focuses the card number. */
@@ -118,8 +119,14 @@ export class SvcCardForm extends ElementBase {
   setup(setup: CardFormSetup): void {
     this.#setup = setup;
     this.mode = setup.config.mode;
-    // The frame is taller with the "save this card" box: the reserved height follows (card-form.styles.ts).
+    // The frame is taller with the "save this card" box, the CPF field or the installments: the reserved
+    // height follows (card-form.styles.ts).
     this.toggleAttribute('save-card', setup.config.showSaveCard);
+    this.toggleAttribute(
+      'document',
+      setup.config.documentField !== undefined && setup.config.mode === 'card',
+    );
+    this.toggleAttribute('installments', setup.config.installments !== undefined);
     if (this.isConnected) this.#start();
   }
 

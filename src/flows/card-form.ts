@@ -5,6 +5,7 @@
 
 import { linkSignals, type ServiceTarget } from '../api/service.ts';
 import { collectFrontData } from '../browser-data/index.ts';
+import { installmentsConfig } from '../brazil/installments.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure } from '../errors.ts';
@@ -79,7 +80,7 @@ export class CardFormFlow {
   /** Mounts a new form in `target`, after removing the one mounted before. */
   mount(
     target: string | Element,
-    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard'>,
+    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'>,
   ): SvcCardForm {
     const container = typeof target === 'string' ? document.querySelector(target) : target;
     if (container === null) {
@@ -112,6 +113,9 @@ export class CardFormFlow {
         messages,
         appearance: options.appearance ?? {},
         ...frame,
+        ...(options.installments === undefined
+          ? {}
+          : { installments: installmentsConfig(options.installments) }),
       },
       onSubmitRequest: () => {
         void this.#start(undefined, false);

@@ -26,6 +26,16 @@ export const enFrame = {
   errorCvcIncomplete: 'The security code is incomplete.',
   errorHolderRequired: 'Enter the name on the card.',
   errorCvcMismatch: 'The security code does not match this card.',
+  installmentsLabel: 'Installments',
+  installmentsCount: '{count}x',
+  installmentsPlan: '{count}x of {amount}',
+  installmentsInterestFree: '{plan} interest-free',
+  installmentsWithInterest: '{plan} with interest',
+  documentLabel: 'CPF or CNPJ',
+  cpfLabel: 'CPF',
+  errorDocumentRequired: 'Enter the {label}.',
+  errorDocumentIncomplete: 'The {label} is incomplete.',
+  errorDocumentInvalid: 'The {label} is not valid.',
 } as const;
 
 /** What only the page shows: the saved-card list, the alerts it sends the frame, the 3DS dialog. */

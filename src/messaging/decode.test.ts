@@ -20,6 +20,7 @@ const state = {
     expiry: { empty: true, complete: false, valid: false, error: undefined },
     cvc: { empty: true, complete: false, valid: false, error: 'required' },
     holder: { empty: true, complete: false, valid: false, error: undefined },
+    document: { empty: true, complete: true, valid: true, error: undefined },
   },
 };
 const result = {
@@ -152,6 +153,16 @@ describe('decodeFrameMessage (host side, on the port)', () => {
     [{ v: 1, type: 'result', id: 1, result }],
     [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: frictionless } }],
     [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: challenged } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, installments: 12 } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, document: '52998224725', documentType: 'CPF' } }],
+    [
+      {
+        v: 1,
+        type: 'result',
+        id: 1,
+        result: { ...result, document: '12ABC34501DE35', documentType: 'CNPJ' },
+      },
+    ],
   ])('accepts %j', (data) => {
     expect(decodeFrameMessage(data)).toEqual(data);
   });
@@ -239,6 +250,21 @@ describe('decodeFrameMessage (host side, on the port)', () => {
         },
       },
     ],
+    ['49 installments', { v: 1, type: 'result', id: 1, result: { ...result, installments: 49 } }],
+    ['no installments', { v: 1, type: 'result', id: 1, result: { ...result, installments: 0 } }],
+    [
+      'a CPF called a CNPJ',
+      { v: 1, type: 'result', id: 1, result: { ...result, document: '52998224725', documentType: 'CNPJ' } },
+    ],
+    [
+      'a document with punctuation',
+      { v: 1, type: 'result', id: 1, result: { ...result, document: '529.982.247-25', documentType: 'CPF' } },
+    ],
+    [
+      'a document of 12 characters',
+      { v: 1, type: 'result', id: 1, result: { ...result, document: '529982247251', documentType: 'CPF' } },
+    ],
+    ['a document type alone', { v: 1, type: 'result', id: 1, result: { ...result, documentType: 'CPF' } }],
     ['a negative height', { v: 1, type: 'resize', height: -1 }],
     [
       'a brand that is not an id',
@@ -309,8 +335,28 @@ describe('decodeHostMessage (frame side, on the port)', () => {
       expect(decodeHostMessage({ v: 1, type: 'session', sessionId })).toBeUndefined();
   });
 
+  it('accepts the installments to offer and the tax id field', () => {
+    const extras = {
+      ...config,
+      documentField: 'cpf-cnpj',
+      installments: {
+        plans: [{ count: 1 }, { count: 3, amount: 33.34, interestFree: true }],
+        currency: 'BRL',
+      },
+    };
+    expect(decodeHostMessage({ v: 1, type: 'configure', config: extras })).toEqual({
+      v: 1,
+      type: 'configure',
+      config: extras,
+    });
+  });
+
   it.each([
     ['cvv mode without a stored card', { ...config, mode: 'cvv' }],
+    ['an unknown tax id field', { ...config, documentField: 'rg' }],
+    ['installments without a currency', { ...config, installments: { plans: [{ count: 2 }] } }],
+    ['installments as counts', { ...config, installments: { plans: [2, 3], currency: 'BRL' } }],
+    ['49 installments', { ...config, installments: { plans: [{ count: 49 }], currency: 'BRL' } }],
     ['an empty session', { ...config, sessionId: '' }],
     ['a non-string message override', { ...config, messages: { cardNumberLabel: 1 } }],
     ['an unknown mode', { ...config, mode: 'raw' }],

@@ -2,7 +2,7 @@
 // what the browser delivered ({origin, source, data}) and what we expect, and returns a typed message
 // or undefined. Origins are compared as exact strings, never by prefix, suffix or pattern.
 
-import type { TokenizedCard } from '../card/tokenized-card.ts';
+import type { FormChoices, TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, ERROR_CODES, ERROR_TYPES, type CheckoutErrorCode } from '../errors.ts';
 import {
   AUTHENTICATION_STATUSES,
@@ -15,6 +15,7 @@ import {
 import {
   FIELD_ERRORS,
   FIELD_NAMES,
+  MAX_INSTALLMENTS,
   type CardFormState,
   type FieldError,
   type FieldName,
@@ -30,6 +31,7 @@ import {
   type FrameMessage,
   type HelloMessage,
   type HostToFrame,
+  type InstallmentsConfig,
 } from './protocol.ts';
 
 export interface Delivered {
@@ -168,6 +170,18 @@ export function decodeAuthenticationValue(value: unknown): Authentication | unde
   return { code, referenceId, transactionId, status, eci, liabilityShift, challenge, cancelled };
 }
 
+/** The shopper's choices the frame adds to a token: a count, and a tax id whose type fits its length. */
+function decodeChoices(value: Obj): FormChoices | undefined {
+  const { installments, document, documentType } = value;
+  if (installments !== undefined && !int(installments, 1, MAX_INSTALLMENTS)) return undefined;
+  if (document === undefined && documentType === undefined)
+    return installments === undefined ? {} : { installments };
+  if (!str(document, 14) || !/^[\dA-Z]+$/.test(document)) return undefined;
+  const type = document.length === 11 ? 'CPF' : document.length === 14 ? 'CNPJ' : undefined;
+  if (type === undefined || documentType !== type) return undefined;
+  return { ...(installments === undefined ? {} : { installments }), document, documentType: type };
+}
+
 function decodeTokenResult(value: unknown): TokenizedCard | undefined {
   if (!isObj(value)) return undefined;
   const { token, brand, last4, maskedNumber, expirationMonth, expirationYear, singleUse, frontData } = value;
@@ -180,7 +194,10 @@ function decodeTokenResult(value: unknown): TokenizedCard | undefined {
   const authentication =
     value['authentication'] === undefined ? undefined : decodeAuthenticationValue(value['authentication']);
   if (value['authentication'] !== undefined && authentication === undefined) return undefined;
+  const choices = decodeChoices(value);
+  if (choices === undefined) return undefined;
   return {
+    ...choices,
     token,
     brand,
     last4,
@@ -239,6 +256,13 @@ export function decodeFrameMessage(data: unknown): FrameMessage | undefined {
   }
 }
 
+/** The installments a page asks the frame to offer (the option as checked on the page: options.ts). */
+const isInstallments = (value: unknown): value is InstallmentsConfig =>
+  isObj(value) &&
+  str(value['currency'], 3) &&
+  Array.isArray(value['plans']) &&
+  value['plans'].every((plan: unknown) => isObj(plan) && int(plan['count'], 1, MAX_INSTALLMENTS));
+
 function decodeConfig(value: unknown): FrameConfig | undefined {
   if (!isObj(value)) return undefined;
   const { sessionId, account, locale, messages, appearance, mode, showSaveCard, storedCard } = value;
@@ -259,7 +283,13 @@ function decodeConfig(value: unknown): FrameConfig | undefined {
     stored = { token: storedCard['token'], brand: storedCard['brand'], last4: storedCard['last4'] };
   }
   if (mode === 'cvv' && stored === undefined) return undefined;
+  const { installments, documentField } = value;
+  if (documentField !== undefined && documentField !== 'cpf' && documentField !== 'cpf-cnpj')
+    return undefined;
+  if (installments !== undefined && !isInstallments(installments)) return undefined;
   return {
+    ...(documentField === undefined ? {} : { documentField }),
+    ...(installments === undefined ? {} : { installments }),
     sessionId,
     account,
     locale,

@@ -6,7 +6,7 @@ import type { TokenizedCard } from '../card/tokenized-card.ts';
 import type { CheckoutError, CheckoutErrorCode, CheckoutErrorType } from '../errors.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import type { ThreeDsStep } from '../three-ds/authentication.ts';
-import type { Appearance, CardFormState, FieldName, StoredCard } from '../types.ts';
+import type { Appearance, CardFormState, FieldName, InstallmentPlan, StoredCard } from '../types.ts';
 
 export const PROTOCOL_VERSION = 1;
 /**
@@ -47,6 +47,12 @@ export interface ConnectMessage {
 
 export type FrameMode = 'card' | 'cvv';
 
+/** The `installments` option as the frame takes it: every plan an object, the currency set. */
+export interface InstallmentsConfig {
+  plans: InstallmentPlan[];
+  currency: string;
+}
+
 export interface FrameConfig {
   sessionId: string;
   account: string;
@@ -57,6 +63,10 @@ export interface FrameConfig {
   appearance: Appearance;
   mode: FrameMode;
   showSaveCard: boolean;
+  /** The installments to offer (worded by the frame: brazil/installments.ts); none: no select. */
+  installments?: InstallmentsConfig;
+  /** Show the CPF (or CPF and CNPJ) field. */
+  documentField?: 'cpf' | 'cpf-cnpj';
   /** The stored card whose CVV is collected (mode `cvv`). */
   storedCard?: Pick<StoredCard, 'token' | 'brand' | 'last4'>;
 }

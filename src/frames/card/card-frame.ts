@@ -6,7 +6,8 @@
 import { defineCardFields } from '../fields/define.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
-import laterChunk from 'virtual:card-later-chunk';
+import laterChunk from 'virtual:chunk/card-later';
+import extrasChunk from 'virtual:chunk/card-extras';
 import { format } from '../../i18n/messages.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
 import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../messaging/protocol.ts';
@@ -15,23 +16,30 @@ import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
 import { applyAppearance, startFrame } from '../frame-runtime.ts';
 import type * as Later from './later.ts';
+import type * as Extras from '../fields/extras.ts';
+import { SvcField } from '../fields/field.ts';
 
 function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
 }
 
 /**
- * The service client, the submit and 3DS run from a chunk of its own (later.ts), fetched once the fields
- * show. A browser keeps a failed module fetch for its URL (Firefox does, as the HTML standard says), so
- * the next try asks for another URL of the same file.
+ * A chunk of the frame's own, loaded by URL (vite.config.ts lazyChunks): later.ts (the service client,
+ * the submit and 3DS), fetched once the fields show, and extras.ts (the CPF field, the installments'
+ * wording), fetched before them when the merchant shows either. A browser keeps a failed module fetch
+ * for its URL (Firefox does, as the HTML standard says), so the next try asks for another URL.
  */
-let chunkUrl = laterChunk;
-let retries = 0;
-const loadLater = () =>
-  (import(/* @vite-ignore */ chunkUrl) as Promise<typeof Later>).catch((cause: unknown) => {
-    chunkUrl = `${laterChunk}?retry=${String(++retries)}`;
-    throw cause;
-  });
+function lazy<T>(url: string): () => Promise<T> {
+  let next = url;
+  let retries = 0;
+  return () =>
+    (import(/* @vite-ignore */ next) as Promise<T>).catch((cause: unknown) => {
+      next = `${url}?retry=${String(++retries)}`;
+      throw cause;
+    });
+}
+const loadLater = lazy<typeof Later>(laterChunk);
+const loadExtras = lazy<typeof Extras>(extrasChunk);
 
 const clientFor = (later: typeof Later, config: FrameConfig) =>
   later.serviceClient({ origin: window.location.origin, account: config.account });
@@ -83,6 +91,14 @@ async function main(): Promise<void> {
     element.strings = messages;
     element.mode = next.mode;
     element.showSaveCard = next.showSaveCard;
+    if (next.documentField !== undefined || next.installments !== undefined) {
+      // Tried twice; without it the form never says ready, and the page reports frame_unavailable.
+      const extras = await loadExtras().catch(loadExtras);
+      extras.defineExtras(SvcField, format);
+      element.documentField = next.documentField;
+      if (next.installments)
+        element.installments = extras.installmentLabels(next.installments, next.locale, messages, format);
+    }
     if (next.storedCard !== undefined) {
       const brand = brandIdOf(next.storedCard.brand);
       if (brand !== undefined) element.brand = brand;

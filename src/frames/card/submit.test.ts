@@ -33,6 +33,7 @@ function submit(overrides: Partial<CardSubmit> = {}, fields: Partial<CardSubmit[
       validateAll: () => true,
       readCard: () => card,
       readCvv: () => ({ cvv: '123' }),
+      readChoices: () => ({}),
       saveCard: false,
       ...fields,
     },
@@ -129,5 +130,29 @@ describe('the card frame’s submit', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:4174/api/Token/Bind');
     expect(JSON.parse(init.body as string)).toEqual({ sessionId: 'ses_1', token: 'tok_s', cvv: '123' });
+  });
+
+  it('hands back the shopper’s installments and tax id with the token, and sends neither to the service', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(Response.json(answer)));
+    vi.stubGlobal('fetch', fetchMock);
+    const choices = { installments: 6, document: '52998224725', documentType: 'CPF' } as const;
+    expect(await submitCard(submit({}, { readChoices: () => choices }), {})).toMatchObject({
+      ok: true,
+      value: { token: 'tok_1', ...choices },
+    });
+    const body = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string;
+    expect(body).not.toContain('52998224725');
+    expect(body).not.toContain('installments');
+    const stored = {
+      ...config,
+      mode: 'cvv' as const,
+      storedCard: { token: 'tok_s', brand: 'Visa', last4: '2701' },
+    };
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(Response.json({ token: 'tok_s', bound: true, card: answer.card })),
+    );
+    expect(
+      await submitCard(submit({ config: stored }, { readChoices: () => ({ installments: 3 }) }), {}),
+    ).toMatchObject({ ok: true, value: { token: 'tok_s', installments: 3 } });
   });
 });

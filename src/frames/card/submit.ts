@@ -12,7 +12,7 @@ import type { SvcCardFields } from '../fields/card-fields.ts';
 
 export interface CardSubmit {
   config: FrameConfig;
-  fields: Pick<SvcCardFields, 'validateAll' | 'readCard' | 'readCvv' | 'saveCard'>;
+  fields: Pick<SvcCardFields, 'validateAll' | 'readCard' | 'readCvv' | 'readChoices' | 'saveCard'>;
   client: ServiceClient;
   /** The 3DS setup for this number, spent by this submit (three-ds/frame/preparer.ts `take`). */
   takePreparation(cardNumber: string): Promise<Preparation>;
@@ -23,7 +23,16 @@ export interface CardSubmit {
 const invalid = () =>
   failure('validation_failed', 'validation', 'Some card fields are missing or not valid.');
 
+/** The token with what the shopper chose in the form (installments, tax id) added. */
 export async function submitCard(
+  submit: CardSubmit,
+  frontData: Record<string, string>,
+): Promise<Result<TokenizedCard>> {
+  const result = await tokenize(submit, frontData);
+  return result.ok ? { ok: true, value: { ...result.value, ...submit.fields.readChoices() } } : result;
+}
+
+async function tokenize(
   submit: CardSubmit,
   frontData: Record<string, string>,
 ): Promise<Result<TokenizedCard>> {

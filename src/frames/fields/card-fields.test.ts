@@ -319,4 +319,87 @@ describe('svc-card-fields', () => {
   it('has a state the merchant-side CardFormState accepts', () => {
     expectTypeOf<FieldsState>().toExtend<CardFormState>();
   });
+
+  describe('with the CPF field and installments', () => {
+    const plans = [
+      { count: 1, label: '1x' },
+      { count: 3, label: '3x of R$33.34 interest-free' },
+    ];
+    const withExtras = () =>
+      cardFields((e) => {
+        e.documentField = 'cpf';
+        e.installments = plans;
+      });
+
+    it('puts them after the name, the installments as a labelled select with the first chosen', async () => {
+      const { element } = await withExtras();
+      expect([...(element.querySelector('form')?.children ?? [])].map((child) => child.localName)).toEqual([
+        'svc-card-number',
+        'svc-card-expiry',
+        'svc-card-cvc',
+        'svc-card-holder',
+        'svc-card-document',
+        'svc-card-installments',
+      ]);
+      const select = inputOf(element, 'select') as unknown as HTMLSelectElement;
+      expect(document.querySelector(`label[for="${select.id}"]`)?.textContent).toBe('Installments');
+      expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+        ['1', '1x'],
+        ['3', '3x of R$33.34 interest-free'],
+      ]);
+      expect(element.readChoices()).toEqual({ installments: 1 });
+    });
+
+    it('is not complete without a valid CPF, and reads the choices once it is', async () => {
+      const { element } = await withExtras();
+      await fillCard(element);
+      expect(element.getState().complete).toBe(false);
+      expect(element.getState().fields.document).toMatchObject({ empty: true, valid: false });
+      expect(element.validateAll()).toBe(false);
+      expect(document.activeElement).toBe(inputOf(element, 'svc-card-document input'));
+      typeText(inputOf(element, 'svc-card-document input'), '52998224725');
+      const select = inputOf(element, 'select') as unknown as HTMLSelectElement;
+      select.value = '3';
+      await settle(element);
+      expect(element.getState().complete).toBe(true);
+      expect(element.readChoices()).toEqual({
+        installments: 3,
+        document: '52998224725',
+        documentType: 'CPF',
+      });
+      // What Token/Generate gets holds no tax id: it goes to the merchant only.
+      expect(JSON.stringify(element.readCard())).not.toContain('52998224725');
+      element.disabled = true;
+      await settle(element);
+      expect(select.disabled).toBe(true);
+      element.clear();
+      expect(element.readChoices()).toEqual({ installments: 1 });
+    });
+
+    it('offers installments beside a stored card’s security code, and no CPF there', async () => {
+      const { element } = await cardFields((e) => {
+        e.mode = 'cvv';
+        e.brand = 'visa';
+        e.documentField = 'cpf';
+        e.installments = plans;
+      });
+      expect([...(element.querySelector('form')?.children ?? [])].map((child) => child.localName)).toEqual([
+        'svc-card-cvc',
+        'svc-card-installments',
+      ]);
+    });
+
+    it('reads as valid and chooses nothing when neither is shown', async () => {
+      const { element } = await cardFields();
+      await fillCard(element);
+      expect(element.getState().fields.document).toEqual({
+        empty: true,
+        complete: true,
+        valid: true,
+        error: undefined,
+      });
+      expect(element.getState().complete).toBe(true);
+      expect(element.readChoices()).toEqual({});
+    });
+  });
 });

@@ -3,6 +3,8 @@
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { BrandId } from '../../card/index.ts';
+import type { FormChoices } from '../../card/tokenized-card.ts';
+import type { InstallmentChoice } from './card-installments.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
@@ -13,6 +15,7 @@ const TAGS = {
   expiry: 'svc-card-expiry',
   cvc: 'svc-card-cvc',
   holder: 'svc-card-holder',
+  document: 'svc-card-document',
 } as const;
 
 let nextId = 0;
@@ -42,6 +45,8 @@ export class SvcCardFields extends LitElement {
     brand: {},
     cvcLabel: { attribute: 'cvc-label' },
     showSaveCard: { type: Boolean, attribute: 'show-save-card' },
+    documentField: { attribute: false },
+    installments: { attribute: false },
     disabled: { type: Boolean },
     now: { attribute: false },
   };
@@ -54,6 +59,10 @@ export class SvcCardFields extends LitElement {
   /** Replaces the CVC label, e.g. 'Security code for the Visa card ending in 4242' in cvv mode. */
   declare cvcLabel: string | undefined;
   declare showSaveCard: boolean;
+  /** Shows the tax id field: `cpf`, or `cpf-cnpj`; none when unset. */
+  declare documentField: 'cpf' | 'cpf-cnpj' | undefined;
+  /** The installments to offer, worded (extras.ts); no select when unset. */
+  declare installments: readonly InstallmentChoice[] | undefined;
   /** Disables every input, e.g. while the frame is submitting. */
   declare disabled: boolean;
   /** The clock for the expiry check; the current time when unset. */
@@ -94,7 +103,7 @@ export class SvcCardFields extends LitElement {
   getState(): FieldsState {
     const cvv = this.mode === 'cvv';
     const read = (name: FieldName): FieldState =>
-      cvv && name !== 'cvc'
+      (cvv && name !== 'cvc') || (name === 'document' && !this.documentField)
         ? { empty: true, complete: true, valid: true, error: undefined }
         : (this.#field(name)?.state ?? { empty: true, complete: false, valid: false, error: undefined });
     const fields = {
@@ -102,6 +111,7 @@ export class SvcCardFields extends LitElement {
       expiry: read('expiry'),
       cvc: read('cvc'),
       holder: read('holder'),
+      document: read('document'),
     };
     return {
       brand: this.#brand(),
@@ -139,6 +149,20 @@ export class SvcCardFields extends LitElement {
     };
   }
 
+  /**
+   * What the shopper chose besides the card: the installments count, and the tax id with its type once
+   * valid. Nothing for a field not shown.
+   */
+  readChoices(): FormChoices {
+    const installments = this.querySelector('svc-card-installments');
+    const document = this.#field('document');
+    const type = document?.documentType;
+    return {
+      ...(installments ? { installments: installments.count } : {}),
+      ...(type ? { document: document.document, documentType: type } : {}),
+    };
+  }
+
   /** The card number's digits once the number is valid (for the frame's 3DS setup), else undefined. */
   readNumber(): string | undefined {
     const number = this.#field('number');
@@ -159,6 +183,7 @@ export class SvcCardFields extends LitElement {
   /** Empties every field and the checkbox and hides errors. Dispatches nothing. */
   clear(): void {
     for (const field of this.#fields()) field.clear();
+    this.querySelector('svc-card-installments')?.reset();
     const save = this.querySelector<HTMLInputElement>(`#${this.#saveId}`);
     if (save) save.checked = false;
     this.#syncBrand();
@@ -248,6 +273,14 @@ export class SvcCardFields extends LitElement {
       .disabled=${this.disabled}
     ></svc-card-cvc>`;
     // prettier-ignore
+    const installments = this.installments
+      ? html`<svc-card-installments
+          .label=${s.installmentsLabel}
+          .choices=${this.installments}
+          .disabled=${this.disabled}
+        ></svc-card-installments>`
+      : nothing;
+    // prettier-ignore
     return html`<form
       class="svc-form"
       novalidate
@@ -258,7 +291,7 @@ export class SvcCardFields extends LitElement {
       @focusout=${this.#onFocusOut}
     >${
       this.mode === 'cvv'
-        ? cvc
+        ? html`${cvc}${installments}`
         : html`<svc-card-number
             .strings=${s}
             .disabled=${this.disabled}
@@ -270,6 +303,14 @@ export class SvcCardFields extends LitElement {
             .strings=${s}
             .disabled=${this.disabled}
           ></svc-card-holder>${
+            this.documentField
+              ? html`<svc-card-document
+                  .strings=${s}
+                  .letters=${this.documentField === 'cpf-cnpj'}
+                  .disabled=${this.disabled}
+                ></svc-card-document>`
+              : nothing
+          }${installments}${
             this.showSaveCard
               ? html`<div class="svc-save"><input
                   id=${this.#saveId}

@@ -1,4 +1,4 @@
-// What the four card inputs share: a labelled input wired to its hint and error, when an error
+// What the card inputs share: a labelled input wired to its hint and error, when an error
 // shows, and pasting. Rendered in light DOM so every input sits in the frame's one <form>, where
 // browser autofill and <label for> work.
 
@@ -25,6 +25,8 @@ const INPUTS: Record<
   expiry: ['cc-exp', 'exp-date', 'expiryLabel', true],
   cvc: ['cc-csc', 'cvc', 'cvcLabel', true],
   holder: ['cc-name', 'ccname', 'holderLabel', false],
+  // No autofill token names a tax id.
+  document: ['off', 'cpf', 'documentLabel', true],
 };
 
 /** What an input's state changes: its length, and its label, placeholder and hint when it has them. */
@@ -33,6 +35,8 @@ export interface InputConfig {
   label?: string | undefined;
   placeholder?: string;
   hint?: string;
+  /** Takes letters besides digits: a text keyboard, typed upper case (the new CNPJ). */
+  letters?: boolean;
 }
 
 let nextId = 0;
@@ -52,6 +56,7 @@ export abstract class SvcField extends LitElement {
     brand: { attribute: false },
     label: { attribute: false },
     now: { attribute: false },
+    letters: { type: Boolean },
   };
 
   declare strings: Messages;
@@ -169,10 +174,10 @@ export abstract class SvcField extends LitElement {
       type="text"
       name=${name}
       autocomplete=${autocomplete}
-      inputmode=${numeric ? 'numeric' : nothing}
+      inputmode=${numeric && !c.letters ? 'numeric' : nothing}
       maxlength=${c.maxlength}
       placeholder=${c.placeholder ?? nothing}
-      autocapitalize=${numeric ? 'off' : 'words'}
+      autocapitalize=${c.letters ? 'characters' : numeric ? 'off' : 'words'}
       autocorrect="off"
       spellcheck="false"
       required

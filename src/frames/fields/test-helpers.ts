@@ -2,7 +2,10 @@
 
 import { LitElement } from 'lit';
 import { enFrame } from '../../i18n/en.ts';
+import { format } from '../../i18n/messages.ts';
+import { defineExtras } from './extras.ts';
 import { defineCardFields } from './define.ts';
+import { SvcField } from './field.ts';
 
 /** Creates, configures and attaches an element, and waits until it and its children rendered. */
 export async function mount<K extends keyof HTMLElementTagNameMap>(
@@ -10,6 +13,8 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
   setup?: (element: HTMLElementTagNameMap[K]) => void,
 ): Promise<HTMLElementTagNameMap[K]> {
   defineCardFields();
+  // What the card frame loads when the merchant shows the CPF field or installments.
+  defineExtras(SvcField, format);
   const element = document.createElement(tag);
   // The frame gives every field the page's strings; English here, as the page sends by default.
   if ('strings' in element) element.strings = enFrame;

@@ -101,11 +101,16 @@ test('a keyboard-only shopper can pay', async ({ page }) => {
   await page.keyboard.type('123');
   await page.keyboard.press('Tab');
   await page.keyboard.type('Grace Hopper');
+  // The parcelas the shop offers on this order: the arrow keys choose 2x.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(card.field('Installments')).toHaveValue('2');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(card.payButton).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.status).toHaveText(/^Payment authorized/);
+  expect(await card.record()).toMatchObject({ paymentMethods: [{ installments: 2 }] });
 });
 
 test('clicking the merchant’s label focuses the card number inside the frame', async ({ page }) => {

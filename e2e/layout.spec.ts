@@ -18,18 +18,19 @@ for (const locale of ['pt-BR', 'en', 'es']) {
     const card = new CardPage(page);
     await page.setViewportSize({ width: WIDTHS[0] ?? 320, height: 900 });
     await card.open(`?locale=${locale}`);
+    // The four card inputs, then the installments select the shop offers on this order.
     const inputs = card.frame.locator('.svc-input');
-    await expect(inputs).toHaveCount(4);
+    await expect(inputs).toHaveCount(5);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       const misaligned = async () => {
-        const [number, expiry, cvc, holder] = await inputs.evaluateAll((elements) =>
+        const [number, expiry, cvc, holder, installments] = await inputs.evaluateAll((elements) =>
           elements.map((element): Box => {
             const { top, bottom, left, right } = element.getBoundingClientRect();
             return { top, bottom, left, right };
           }),
         );
-        if (!number || !expiry || !cvc || !holder) return ['missing inputs'];
+        if (!number || !expiry || !cvc || !holder || !installments) return ['missing inputs'];
         const off = (a: number, b: number) => Math.abs(a - b) > 0.5;
         return [
           off(expiry.top, cvc.top) && `expiry top ${String(expiry.top)} vs security code ${String(cvc.top)}`,
@@ -38,7 +39,10 @@ for (const locale of ['pt-BR', 'en', 'es']) {
           off(number.right, cvc.right) && 'security code not under the number’s right edge',
           (off(holder.left, number.left) || off(holder.right, number.right)) &&
             'name not as wide as the number',
-          !(expiry.top > number.bottom && holder.top > cvc.bottom) && 'rows overlap',
+          (off(installments.left, number.left) || off(installments.right, number.right)) &&
+            'installments not as wide as the number',
+          !(expiry.top > number.bottom && holder.top > cvc.bottom && installments.top > holder.bottom) &&
+            'rows overlap',
         ].filter(Boolean);
       };
       await expect.poll(misaligned, { message: `${locale} at ${String(width)} px` }).toEqual([]);

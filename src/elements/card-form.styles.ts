@@ -6,13 +6,13 @@ export const cardFormStyles = `
    */
   :host {
     display: block;
-    --svc-frame-initial-height: 320px;
+    --svc-frame-initial-height: 316px;
   }
   :host([save-card]) {
     --svc-frame-initial-height: 354px;
   }
   :host([mode='cvv']) {
-    --svc-frame-initial-height: 103px;
+    --svc-frame-initial-height: 99px;
   }
   iframe {
     display: block;

@@ -50,6 +50,52 @@ for (const locale of ['pt-BR', 'en', 'es']) {
   });
 }
 
+// The frame fills its host element and draws nothing outside its inputs (the focus ring is inset), so
+// the inputs' outer edges are the host's, and the Pay button's below them: they sat 2 px inside while
+// the frame kept room for a ring drawn outside.
+test('the inputs’ outer edges are the host element’s and the Pay button’s, the focus ring inside', async ({
+  page,
+}) => {
+  const card = new CardPage(page);
+  await page.setViewportSize({ width: 320, height: 900 });
+  await card.open('?locale=en');
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const apart = async () => {
+      const host = await page.locator('svc-card-form').boundingBox();
+      const pay = await card.payButton.boundingBox();
+      const number = await card.number.boundingBox();
+      const holder = await card.holder.boundingBox();
+      if (!host || !pay || !number || !holder) return ['missing boxes'];
+      const off = (a: number, b: number) => Math.abs(a - b) > 0.5;
+      const right = (box: { x: number; width: number }) => box.x + box.width;
+      return [
+        off(number.x, host.x) && `number left ${String(number.x)} vs host ${String(host.x)}`,
+        off(right(number), right(host)) &&
+          `number right ${String(right(number))} vs host ${String(right(host))}`,
+        off(holder.x, host.x) && 'name not at the host’s left edge',
+        off(right(holder), right(host)) && 'name not at the host’s right edge',
+        off(number.x, pay.x) && `number left ${String(number.x)} vs Pay ${String(pay.x)}`,
+        off(right(number), right(pay)) &&
+          `number right ${String(right(number))} vs Pay ${String(right(pay))}`,
+      ].filter(Boolean);
+    };
+    await expect.poll(apart, { message: `at ${String(width)} px` }).toEqual([]);
+  }
+  await card.number.focus();
+  const ring = await card.number.evaluate((input) => {
+    const style = getComputedStyle(input);
+    return {
+      style: style.outlineStyle,
+      outside: parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth),
+      scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(ring.style).toBe('solid');
+  expect(ring.outside, 'the ring reaches past the input’s border box').toBeLessThanOrEqual(0);
+  expect(ring.scroll, 'the frame scrolls sideways').toBe(0);
+});
+
 // The Layout Instability API is Chromium's only: elsewhere the observer would see nothing, and prove nothing.
 for (const locale of ['pt-BR', 'en', 'es']) {
   test(`the card page does not jump while the form loads, at 390 and 1280 px (${locale})`, async ({

@@ -1,6 +1,6 @@
 // The card form as single-page apps use it: events, mount, destroy and mount again, appearance.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Checkout } from '../src/index.ts';
 import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
@@ -78,29 +78,52 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
   expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
 });
 
-test('appearance variables reach the frame, and values that are not CSS are ignored', async ({ page }) => {
-  await page.evaluate(() => {
+/** Mounts the page's card form again, from a checkout with this appearance. */
+async function remountWith(page: Page, appearance: Record<string, string>): Promise<void> {
+  await page.evaluate((given) => {
     const { session } = (window as unknown as { demo: { session: Record<string, string> } }).demo;
     const Checkout = (
       window as unknown as { Checkout: new (o: unknown) => { mountCardForm(t: string): HTMLElement } }
     ).Checkout;
     document.querySelector('svc-card-form')?.remove();
-    const checkout = new Checkout({
-      ...session,
-      appearance: {
-        colorText: 'rgb(10, 20, 30)',
-        radius: '12px',
-        colorBorder: 'url(https://evil.test/x)',
-        fontSize: '18px',
-      },
-    });
-    checkout.mountCardForm('#card-slot');
+    new Checkout({ ...session, appearance: given }).mountCardForm('#card-slot');
+  }, appearance);
+}
+
+test('appearance variables reach the frame, and values that are not CSS are ignored', async ({ page }) => {
+  await remountWith(page, {
+    colorText: 'rgb(10, 20, 30)',
+    radius: '12px',
+    colorBorder: 'url(https://evil.test/x)',
+    fontSize: '18px',
   });
   const input = page.frameLocator('svc-card-form iframe').getByLabel('Card number');
   await expect(input).toHaveCSS('color', 'rgb(10, 20, 30)');
   await expect(input).toHaveCSS('border-top-left-radius', '12px');
   await expect(input).toHaveCSS('font-size', '18px');
   await expect(input).not.toHaveCSS('border-top-color', /url/);
+});
+
+test('the dark theme with hidden labels: the merchant’s colour wins, and each input keeps its name', async ({
+  page,
+}) => {
+  await remountWith(page, {
+    theme: 'dark',
+    labelPosition: 'hidden',
+    colorFocus: 'rgb(255, 176, 0)',
+    borderWidth: '2px',
+  });
+  const frame = page.frameLocator('svc-card-form iframe');
+  // getByLabel finds an input by its accessible name: the hidden label still gives it.
+  const number = frame.getByLabel('Card number', { exact: true });
+  await expect(number).toHaveCSS('background-color', 'rgb(17, 17, 17)');
+  await expect(number).toHaveCSS('color', 'rgb(238, 238, 238)');
+  await expect(number).toHaveCSS('border-top-width', '2px');
+  await expect(number).toHaveAttribute('placeholder', 'Card number');
+  await expect(frame.locator('label', { hasText: 'Card number' })).toHaveCSS('position', 'absolute');
+  await number.focus();
+  await expect(number).toHaveCSS('outline-color', 'rgb(255, 176, 0)');
+  await expect(frame.getByLabel('Name on card')).toBeVisible();
 });
 
 test('the host takes the frame’s height without a layout shift', async ({ page }) => {

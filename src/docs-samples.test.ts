@@ -31,6 +31,29 @@ describe('docs/checkout-script.md samples', () => {
     checkout.destroy();
   });
 
+  it('creates a checkout with the page’s theme and hidden labels', () => {
+    const sessionId = 'ses_docs';
+    // #region appearance
+    const checkout = new Checkout({
+      sessionId,
+      account: 'demo',
+      environment: 'sandbox',
+      appearance: {
+        // Your page's theme: the frame cannot see the shopper's setting (see Appearance).
+        theme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+        labelPosition: 'hidden',
+        fontFamily: 'Inter, system-ui, sans-serif',
+        fontWeightLabel: '600',
+        borderWidth: '2px',
+        inputPadding: '10px 14px',
+        radius: '8px',
+      },
+    });
+    // #endregion appearance
+    expect(checkout.locale).toBeDefined();
+    checkout.destroy();
+  });
+
   it('recognises a CheckoutError thrown for a wrong option', () => {
     const log: string[] = [];
     // #region errors

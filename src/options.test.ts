@@ -37,6 +37,26 @@ describe('new Checkout(options)', () => {
       expect(() => new Checkout({ ...valid, documentField })).not.toThrow();
   });
 
+  it('accepts every appearance key, and each word theme and labelPosition take', () => {
+    for (const [theme, labelPosition] of [
+      ['light', 'above'],
+      ['dark', 'hidden'],
+    ] as const)
+      expect(
+        () =>
+          new Checkout({
+            ...valid,
+            appearance: {
+              theme,
+              labelPosition,
+              fontWeightLabel: '600',
+              borderWidth: '2px',
+              inputPadding: '10px 14px',
+            },
+          }),
+      ).not.toThrow();
+  });
+
   it('accepts a challenge time limit from 30 s to an hour', () => {
     for (const challengeTimeoutMs of [30_000, 3_600_000])
       expect(() => new Checkout({ ...valid, challengeTimeoutMs })).not.toThrow();
@@ -53,8 +73,14 @@ describe('new Checkout(options)', () => {
     'locale "portuguese-brazil" is not a language tag: use pt-BR, en, es (or leave it out to follow the browser).':
       { ...valid, locale: 'portuguese-brazil' },
     'messages.cardNumber is not a known message key.': { ...valid, messages: { cardNumber: 'x' } },
-    'appearance.color is not a known variable (colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, radius, spacing).':
+    'appearance.color is not a known key (theme, labelPosition, colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, fontWeightLabel, radius, borderWidth, spacing, inputPadding).':
       { ...valid, appearance: { color: 'red' } },
+    'appearance.theme must be "light" or "dark".': { ...valid, appearance: { theme: 'night' } },
+    'appearance.labelPosition must be "above" or "hidden".': {
+      ...valid,
+      appearance: { labelPosition: 'floating' },
+    },
+    'appearance.borderWidth must be a string.': { ...valid, appearance: { borderWidth: 2 } },
     'tokenUrl is required in production: use the token host given at onboarding.': {
       ...valid,
       environment: 'production',

@@ -4,11 +4,11 @@
 import { CheckoutError } from './errors.ts';
 import { canonicalTag, SUPPORTED_LOCALES } from './i18n/locale.ts';
 import { isMessageKey } from './i18n/messages.ts';
-import { APPEARANCE_VARIABLES } from './appearance.ts';
+import { APPEARANCE_CHOICES, APPEARANCE_KEYS } from './appearance.ts';
 import { installmentsProblem } from './brazil/installments.ts';
 import type { CheckoutOptions } from './types.ts';
 
-const APPEARANCE_KEYS = Object.keys(APPEARANCE_VARIABLES);
+const CHOICES: Readonly<Record<string, readonly string[]>> = APPEARANCE_CHOICES;
 
 const KNOWN = new Set([
   'sessionId',
@@ -93,8 +93,11 @@ export function validateOptions(options: unknown): CheckoutOptions {
   if (appearance !== undefined) {
     if (typeof appearance !== 'object' || appearance === null) fail('appearance must be an object.');
     for (const [key, value] of Object.entries(appearance)) {
-      if (!APPEARANCE_KEYS.includes(key))
-        fail(`appearance.${key} is not a known variable (${APPEARANCE_KEYS.join(', ')}).`);
+      if (!(APPEARANCE_KEYS as readonly string[]).includes(key))
+        fail(`appearance.${key} is not a known key (${APPEARANCE_KEYS.join(', ')}).`);
+      const choices = CHOICES[key];
+      if (choices !== undefined && !choices.includes(value as string))
+        fail(`appearance.${key} must be "${choices.join('" or "')}".`);
       if (typeof value !== 'string' || value.length > 256) fail(`appearance.${key} must be a string.`);
     }
   }

@@ -51,17 +51,32 @@ export interface CardFormState {
 }
 
 /**
- * Variables applied inside the card frame as CSS custom properties. Colours are CSS colours, sizes CSS
- * lengths; anything the browser does not accept as such is ignored.
+ * How the card fields look inside the card frame. The variables are CSS values the frame sets as custom
+ * properties (colours are CSS colours, sizes CSS lengths); a value the browser does not accept for its
+ * property is ignored. `theme` and `labelPosition` take one of a few words, checked by `new Checkout`.
  */
 export interface Appearance {
-  /** Text and labels (`--svc-color-text`); default `#1f2328`. */
+  /**
+   * `'light'` (the default) or `'dark'`: defaults of the colour variables for a dark page, meeting WCAG
+   * AA on a page from black to `#222` (text 4.5:1, borders and focus ring 3:1). Any colour variable you
+   * set wins over the theme's. No `'auto'`: inside the frame the shopper's scheme cannot be read, so pass
+   * your page's.
+   */
+  theme?: 'light' | 'dark';
+  /**
+   * `'above'` (the default): each label above its input. `'hidden'`: labels are visually hidden but stay
+   * the inputs' accessible names, and an input with no placeholder of its own shows its label as one.
+   */
+  labelPosition?: 'above' | 'hidden';
+  /**
+   * Labels, hints, typed text and, at 70 %, placeholders (`--svc-color-text`); default `#1f2328`.
+   */
   colorText?: string;
   /** The fields' background (`--svc-color-background`); default `#fff`. */
   colorBackground?: string;
   /** The fields' borders (`--svc-color-border`); default `#6e7781`. */
   colorBorder?: string;
-  /** The focus ring (`--svc-color-focus`); default `#0969da`. */
+  /** The focus ring and the checkbox (`--svc-color-focus`); default `#0969da`. */
   colorFocus?: string;
   /** Error text and the border of a field in error (`--svc-color-error`); default `#cf222e`. */
   colorError?: string;
@@ -69,10 +84,25 @@ export interface Appearance {
   fontFamily?: string;
   /** The fields' font size (`--svc-font-size`); default `16px`. */
   fontSize?: string;
+  /** The labels' font weight, such as `400` or `bold` (`--svc-font-weight-label`); default `500`. */
+  fontWeightLabel?: string;
   /** The fields' corner radius (`--svc-radius`); default `6px`. */
   radius?: string;
-  /** The space between and inside the fields (`--svc-spacing`); default `12px`. */
+  /**
+   * The width of the fields' borders, as CSS `border-width` takes it: one width, or up to four such as
+   * `0 0 2px` for a line under each field (`--svc-border-width`); default `1px`.
+   */
+  borderWidth?: string;
+  /**
+   * The space between the fields (`--svc-spacing`), and inside them unless `inputPadding` is set;
+   * default `12px`.
+   */
   spacing?: string;
+  /**
+   * The space inside each input, as the CSS `padding` takes it, such as `10px 14px`
+   * (`--svc-input-padding`); default three quarters of `spacing` above and below, `spacing` at the sides.
+   */
+  inputPadding?: string;
 }
 
 /** What the merchant may know of a card: masked data only, never more digits. */

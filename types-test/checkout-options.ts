@@ -16,7 +16,7 @@ export const full: CheckoutOptions = {
   },
   locale: 'pt-BR',
   messages: { cardNumberLabel: 'Número do cartão' },
-  appearance: { colorText: '#222', radius: '4px' },
+  appearance: { theme: 'dark', labelPosition: 'hidden', colorText: '#222', borderWidth: '2px' },
   saveCard: true,
   tokenUrl: 'https://token.example',
   challengeTimeoutMs: 120_000,
@@ -43,6 +43,13 @@ new Checkout({ sessionId, account: 'demo', environment: 'sandbox', messages: { c
 
 // @ts-expect-error -- appearance only takes the documented variables
 new Checkout({ sessionId, account: 'demo', environment: 'sandbox', appearance: { color: 'red' } });
+
+// @ts-expect-error -- theme is 'light' | 'dark' (no 'auto': the frame cannot read the shopper's scheme)
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', appearance: { theme: 'auto' } });
+
+const floating = { labelPosition: 'floating' } as const;
+// @ts-expect-error -- labelPosition is 'above' | 'hidden'
+new Checkout({ sessionId, account: 'demo', environment: 'sandbox', appearance: floating });
 
 // @ts-expect-error -- exactOptionalPropertyTypes: an optional option is omitted, not undefined
 new Checkout({ sessionId, account: 'demo', environment: 'sandbox', saveCard: undefined });

@@ -7,14 +7,14 @@ export const cardFormStyles = `
    */
   :host {
     display: block;
-    --_rows: 320px;
+    --_rows: 316px;
     --_save: 0px;
     --_document: 0px;
     --_installments: 0px;
     --svc-frame-initial-height: calc(var(--_rows) + var(--_save) + var(--_document) + var(--_installments));
   }
   :host([save-card]) {
-    --_save: 34px;
+    --_save: 38px;
   }
   :host([document]) {
     --_document: 99px;
@@ -23,7 +23,7 @@ export const cardFormStyles = `
     --_installments: 81px;
   }
   :host([mode='cvv']) {
-    --_rows: 103px;
+    --_rows: 99px;
   }
   iframe {
     display: block;

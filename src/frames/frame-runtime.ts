@@ -3,7 +3,7 @@
 // the 3DS and passkey frames.
 
 import { connectToParent, parentAllowed, readBoot } from '../messaging/handshake.ts';
-import { APPEARANCE_VARIABLES } from '../appearance.ts';
+import { APPEARANCE_VARIABLES, customProperty } from '../appearance.ts';
 
 /** The token host writes the account's allowed merchant origins into this meta tag when serving. */
 export function allowedOrigins(doc: Document): string[] {
@@ -48,13 +48,18 @@ export async function startFrame(win: Window): Promise<MessagePort | undefined> 
 /**
  * Applies the merchant's appearance as CSS custom properties through the CSSOM (allowed by the frame's
  * CSP, unlike style attributes). A value the browser would not accept for its property is skipped, so
- * nothing like url(...) can sneak in as a colour.
+ * nothing like url(...) can sneak in as a colour. `theme` and `labelPosition` become classes on the root
+ * (`svc-dark`, `svc-hidden`): the dark theme's values there (fields.css) give way to the merchant's
+ * variables, which are the root's own style.
  */
 export function applyAppearance(doc: Document, appearance: Readonly<Record<string, string>>): void {
+  const root = doc.documentElement;
+  // The page checked the words: any other makes a class fields.css does not know.
+  root.className = `svc-${appearance['theme']} svc-${appearance['labelPosition']}`;
   for (const [key, value] of Object.entries(appearance)) {
-    const entry = (APPEARANCE_VARIABLES as Partial<Record<string, readonly [string, string]>>)[key];
-    if (entry === undefined || /url\(|expression\(|[;{}]/i.test(value)) continue;
-    if (!CSS.supports(entry[1], value)) continue;
-    doc.documentElement.style.setProperty(entry[0], value);
+    // A key of Object.prototype finds a function, which CSS.supports takes for no property name.
+    const property = (APPEARANCE_VARIABLES as Partial<Record<string, string>>)[key];
+    if (property === undefined || /url\(|expression\(|[;{}]/i.test(value)) continue;
+    if (CSS.supports(property, value)) root.style.setProperty(customProperty(key), value);
   }
 }

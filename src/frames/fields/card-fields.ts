@@ -27,10 +27,9 @@ function fieldOf(event: Event): SvcField | undefined {
 /**
  * The card form inside the card frame: number (full width), expiry and CVC side by side, holder
  * (full width), and an optional save-card checkbox. In `mode="cvv"` (a stored card) only the CVC.
- * Renders in light DOM, one per frame document; style it with `fields.css`, whose custom
- * properties are `--svc-color-text`, `--svc-color-background`, `--svc-color-border`,
- * `--svc-color-focus`, `--svc-color-error`, `--svc-font-family`, `--svc-font-size`, `--svc-radius`
- * and `--svc-spacing` (defaults and meaning documented there).
+ * Renders in light DOM, one per frame document; style it with `fields.css`, whose `--svc-*` custom
+ * properties (one per appearance variable, src/appearance.ts) and the root's classes (`svc-dark`, the
+ * dark theme; `svc-hidden`, labels visually hidden) are documented there.
  *
  * The element never talks to the page: the frame script reads it through methods and events.
  *

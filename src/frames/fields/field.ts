@@ -46,6 +46,10 @@ let nextId = 0;
  *
  * Errors show on blur (not for a field left empty) and on validate(), never while typing, and
  * disappear as soon as the value is valid.
+ *
+ * Under a root with the class `svc-hidden` (labelPosition 'hidden') the label is only visually hidden
+ * (fields.css): it stays the input's accessible name, and an input with no placeholder of its own
+ * shows its label as one.
  */
 export abstract class SvcField extends LitElement {
   // The subclasses' properties too, declared once: each subclass declares the ones it uses.
@@ -166,9 +170,10 @@ export abstract class SvcField extends LitElement {
     const [autocomplete, name, label, numeric] = INPUTS[this.field];
     const id = this.#id;
     const error = this.state.error;
+    const text = c.label ?? this.strings[label];
     // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
     // prettier-ignore
-    return html`<label class="svc-label" for=${id}>${c.label ?? this.strings[label]}</label><div class="svc-control"><input
+    return html`<label class="svc-label" for=${id}>${text}</label><div class="svc-control"><input
       id=${id}
       class="svc-input"
       type="text"
@@ -176,7 +181,7 @@ export abstract class SvcField extends LitElement {
       autocomplete=${autocomplete}
       inputmode=${numeric && !c.letters ? 'numeric' : nothing}
       maxlength=${c.maxlength}
-      placeholder=${c.placeholder ?? nothing}
+      placeholder=${c.placeholder ?? (this.closest('.svc-hidden') ? text : nothing)}
       autocapitalize=${c.letters ? 'characters' : numeric ? 'off' : 'words'}
       autocorrect="off"
       spellcheck="false"

@@ -1,0 +1,104 @@
+// applyAppearance: what reaches the frame's root, and what is refused. Each test says what the browser
+// accepts. What the variables then style: fields/appearance.test.ts.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APPEARANCE_VARIABLES } from '../appearance.ts';
+import { applyAppearance } from './frame-runtime.ts';
+
+const root = document.documentElement;
+
+/** What the browser accepts, as CSS.supports(property, value) (happy-dom's accepts everything). */
+function browserAccepts(accepts: (property: string, value: string) => boolean) {
+  const supports = vi.fn(accepts);
+  vi.stubGlobal('CSS', { supports });
+  return supports;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  root.removeAttribute('style');
+  root.removeAttribute('class');
+});
+
+/** The custom properties set on the root, by name. */
+function rootProperties(): Record<string, string> {
+  const style = root.style;
+  return Object.fromEntries(
+    Array.from({ length: style.length }, (_, i) => style.item(i)).map((name) => [
+      name,
+      style.getPropertyValue(name),
+    ]),
+  );
+}
+
+describe('applyAppearance', () => {
+  it('sets each variable as its own custom property, checked against the property it styles', () => {
+    const supports = browserAccepts(() => true);
+    applyAppearance(document, {
+      colorText: '#111111',
+      fontWeightLabel: '600',
+      borderWidth: '2px',
+      inputPadding: '10px 14px',
+      radius: '4px',
+    });
+    expect(rootProperties()).toEqual({
+      '--svc-color-text': '#111111',
+      '--svc-font-weight-label': '600',
+      '--svc-border-width': '2px',
+      '--svc-input-padding': '10px 14px',
+      '--svc-radius': '4px',
+    });
+    expect(supports.mock.calls).toEqual([
+      ['color', '#111111'],
+      ['font-weight', '600'],
+      ['border-width', '2px'],
+      ['padding', '10px 14px'],
+      ['border-radius', '4px'],
+    ]);
+  });
+
+  it('names every variable --svc- and its key in kebab case', () => {
+    browserAccepts(() => true);
+    applyAppearance(
+      document,
+      Object.fromEntries(Object.keys(APPEARANCE_VARIABLES).map((key) => [key, '1px'])),
+    );
+    expect(Object.keys(rootProperties())).toEqual([
+      '--svc-color-text',
+      '--svc-color-background',
+      '--svc-color-border',
+      '--svc-color-focus',
+      '--svc-color-error',
+      '--svc-font-family',
+      '--svc-font-size',
+      '--svc-font-weight-label',
+      '--svc-radius',
+      '--svc-border-width',
+      '--svc-spacing',
+      '--svc-input-padding',
+    ]);
+  });
+
+  it('skips a value the browser refuses for its property, anything with url( or braces, and unknown keys', () => {
+    browserAccepts((property, value) => !(property === 'border-width' && value === '2'));
+    applyAppearance(document, {
+      borderWidth: '2',
+      colorBorder: 'url(https://evil.test/x)',
+      fontFamily: 'a; } body { display: none',
+      colour: 'red',
+      colorError: '#cf222e',
+    });
+    expect(rootProperties()).toEqual({ '--svc-color-error': '#cf222e' });
+  });
+
+  it('marks the root for the dark theme and for hidden labels, and for nothing else', () => {
+    applyAppearance(document, { theme: 'dark', labelPosition: 'hidden' });
+    expect(root.classList.contains('svc-dark')).toBe(true);
+    expect(root.classList.contains('svc-hidden')).toBe(true);
+    expect(rootProperties()).toEqual({});
+    for (const appearance of [{}, { theme: 'light', labelPosition: 'above' }]) {
+      applyAppearance(document, appearance);
+      expect(root.classList.contains('svc-dark')).toBe(false);
+      expect(root.classList.contains('svc-hidden')).toBe(false);
+    }
+  });
+});

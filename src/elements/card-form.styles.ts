@@ -1,4 +1,8 @@
-/** The card form host's shadow styles (adopted: src/elements/shadow.ts). */
+/**
+ * The card form host's shadow styles (adopted: src/elements/shadow.ts). The card frame's heights include
+ * the accepted brands' logo row (24 px and the form's 12 px gap; none in cvv mode). The comments inside
+ * the string ship with it: keep new ones out here.
+ */
 export const cardFormStyles = `
   /*
    * Reserved before the frame reports its size, so the page does not jump when it loads: the frame's
@@ -6,10 +10,10 @@ export const cardFormStyles = `
    */
   :host {
     display: block;
-    --svc-frame-initial-height: 320px;
+    --svc-frame-initial-height: 356px;
   }
   :host([save-card]) {
-    --svc-frame-initial-height: 354px;
+    --svc-frame-initial-height: 390px;
   }
   :host([mode='cvv']) {
     --svc-frame-initial-height: 103px;

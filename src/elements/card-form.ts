@@ -55,8 +55,8 @@ export interface CardFormSetup {
  * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
  * @csspart unavailable - What the shopper reads instead of the fields when they cannot be shown.
- * @cssproperty [--svc-frame-initial-height=320px] - The height reserved before the frame reports its
- * own, so the page does not jump (354px with the save-card box, 103px in `cvv` mode).
+ * @cssproperty [--svc-frame-initial-height=356px] - The height reserved before the frame reports its
+ * own, so the page does not jump (390px with the save-card box, 103px in `cvv` mode).
  */
 export class SvcCardForm extends ElementBase {
   /** Labelable, so a merchant's `<label for>` focuses the card number. */

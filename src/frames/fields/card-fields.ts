@@ -2,10 +2,11 @@
 // number's brand, and turns what the shopper does into value-free events for the frame script.
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import type { BrandId } from '../../card/index.ts';
+import { BRANDS, type BrandId } from '../../card/index.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
+import { logo } from './logos.ts';
 import type { CardData, FieldName, FieldState, FieldsState } from './types.ts';
 
 const TAGS = {
@@ -22,8 +23,9 @@ function fieldOf(event: Event): SvcField | undefined {
 }
 
 /**
- * The card form inside the card frame: number (full width), expiry and CVC side by side, holder
- * (full width), and an optional save-card checkbox. In `mode="cvv"` (a stored card) only the CVC.
+ * The card form inside the card frame: the accepted brands' logos, number (full width), expiry and CVC
+ * side by side, holder (full width), and an optional save-card checkbox. In `mode="cvv"` (a stored card)
+ * only the CVC.
  * Renders in light DOM, one per frame document; style it with `fields.css`, whose custom
  * properties are `--svc-color-text`, `--svc-color-background`, `--svc-color-border`,
  * `--svc-color-focus`, `--svc-color-error`, `--svc-font-family`, `--svc-font-size`, `--svc-radius`
@@ -259,7 +261,7 @@ export class SvcCardFields extends LitElement {
     >${
       this.mode === 'cvv'
         ? cvc
-        : html`<svc-card-number
+        : html`<div class="svc-brands">${Object.values(BRANDS).map(logo)}</div><svc-card-number
             .strings=${s}
             .disabled=${this.disabled}
           ></svc-card-number><svc-card-expiry

@@ -24,21 +24,31 @@ export const BUDGETS: readonly Budget[] = [
   // parcelas and CPF/CNPJ (their option check, and their strings in three locales: +1.0 kB measured);
   // the locale split of the fast-start work is to take it back. It moves only down from here.
   { name: 'merchant page: essentials (script tag)', gzip: 16 * KIB, files: () => [scriptFile()] },
-  // The design's 15 KiB, lowered as the frame shrank (budgets only move down): 13.8 KiB before paint.
-  { name: 'card frame: document, scripts and styles', gzip: 14 * KIB, files: () => frameFiles('card.html') },
+  // The design's 15 KiB, lowered as the frame shrank: 13.7 kB before paint. Raised once, by 0.75 KiB,
+  // for what issue 13 asked of the frame: the brand logos' markup (+133 B), the appearance surface
+  // (+122 B) and the installments and CPF fields' hooks (+540 B): 14.53 kB measured. The fast-start
+  // work (a frame without Lit) is to take it back. It moves only down from here.
+  {
+    name: 'card frame: document, scripts and styles',
+    gzip: 14.75 * KIB,
+    files: () => frameFiles('card.html'),
+  },
   // Fetched by the card frame once its fields show (vite.config.ts): the service client, submit and 3DS.
   {
     name: 'card frame, later: submit and 3DS',
     gzip: 4 * KIB,
-    files: () => withImports([lazyChunk('card-later')]),
+    files: () => withImports([hashedAsset('card-later', '.js')]),
   },
   // Fetched by the card frame before its fields only when the merchant shows the CPF/CNPJ field or
   // installments (vite.config.ts): the tax id rules and field, the installments select and wording.
   {
     name: 'card frame, extras: CPF/CNPJ and installments',
     gzip: 1.5 * KIB,
-    files: () => withImports([lazyChunk('card-extras')]),
+    files: () => withImports([hashedAsset('card-extras', '.js')]),
   },
+  // The brand logos' sprite (scripts/card-logos.ts), which the card frame asks for with its fields, not
+  // before they paint: 5.0 kB measured with its eleven views (Hipercard's and Amex's are the largest).
+  { name: 'card frame, brand logos', gzip: 5 * KIB, files: () => [hashedAsset('logos', '.svg')] },
   {
     name: '3DS challenge frame: document, scripts and styles',
     gzip: 15 * KIB,
@@ -73,13 +83,14 @@ function withImports(files: string[]): string[] {
   return [...seen];
 }
 
-/** The one hashed asset whose name starts with `prefix-`. */
-function lazyChunk(prefix: string): string {
+/** The one hashed asset whose name starts with `prefix-` and ends with `extension`. */
+function hashedAsset(prefix: string, extension: string): string {
   const assets = `${framesDir()}/assets`;
   const found = readdirSync(join(dist, assets)).filter(
-    (n) => n.startsWith(`${prefix}-`) && n.endsWith('.js'),
+    (n) => n.startsWith(`${prefix}-`) && n.endsWith(extension),
   );
-  if (found.length !== 1) throw new Error(`expected one ${assets}/${prefix}-*.js, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`expected one ${assets}/${prefix}-*${extension}, found ${found.length}`);
   return `${assets}/${found[0] ?? ''}`;
 }
 

@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { framesDir, scriptFile, version } from './scripts/artifacts.ts';
+import { logoSprite } from './scripts/card-logos.ts';
 
 const root = import.meta.dirname;
 
@@ -82,6 +83,37 @@ function lazyChunks(): Plugin {
 }
 
 /**
+ * The card brands' logos as one SVG sprite (scripts/card-logos.ts), emitted by the frames build as a
+ * hashed asset, assets/logos-<hash>.svg: `virtual:card-logos` exports its URL. The frame shows it in
+ * <img> (src/frames/fields/logos.ts), so no byte of it is in the frame's first script or stylesheet.
+ * Without a build (vitest), a URL of no file.
+ */
+export function cardLogos(): Plugin {
+  const id = 'virtual:card-logos';
+  let building = false;
+  let reference = '';
+  return {
+    name: 'svc-card-logos',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    async buildStart() {
+      if (building)
+        reference = this.emitFile({ type: 'asset', name: 'logos.svg', source: await logoSprite() });
+    },
+    resolveId(source) {
+      return source === id ? `\0${id}` : null;
+    },
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      return reference
+        ? `export default import.meta.ROLLUP_FILE_URL_${reference};`
+        : `export default '/logos.svg';`;
+    },
+  };
+}
+
+/**
  * What every token-host document carries, written once: the charset, the viewport, no referrer, the
  * placeholders the token host fills per account (sandbox/frames.ts matches them exactly: the allowed
  * origins, and "on" when the account runs 3DS), and the root the frame renders into. The documents in src/frames/ hold only their title, styles and
@@ -144,7 +176,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument(), litLightDomOnly(), lazyChunks()],
+        plugins: [tokenHostDocument(), litLightDomOnly(), lazyChunks(), cardLogos()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,

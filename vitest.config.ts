@@ -1,12 +1,13 @@
 // Unit tests: browser-side code in happy-dom, server-side code (sandbox, demo backend, scripts) in Node.
 // Everything with real frames, focus or network is Playwright's job (playwright.config.ts).
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { shared } from './vite.config.ts';
+import { cardLogos, shared } from './vite.config.ts';
 
 // A vitest.config.ts hides vite.config.ts from vitest; merging keeps the build's `define`s (and any
 // later plugins or aliases) true in tests.
 export default mergeConfig(
-  { define: shared.define ?? {} },
+  // The card fields import the logo sprite's URL (virtual:card-logos).
+  { define: shared.define ?? {}, plugins: [cardLogos()] },
   defineConfig({
     test: {
       // A project may have no test files yet; the closing summary of `npm test` still fails when no

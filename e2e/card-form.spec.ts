@@ -25,12 +25,16 @@ for (const [brand, number] of [
   });
 }
 
-test('formats the number as the shopper types and shows the brand', async ({ page }) => {
+test('formats the number as the shopper types and shows the brand’s logo', async ({ page }) => {
   const card = new CardPage(page);
   await card.open();
   await card.number.pressSequentially('378282246310005');
   await expect(card.number).toHaveValue('3782 822463 10005');
-  await expect(card.frame.getByText('Amex', { exact: true })).toBeVisible();
+  // A view of the logo sprite, drawn under the frame's policy (img-src 'self').
+  const logo = card.frame.locator('svc-card-number .svc-brand img');
+  await expect(logo).toHaveAttribute('alt', 'Amex');
+  await expect(logo).toHaveAttribute('src', /\/assets\/logos-[\w-]+\.svg#amex$/);
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(card.cvc).toHaveAttribute('maxlength', '4');
 });
 

@@ -23,6 +23,7 @@ for (const version of ['2.0.9', V]) {
     '<html><head><meta name="svc-refusal" content="" /></head></html>',
   );
   writeFileSync(join(dir, version, 'assets', 'card-AbC12.js'), `console.log('${version}')`);
+  writeFileSync(join(dir, version, 'assets', 'logos-AbC12.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 writeFileSync(join(dir, 'secret.txt'), 'nope');
 writeFileSync(join(dir, V, 'secret.txt'), 'nope');
@@ -121,6 +122,16 @@ describe('frame documents on the token host', () => {
     expect((await get(`/frames/${V}/assets/..%2fsecret.txt`)).status).toBe(404);
     expect((await get(`/frames/${V}/assets/../secret.txt`)).status).toBe(404);
     expect((await get(`/frames/${V}/assets/..%2f..%2fsecret.txt`)).status).toBe(404);
+  });
+
+  it('serves the card brands’ logo sprite as an SVG image, immutable like every hashed asset', async () => {
+    // The card frame shows it in <img src="…/logos-<hash>.svg#visa">: img-src 'self' in its policy.
+    const sprite = await get(`/frames/${V}/assets/logos-AbC12.svg`);
+    expect(sprite.status).toBe(200);
+    expect(sprite.headers.get('content-type')).toBe('image/svg+xml');
+    expect(sprite.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(sprite.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await sprite.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
   it('serves each version its own files and says so for a version it does not have', async () => {

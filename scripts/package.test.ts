@@ -25,14 +25,15 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 /**
  * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
  * maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge), the frame documents
- * the token host serves, the declarations, the integrity list, the custom elements manifest and
- * docs/errors.md, where every CheckoutError message points. Anything else fails the check, and tests
- * and TypeScript sources never pass, whatever the list says.
+ * the token host serves and their assets (the card brands' logo sprite among them), the declarations,
+ * the integrity list, the custom elements manifest and docs/errors.md, where every CheckoutError
+ * message points. Anything else fails the check, and tests and TypeScript sources never pass, whatever
+ * the list says.
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
   /^dist\/(?:checkout|chunks\/[\w-]+|checkout-essentials-[\w.-]+)\.js(?:\.map)?$/,
-  /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css))$/,
+  /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];

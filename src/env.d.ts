@@ -6,3 +6,9 @@ declare module 'virtual:chunk/*' {
   const url: string;
   export default url;
 }
+
+/** The URL of the card brands' logo sprite (vite.config.ts, cardLogos; scripts/card-logos.ts). */
+declare module 'virtual:card-logos' {
+  const url: string;
+  export default url;
+}

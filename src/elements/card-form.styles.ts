@@ -1,4 +1,8 @@
-/** The card form host's shadow styles (adopted: src/elements/shadow.ts). */
+/**
+ * The card form host's shadow styles (adopted: src/elements/shadow.ts). The card frame's heights include
+ * the accepted brands' logo row (24 px and the form's 12 px gap; none in cvv mode). The comments inside
+ * the string ship with it: keep new ones out here.
+ */
 export const cardFormStyles = `
   /*
    * Reserved before the frame reports its size, so the page does not jump when it loads: the frame's
@@ -7,14 +11,14 @@ export const cardFormStyles = `
    */
   :host {
     display: block;
-    --_rows: 316px;
+    --_rows: 352px;
     --_save: 0px;
     --_document: 0px;
     --_installments: 0px;
     --svc-frame-initial-height: calc(var(--_rows) + var(--_save) + var(--_document) + var(--_installments));
   }
   :host([save-card]) {
-    --_save: 38px;
+    --_save: 35px;
   }
   :host([document]) {
     --_document: 99px;

@@ -55,8 +55,8 @@ export interface CardFormSetup {
  * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
  * @csspart unavailable - What the shopper reads instead of the fields when they cannot be shown.
- * @cssproperty [--svc-frame-initial-height=316px] - The height reserved before the frame reports its
- * own, so the page does not jump: 316px (99px in `cvv` mode), and 38px more with the save-card box,
+ * @cssproperty [--svc-frame-initial-height=352px] - The height reserved before the frame reports its
+ * own, so the page does not jump: 352px (99px in `cvv` mode), and 35px more with the save-card box,
  * 99px more with the CPF field, 81px more with the installments.
  */
 export class SvcCardForm extends ElementBase {

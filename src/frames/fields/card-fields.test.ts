@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { BRAND_IDS, BRANDS } from '../../card/index.ts';
 import { ptBR } from '../../i18n/pt-br.ts';
 import type { CardFormState } from '../../types.ts';
 import type { SvcCardFields } from './card-fields.ts';
@@ -53,6 +54,7 @@ describe('svc-card-fields', () => {
     const form = element.querySelector('form');
     expect(form?.noValidate).toBe(true);
     expect([...(form?.children ?? [])].map((child) => child.localName)).toEqual([
+      'div', // the accepted brands
       'svc-card-number',
       'svc-card-expiry',
       'svc-card-cvc',
@@ -220,6 +222,16 @@ describe('svc-card-fields', () => {
     expect(bins).toEqual(['41111111', undefined]); // no brand: no 3DS setup
   });
 
+  it("shows the accepted brands' logos above the number, each named by its alt text", async () => {
+    const { element } = await cardFields();
+    const row = element.querySelector('form > .svc-brands');
+    expect(row?.nextElementSibling?.localName).toBe('svc-card-number');
+    const logos = [...(row?.querySelectorAll('img') ?? [])];
+    // Every brand the fields accept (card/brands.ts), in its order: a number of any other is unsupported.
+    expect(logos.map((img) => img.alt)).toEqual(Object.values(BRANDS).map((brand) => brand.name));
+    expect(logos.map((img) => img.getAttribute('src'))).toEqual(BRAND_IDS.map((id) => `/logos.svg#${id}`));
+  });
+
   it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', async () => {
     const label = 'Security code for the Amex card ending in 0005';
     const { element } = await cardFields((e) => {
@@ -229,6 +241,7 @@ describe('svc-card-fields', () => {
     });
     const inputs = element.querySelectorAll('input');
     expect(inputs).toHaveLength(1);
+    expect(element.querySelector('.svc-brands, img')).toBeNull(); // no brands row, no logo
     const cvc = inputs[0]!;
     expect(document.querySelector(`label[for="${cvc.id}"]`)?.textContent).toBe(label);
     expect(cvc.maxLength).toBe(4);
@@ -263,7 +276,7 @@ describe('svc-card-fields', () => {
       expect(inputOf(field).hasAttribute('aria-invalid')).toBe(false);
       expect(field.querySelector('.svc-error')?.textContent).toBe('');
     }
-    expect(element.querySelector('.svc-brand')?.textContent).toBe('');
+    expect(element.querySelector('.svc-brand img')).toBeNull();
     expect(input('svc-card-cvc').maxLength).toBe(4);
     expect(element.saveCard).toBe(false);
     expect(element.getState().brand).toBeUndefined();
@@ -334,6 +347,7 @@ describe('svc-card-fields', () => {
     it('puts them after the name, the installments as a labelled select with the first chosen', async () => {
       const { element } = await withExtras();
       expect([...(element.querySelector('form')?.children ?? [])].map((child) => child.localName)).toEqual([
+        'div',
         'svc-card-number',
         'svc-card-expiry',
         'svc-card-cvc',

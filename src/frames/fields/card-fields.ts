@@ -2,12 +2,13 @@
 // number's brand, and turns what the shopper does into value-free events for the frame script.
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import type { BrandId } from '../../card/index.ts';
+import { BRANDS, type BrandId } from '../../card/index.ts';
 import type { FormChoices } from '../../card/tokenized-card.ts';
 import type { InstallmentChoice } from './card-installments.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
+import { logo } from './logos.ts';
 import type { CardData, FieldName, FieldState, FieldsState } from './types.ts';
 
 const TAGS = {
@@ -25,7 +26,7 @@ function fieldOf(event: Event): SvcField | undefined {
 }
 
 /**
- * The card form inside the card frame: number (full width), expiry and CVC side by side, holder
+ * The card form inside the card frame: the accepted brands' logos, number (full width), expiry and CVC side by side, holder
  * (full width), and an optional save-card checkbox. In `mode="cvv"` (a stored card) only the CVC.
  * Renders in light DOM, one per frame document; style it with `fields.css`, whose `--svc-*` custom
  * properties (one per appearance variable, src/appearance.ts) and the root's classes (`svc-dark`, the
@@ -291,7 +292,7 @@ export class SvcCardFields extends LitElement {
     >${
       this.mode === 'cvv'
         ? html`${cvc}${installments}`
-        : html`<svc-card-number
+        : html`<div class="svc-brands">${Object.values(BRANDS).map(logo)}</div><svc-card-number
             .strings=${s}
             .disabled=${this.disabled}
           ></svc-card-number><svc-card-expiry

@@ -9,7 +9,9 @@ afterEach(() => {
 
 async function numberField() {
   const field = await mountField('svc-card-number');
-  return { ...field, brandText: () => field.element.querySelector('.svc-brand')?.textContent };
+  // The logo's alt text: the brand's name ('' when none shows).
+  const brandText = () => field.element.querySelector<HTMLImageElement>('.svc-brand img')?.alt ?? '';
+  return { ...field, brandText };
 }
 
 describe('svc-card-number', () => {
@@ -67,6 +69,21 @@ describe('svc-card-number', () => {
     edit(input, '9', 1);
     await settle(element);
     expect(brandText()).toBe('');
+  });
+
+  it("shows the brand's logo from the sprite, hidden from assistive technology, and none without a brand", async () => {
+    const { element, input } = await numberField();
+    const box = element.querySelector('.svc-brand');
+    expect(box?.getAttribute('aria-hidden')).toBe('true');
+    expect(box?.querySelector('img')).toBeNull();
+    typeText(input, '6062 82');
+    await settle(element);
+    const img = box?.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/logos.svg#hipercard');
+    expect(img?.alt).toBe('Hipercard');
+    edit(input, '', 0, 'deleteContentBackward');
+    await settle(element);
+    expect(box?.querySelector('img')).toBeNull();
   });
 
   it.each(['6362970000457013', '5067224275805500'])('detects Elo for %s', async (number) => {

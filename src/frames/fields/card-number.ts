@@ -12,6 +12,7 @@ import {
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
+import { logo } from './logos.ts';
 import type { FieldError } from './types.ts';
 
 const ERRORS = {
@@ -25,7 +26,7 @@ const ERRORS = {
 const DEFAULT_GAPS = [4, 8, 12, 16] as const;
 
 /**
- * Card number input. Shows the detected brand's name and announces it once per change through a
+ * Card number input. Shows the detected brand's logo and announces the brand once per change through a
  * visually hidden polite live region ('Visa card').
  */
 export class SvcCardNumber extends SvcField {
@@ -76,11 +77,11 @@ export class SvcCardNumber extends SvcField {
   }
 
   protected override extra(): TemplateResult {
-    const name = this.brand?.name ?? '';
-    // The visible name is hidden from assistive technology, which hears the live region instead.
-    return html`<span class="svc-brand" aria-hidden="true">${name}</span
+    const brand = this.brand;
+    // The logo is hidden from assistive technology, which hears the live region instead.
+    return html`<span class="svc-brand" aria-hidden="true">${brand && logo(brand)}</span
       ><span class="svc-visually-hidden" aria-live="polite"
-        >${name && format(this.strings.brandAnnouncement, { brand: name })}</span
+        >${brand && format(this.strings.brandAnnouncement, { brand: brand.name })}</span
       >`;
   }
 }

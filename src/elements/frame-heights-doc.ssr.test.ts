@@ -1,0 +1,51 @@
+// The card frame's reserved heights (card-form.styles.ts), measured in Chromium and Firefox with the
+// default appearance, are the ones the demo's card slot holds and the docs give: a change to the frame's
+// height (a row of logos, a new field) changes all of them, or this fails.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cardFormStyles } from './card-form.styles.ts';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+/** Whitespace as one space, so a doc's line breaks (prettier moves them) do not matter. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+const px = (pattern: RegExp, text: string) => Number(pattern.exec(text)?.[1]);
+const rule = (selector: string, variable: string) =>
+  px(new RegExp(`${selector.replace(/[()[\]]/g, '\\$&')} \\{[^}]*${variable}: (\\d+)px`), cardFormStyles);
+
+const card = rule(':host', '--_rows');
+const cvv = rule(":host([mode='cvv'])", '--_rows');
+const save = rule(':host([save-card])', '--_save');
+const document = rule(':host([document])', '--_document');
+const installments = rule(':host([installments])', '--_installments');
+
+describe("the card frame's reserved heights", () => {
+  it('are read from the host styles, each option adding its row', () => {
+    expect([card, cvv, save, document, installments].every((height) => height > 30)).toBe(true);
+    expect(cardFormStyles).toContain(
+      '--svc-frame-initial-height: calc(var(--_rows) + var(--_save) + var(--_document) + var(--_installments))',
+    );
+  });
+
+  it("are the demo's card slot heights (the card page offers installments)", () => {
+    const css = read('demo/pages/demo.css');
+    expect(px(/\.card-slot \{\s*min-height: (\d+)px/, css)).toBe(card);
+    expect(px(/\.card-slot\.save-card \{\s*min-height: (\d+)px/, css)).toBe(card + save);
+    expect(px(/\.card-slot\.save-card\.installments \{\s*min-height: (\d+)px/, css)).toBe(
+      card + save + installments,
+    );
+  });
+
+  it('are the ones the docs give', () => {
+    expect(flat(read('docs/checkout-script.md'))).toContain(
+      `(\`--svc-frame-initial-height\`: ${card} px, ${cvv} px for a stored card's code; ${save} px more with \`saveCard\`, ${document} px more with \`documentField\`, ${installments} px more with \`installments\`;`,
+    );
+    expect(flat(read('docs/accessibility.md'))).toContain(`(${card} px, ${card + save} px `);
+    expect(flat(read('docs/guides/script-tag.md'))).toContain(
+      `(\`.card-slot { min-height: ${card}px; }\`, ${card + save} px with`,
+    );
+    // The TSDoc's lines, without their leading ` * `.
+    expect(flat(read('src/elements/card-form.ts').replace(/\n\s*\* ?/g, ' '))).toContain(
+      `[--svc-frame-initial-height=${card}px] - The height reserved before the frame reports its own, so the page does not jump: ${card}px (${cvv}px in \`cvv\` mode), and ${save}px more with the save-card box, ${document}px more with the CPF field, ${installments}px more with the installments.`,
+    );
+  });
+});

@@ -96,6 +96,42 @@ test('the inputs’ outer edges are the host element’s and the Pay button’s,
   expect(ring.scroll, 'the frame scrolls sideways').toBe(0);
 });
 
+// The reservation is the frame's height before it loads for the rows the options add (save-card box,
+// installments, CPF field), at the widths where no label wraps in that language: measured from a fresh
+// load at each width. Where labels wrap (pt-BR on a phone), the frame grows by their lines.
+for (const [locale, widths] of [
+  ['en', [390, 448, 1280]],
+  ['pt-BR', [1280]],
+  ['es', [1280]],
+] as const) {
+  test(`the host reserves the frame's own height for its rows at ${widths.join(', ')} px (${locale})`, async ({
+    page,
+  }) => {
+    const card = new CardPage(page);
+    for (const query of ['', '&document'])
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await card.open(`?locale=${locale}${query}`);
+        await card.settled();
+        const { reserved, real } = await page.locator('svc-card-form').evaluate((form) => {
+          const frame = form.shadowRoot?.querySelector('iframe');
+          if (!frame) return { reserved: 0, real: -1 };
+          const own = frame.style.height;
+          const height = () => frame.getBoundingClientRect().height;
+          const real = height();
+          frame.style.height = '';
+          const reserved = height();
+          frame.style.height = own;
+          return { reserved, real };
+        });
+        expect(
+          Math.abs(reserved - real),
+          `${locale}${query} at ${String(width)} px: reserved ${String(reserved)}, real ${String(real)}`,
+        ).toBeLessThanOrEqual(3);
+      }
+  });
+}
+
 // The Layout Instability API is Chromium's only: elsewhere the observer would see nothing, and prove nothing.
 for (const locale of ['pt-BR', 'en', 'es']) {
   test(`the card page does not jump while the form loads, at 390 and 1280 px (${locale})`, async ({

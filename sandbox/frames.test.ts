@@ -134,6 +134,27 @@ describe('frame documents on the token host', () => {
     expect(await sprite.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
+  it('compresses documents and text assets as a token host does: brotli, else gzip, else not', async () => {
+    const at = (path: string, acceptEncoding: string) =>
+      fetch(sb.url('token', path), { headers: { 'accept-encoding': acceptEncoding } });
+    const asset = `/frames/${V}/assets/card-AbC12.js`;
+    for (const [offer, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await at(asset, offer);
+      expect(response.headers.get('content-encoding'), offer).toBe(coding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      // fetch decodes what it was sent: the same bytes whichever way they came.
+      expect(await response.text()).toBe(`console.log('${V}')`);
+      const document = await at(`/frames/${V}/card.html?account=demo`, offer);
+      expect(document.headers.get('content-encoding'), offer).toBe(coding);
+      expect(await document.text()).toContain('svc-allowed-origins');
+    }
+  });
+
   it('serves each version its own files and says so for a version it does not have', async () => {
     expect(await (await get('/frames/2.0.9/assets/card-AbC12.js')).text()).toBe("console.log('2.0.9')");
     expect(await (await get('/frames/2.0.9/card.html?account=demo')).text()).toContain(

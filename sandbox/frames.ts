@@ -3,6 +3,7 @@
 // for the frame's own check), a strict CSP, no caching of the HTML and no cookies.
 
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
@@ -71,6 +72,41 @@ function documentHeaders(csp: string): Record<string, string> {
     'referrer-policy': 'no-referrer',
   };
 }
+
+/**
+ * The body in the best encoding the browser accepts, as a token host's CDN serves it: brotli, else
+ * gzip, else as it is (browsers offer brotli over https only, so loopback pages get gzip). A coding the
+ * browser turned down with `q=0` is not used.
+ */
+function encoded(
+  body: Buffer,
+  acceptEncoding: string | undefined,
+  cache?: Map<string, Buffer>,
+): { body: Buffer; headers: Record<string, string> } {
+  const offered = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([coding]) => coding),
+  );
+  const coding = offered.has('br') ? 'br' : offered.has('gzip') ? 'gzip' : undefined;
+  const vary = { vary: 'Accept-Encoding' };
+  if (coding === undefined) return { body, headers: vary };
+  const compress = () =>
+    coding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(body, { level: 9 });
+  let compressed = cache?.get(coding);
+  if (compressed === undefined) {
+    compressed = compress();
+    cache?.set(coding, compressed);
+  }
+  return { body: compressed, headers: { ...vary, 'content-encoding': coding } };
+}
+
+/** Each hashed asset's compressed forms, made once: the name carries a hash, so the content never changes. */
+const compressedAssets = new Map<string, Map<string, Buffer>>();
 
 async function frameDocument(dir: string, version: string, name: string): Promise<string | undefined> {
   try {
@@ -154,17 +190,28 @@ export function registerFrameRoutes(
           '<meta name="svc-3ds" content="" />',
           `<meta name="svc-3ds" content="${account.threeDS ? 'on' : 'off'}" />`,
         );
-      return c.body(filled, 200, {
+      const { body, headers } = encoded(Buffer.from(filled), c.req.header('accept-encoding'));
+      return c.body(new Uint8Array(body), 200, {
         ...documentHeaders(frameCsp(account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin))),
         'cross-origin-opener-policy': 'same-origin',
+        ...headers,
       });
     }
     const file = normalize(join(dir, version, name));
     if (!file.startsWith(join(dir, version, 'assets', sep))) return text(404, 'Not found.');
     try {
       const content = await readFile(file);
-      return c.body(content, 200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      const type = TYPES[extname(file)];
+      let cache = compressedAssets.get(file);
+      if (cache === undefined) compressedAssets.set(file, (cache = new Map<string, Buffer>()));
+      // Text compresses; anything else goes as it is.
+      const { body, headers } =
+        type !== undefined && /text|javascript|json|svg/.test(type)
+          ? encoded(content, c.req.header('accept-encoding'), cache)
+          : { body: content, headers: {} };
+      return c.body(new Uint8Array(body), 200, {
+        ...headers,
+        'content-type': type ?? 'application/octet-stream',
         // Asset names carry a content hash, so a URL never changes content.
         'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',

@@ -3,6 +3,7 @@
 
 import { expect, it } from 'vitest';
 import type { TokenizedCard } from './card/tokenized-card.ts';
+import { ERRORS_DOC, isCheckoutError } from './errors.ts';
 import type { Authentication, Challenge } from './three-ds/authentication.ts';
 
 /** A frictionless Y, as the service answers it (Token/Generate's and ThreeDS/Validate's block). */
@@ -109,5 +110,25 @@ export function itRefuses<M extends Received>(
 export function itMaps<I, O>(fn: (input: I) => O, table: (readonly [I, O])[]): void {
   it.each(table)('%j → %j', (input, expected) => {
     expect(fn(input)).toEqual(expected);
+  });
+}
+
+/**
+ * One test per row of a table of messages and inputs: `fn(input)` must throw the `invalid_option`
+ * CheckoutError of type configuration with exactly that message (and the pointer to its entry).
+ */
+export function itRefusesOptions<I>(fn: (input: I) => unknown, table: (readonly [string, I])[]): void {
+  it.each(table)('refuses: %s', (message, input) => {
+    let error: unknown;
+    try {
+      fn(input);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isCheckoutError(error) ? [error.code, error.type, error.message] : error).toEqual([
+      'invalid_option',
+      'configuration',
+      `${message} See ${ERRORS_DOC}#invalid_option`,
+    ]);
   });
 }

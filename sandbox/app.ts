@@ -15,6 +15,8 @@ import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { expireSessionSchema } from './schemas.ts';
 import { randomId, Store } from './store.ts';
+import { registerWalletControlRoutes } from './wallets/routes.ts';
+import { Wallets } from './wallets/wallets.ts';
 import { ThreeDsProvider } from './three-ds/provider.ts';
 import {
   registerThreeDsProviderRoutes,
@@ -95,12 +97,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     ((message: string) => {
       console.error(message);
     });
+  const now = options.now ?? Date.now;
   const ctx: SandboxContext = {
     store: new Store(),
     issuer: new Issuer(),
+    wallets: new Wallets(now),
     accounts: new AccountBook(options.accounts),
     urls: options.urls,
-    now: options.now ?? Date.now,
+    now,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
   };
 
@@ -115,10 +119,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   // Before the frame routes: their GET /frames/* would otherwise answer for the return page's script.
   registerThreeDsTokenRoutes(token, ctx, threeDsProvider);
   registerFrameRoutes(token, ctx, options.framesDir);
+  registerWalletControlRoutes(token, ctx);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
     ctx.issuer.reset();
     threeDsProvider.reset();
+    ctx.wallets.reset();
     return c.json({ ok: true });
   });
 

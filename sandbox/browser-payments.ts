@@ -16,9 +16,9 @@ function backendOnly(field: string, message: string): ServiceError {
 }
 
 /**
- * Network tokens, wallet tokens (the sandbox holds no wallet key, so it can read none), direct methods
- * such as a gift card, and antifraud-only entries are not an instrument of the session: a browser cannot
- * pay with them; the merchant backend can.
+ * Network tokens, wallet tokens, direct methods such as a gift card, and antifraud-only entries are not an
+ * instrument of the session: a browser cannot pay with them; the merchant backend can (the spec's wallet
+ * flow, 4.7, has the backend call Payment/Init with the wallet's token).
  */
 function refuseForeignInstruments(body: PaymentInitRequest): void {
   body.paymentData.paymentMethods.forEach((method, index) => {

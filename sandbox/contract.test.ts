@@ -30,6 +30,8 @@ describe('docs/service-contract.md', () => {
       '/__sandbox/health',
       '/__sandbox/reset',
       '/__sandbox/sessions/expire',
+      '/__sandbox/wallets/google-pay/token',
+      '/__sandbox/wallets/apple-pay/token',
     ]) {
       expect(doc).toContain(path);
     }

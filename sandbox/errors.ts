@@ -46,7 +46,7 @@ export const ERRORS = {
   payment_not_found: [404, 'The payment does not exist.'],
   authentication_not_found: [404, 'No 3DS challenge of this session has this transaction id.'],
   method_not_allowed: [405, 'Only POST is accepted.'],
-  token_already_used: [409, 'The single-use token was already used.'],
+  token_already_used: [409, 'The single-use token (or wallet token) was already used.'],
   token_requires_bind: [409, 'A stored token must be validated with Token/Bind in this session first.'],
   duplicate_order: [409, 'A payment with this partnerUniqueId already exists.'],
   order_already_paid: [409, 'The order of this session was already paid.'],
@@ -66,6 +66,10 @@ export const ERRORS = {
   authentication_amount_mismatch: [
     422,
     'The payment is not for the amount and currency the 3DS authentication was made for.',
+  ],
+  wallet_token_invalid: [
+    422,
+    'The wallet token does not open: ask the shopper to pay again; details.reason says why.',
   ],
   too_many_attempts: [429, 'Too many wrong security codes for this card; try again later.'],
   internal_error: [500, 'Internal error.'],

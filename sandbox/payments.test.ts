@@ -30,19 +30,6 @@ const init = (
   );
 const status = (body: Record<string, unknown>) => sb.backend('sandbox', '/api/Payment/Status', body);
 
-const GOOGLE_TOKEN = JSON.stringify({
-  signature: 'MEY',
-  intermediateSigningKey: {},
-  protocolVersion: 'ECv2',
-  signedMessage: '{}',
-});
-const APPLE_TOKEN = JSON.stringify({
-  version: 'EC_v1',
-  data: 'abc',
-  signature: 'sig',
-  header: { ephemeralPublicKey: 'k' },
-});
-
 describe('Payment/Init: tokenized card', () => {
   it('authorizes, stores the record and answers it from the status query', async () => {
     const sessionId = await sb.session();
@@ -298,43 +285,7 @@ describe('Payment/Init: antifraud-only', () => {
   );
 });
 
-describe('Payment/Init: wallets', () => {
-  it.each([
-    ['WalletAPay', GOOGLE_TOKEN],
-    ['WalletBPay', APPLE_TOKEN],
-  ])('%s with its token string is authorized', async (provider, token) => {
-    const reply = await init({
-      paymentData: {
-        amount: 100,
-        paymentMethods: [
-          card(
-            {
-              Token: token,
-              TokenProvider: provider,
-              saveCard: false,
-              billingInfo: { name: 'Ada', taxedamount: 0, billedamount: 100 },
-            },
-            { installments: 2 },
-          ),
-        ],
-      },
-    });
-    expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({
-      status: 'authorized',
-      paymentMethods: [{ kind: 'wallet', method: provider, installments: 2 }],
-    });
-  });
-
-  it.each([
-    ['WalletAPay', APPLE_TOKEN],
-    ['WalletBPay', 'not json'],
-  ])('%s with a token of the wrong shape is refused', async (provider, token) => {
-    const reply = await init({ paymentData: { paymentMethods: [card({ token, tokenProvider: provider })] } });
-    expect(reply.status).toBe(400);
-    expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.cardInfo.token');
-  });
-});
+// Wallet payments (WalletAPay, WalletBPay) have their own file: sandbox/wallet-payments.test.ts.
 
 describe('Payment/Init: 3DS card', () => {
   const seed = (sessionId: string, token: string, status: 'Y' | 'N' | 'C') => {

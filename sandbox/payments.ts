@@ -17,6 +17,9 @@ import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
+import { refuse, WalletTokenError } from './wallets/common.ts';
+import { fundingNumber } from './wallets/test-cards.ts';
+import type { OpenedWalletToken, WalletProvider } from './wallets/wallets.ts';
 import {
   randomId,
   type Authentication,
@@ -61,6 +64,8 @@ interface Plan {
   consumes: StoredToken | undefined;
   /** The 3DS authentication the method pays with, spent when the payment is stored. */
   spends?: Authentication;
+  /** The wallet token the method pays with, remembered when the payment is stored: it pays once. */
+  spendsWalletToken?: OpenedWalletToken;
 }
 
 function invalid(field: string, message: string): ServiceError {
@@ -93,21 +98,85 @@ function refuseFullCardData(info: CardInfoRequest, field: string): void {
   }
 }
 
-/** A wallet token is one string, passed on unparsed; the sandbox only checks it has the wallet's shape. */
-function checkWalletToken(provider: 'WalletAPay' | 'WalletBPay', token: string, field: string): void {
-  const keys =
-    provider === 'WalletAPay'
-      ? ['protocolVersion', 'signature', 'signedMessage']
-      : ['version', 'data', 'signature', 'header'];
-  let parsed: unknown;
+interface WalletMethod {
+  method: PaymentMethodRequest;
+  info: CardInfoRequest;
+  provider: WalletProvider;
+  account: Account;
+  consumed: Set<string>;
+  field: string;
+  charge: Charge;
+}
+
+/** A token that does not open, as Payment/Init answers it (docs/service-contract.md, Wallet tokens). */
+function walletTokenRefusal(error: WalletTokenError, field: string): ServiceError {
+  if (error.reason === 'replayed') {
+    return new ServiceError('token_already_used', {
+      field,
+      message: `${field}: this wallet token already paid; a wallet token pays once, so ask the shopper to pay again.`,
+      details: { reason: error.reason },
+    });
+  }
+  return new ServiceError('wallet_token_invalid', {
+    field,
+    message: `${field}: ${error.message}.`,
+    details: { reason: error.reason },
+  });
+}
+
+/**
+ * A wallet payment (spec 4.7): the token, passed unparsed, is opened as the service would (signature,
+ * recipient, expiry, replay, decryption: sandbox/wallets/), then paid like a card with what it carries.
+ * The record keeps the brand and last four digits, never the number or the cryptogram.
+ */
+function planWallet(ctx: SandboxContext, wallet: WalletMethod): Plan {
+  const { method, info, provider, field } = wallet;
+  const tokenField = `${field}.cardInfo.token`;
+  if (info.token === undefined) throw invalid(tokenField, `is required for ${provider}`);
+  if (info.saveCard === true) {
+    throw invalid(
+      `${field}.cardInfo.saveCard`,
+      'is false for a wallet: a wallet token pays once and is never saved',
+    );
+  }
+  let opened: OpenedWalletToken;
   try {
-    parsed = JSON.parse(token);
-  } catch {
-    throw invalid(field, `must be the ${provider} token as one JSON string`);
+    opened = ctx.wallets.open(provider, info.token, {
+      account: wallet.account.name,
+      amount: wallet.charge.amount,
+      currency: wallet.charge.currency,
+    });
+  } catch (error) {
+    if (error instanceof WalletTokenError) throw walletTokenRefusal(error, tokenField);
+    throw error;
   }
-  if (typeof parsed !== 'object' || parsed === null || keys.some((key) => !(key in parsed))) {
-    throw invalid(field, `a ${provider} token has ${keys.join(', ')}`);
+  const replayKey = `${provider}:${opened.id}`;
+  if (wallet.consumed.has(replayKey)) throw walletTokenRefusal(refuse('replayed', 'paid twice'), tokenField);
+  if (checkExpiry(opened.expirationMonth, opened.expirationYear, new Date(ctx.now())) === 'expired') {
+    throw new ServiceError('card_expired', { field: tokenField });
   }
+  wallet.consumed.add(replayKey);
+  const declineReason = ctx.issuer.authorizeCardNumber(fundingNumber(opened.number));
+  const billing = info.billingInfo;
+  return {
+    record: {
+      ...methodBase(method),
+      kind: 'wallet',
+      method: provider,
+      status: declineReason === undefined ? 'authorized' : 'declined',
+      card: {
+        tokenProvider: provider,
+        brand: detectBrand(opened.number)?.name ?? info.brandName,
+        last4: opened.number.slice(-4),
+        maskedNumber: undefined,
+      },
+      wallet: { authMethod: opened.authMethod, eci: opened.eci },
+      ...(billing === undefined ? {} : { billingInfo: billing }),
+      ...(declineReason === undefined ? {} : { declineReason }),
+    },
+    consumes: undefined,
+    spendsWalletToken: opened,
+  };
 }
 
 function methodBase(
@@ -180,6 +249,7 @@ function planServiceToken(
 
 function planMethod(
   ctx: SandboxContext,
+  account: Account,
   method: PaymentMethodRequest,
   session: Session | undefined,
   consumed: Set<string>,
@@ -271,20 +341,8 @@ function planMethod(
       };
     }
     case 'WalletAPay':
-    case 'WalletBPay': {
-      if (info.token === undefined) throw invalid(`${infoField}.token`, `is required for ${provider}`);
-      checkWalletToken(provider, info.token, `${infoField}.token`);
-      return {
-        record: {
-          ...methodBase(method),
-          kind: 'wallet',
-          method: provider,
-          status: 'authorized',
-          card: { tokenProvider: provider, brand: info.brandName, last4: undefined, maskedNumber: undefined },
-        },
-        consumes: undefined,
-      };
-    }
+    case 'WalletBPay':
+      return planWallet(ctx, { method, info, provider, account, consumed, field, charge });
   }
 }
 
@@ -358,7 +416,7 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   const consumed = new Set<string>();
   const single = body.paymentData.paymentMethods.length === 1;
   const plans = body.paymentData.paymentMethods.map((method, index) =>
-    planMethod(ctx, method, session, consumed, `paymentData.paymentMethods.${String(index)}`, {
+    planMethod(ctx, account, method, session, consumed, `paymentData.paymentMethods.${String(index)}`, {
       amount: method.amount ?? (single ? body.paymentData.amount : undefined),
       currency: body.paymentData.currency,
     }),
@@ -389,6 +447,7 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
     for (const plan of plans) {
       if (plan.consumes !== undefined) plan.consumes.used = true;
       if (plan.spends !== undefined) spendAuthentication(plan.spends, payment.paymentId);
+      if (plan.spendsWalletToken !== undefined) ctx.wallets.spend(plan.spendsWalletToken);
     }
     if (source === 'browser' && session !== undefined && paysTheOrder(payment.status))
       session.orderPaid = true;

@@ -84,6 +84,16 @@ export interface PaymentMethodRecord {
     eci: string | undefined;
   };
   declineReason?: string;
+  /** A wallet payment: how the wallet authenticated the card (never the number or the cryptogram). */
+  wallet?: { authMethod: string; eci: string | undefined };
+  /** A wallet payment's billingInfo as the merchant sent it (spec 4.7: name, taxedamount, billedamount). */
+  billingInfo?: {
+    name?: string | undefined;
+    document?: string | undefined;
+    documentType?: string | undefined;
+    taxedAmount?: number | undefined;
+    billedAmount?: number | undefined;
+  };
 }
 
 export const PAYMENT_STATUSES = ['authorized', 'declined', 'pending', 'analyzed'] as const;

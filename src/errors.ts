@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'token_requires_bind',
   'duplicate_order',
   'order_already_paid',
+  'wallet_token_invalid',
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',

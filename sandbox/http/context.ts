@@ -5,6 +5,7 @@ import type { Account } from '../accounts.ts';
 import type { SandboxUrls } from '../config.ts';
 import type { Issuer } from '../issuer.ts';
 import type { Store } from '../store.ts';
+import type { Wallets } from '../wallets/wallets.ts';
 
 export interface SandboxEnv {
   Variables: {
@@ -50,6 +51,8 @@ export interface SandboxContext {
   store: Store;
   /** The card issuer behind the service: the only holder of card secrets. */
   issuer: Issuer;
+  /** Google's and Apple's keys as the sandbox plays them, and the service's keys for their tokens. */
+  wallets: Wallets;
   accounts: AccountBook;
   urls: SandboxUrls;
   /** Milliseconds since the epoch; tests move it. */

@@ -1,0 +1,380 @@
+// The wallets as the running sandbox plays them: the keys of Google and of Apple (made at start, kept
+// until the process ends, rotated when the clock passes them), the service's own keys (its Google Pay
+// recipient key, its merchants' Apple Pay Payment Processing keys), sealing a token for a test card,
+// and opening one for Payment/Init with the checks a payment provider adds: the token is for this
+// merchant, for this amount, and has not paid before.
+
+import { randomBytes, type X509Certificate } from 'node:crypto';
+import {
+  issueCertificate,
+  readCertificate,
+  type ApplePaySigner,
+  type SandboxCertificate,
+} from './apple-pki.ts';
+import {
+  APPLE_PAY_MAX_SIGNATURE_AGE_MS,
+  CURRENCY_NUMERIC,
+  newPaymentProcessingKey,
+  openApplePayToken,
+  sealApplePayToken,
+  type ApplePayPaymentData,
+  type PaymentProcessingKey,
+} from './apple-pay.ts';
+import { newP256, refuse, ReplayGuard } from './common.ts';
+import {
+  newGoogleSigningKey,
+  openGooglePayToken,
+  sealGooglePayToken,
+  signIntermediateKey,
+  type GooglePayPaymentData,
+  type GoogleSigningKey,
+  type IntermediateSigningKey,
+} from './google-pay.ts';
+import { testCardExpiry, type GoogleAuthMethod, type WalletTestCard } from './test-cards.ts';
+
+/** The gateway name the service registers with Google; merchants put it in tokenizationSpecification. */
+export const GOOGLE_PAY_GATEWAY = 'servicesandbox';
+/** Who Google encrypts and signs gateway tokens for ("Verify the signature": recipient_id). */
+export const GOOGLE_PAY_RECIPIENT_ID = `gateway:${GOOGLE_PAY_GATEWAY}`;
+
+const DAY_MS = 86_400_000;
+/** How long a sealed Google Pay token opens (its messageExpiration), unless a test says otherwise. */
+export const GOOGLE_PAY_MESSAGE_LIFETIME_MS = 7 * DAY_MS;
+/** Google's intermediate signing keys expire; the sandbox's each last 30 days. */
+export const GOOGLE_PAY_INTERMEDIATE_KEY_LIFETIME_MS = 30 * DAY_MS;
+const GOOGLE_PAY_ROOT_KEY_LIFETIME_MS = 10 * 365 * DAY_MS;
+/** Apple's signing (leaf) certificates last about two years; its CAs far longer. */
+const APPLE_LEAF_LIFETIME_MS = 2 * 365 * DAY_MS;
+const APPLE_CA_LIFETIME_MS = 30 * 365 * DAY_MS;
+
+export type WalletProvider = 'WalletAPay' | 'WalletBPay';
+
+/** A card of a test's own choosing, where no test card fits. */
+export interface WalletCard {
+  number: string;
+  expirationMonth: number;
+  expirationYear: number;
+}
+
+export interface GooglePaySealRequest {
+  card: WalletTestCard | WalletCard;
+  /** The merchant's id at the gateway (tokenizationSpecification.parameters.gatewayMerchantId). */
+  gatewayMerchantId: string;
+  /** A test card's own method by default; PAN_ONLY for a card of the test's own. */
+  authMethod?: GoogleAuthMethod;
+  /** Milliseconds since the epoch; 7 days from now by default. */
+  messageExpiration?: number;
+  messageId?: string;
+  /** Another recipient than the service, to see its tokens refused. */
+  recipientId?: string;
+}
+
+export interface ApplePaySealRequest {
+  card: WalletTestCard | WalletCard;
+  /** The account whose Payment Processing key the service holds for `merchantIdentifier`. */
+  account: string;
+  /** The Apple Pay merchant identifier the merchant registered (merchant.com.example). */
+  merchantIdentifier: string;
+  /** In the currency's units, as Payment/Init's amounts. */
+  amount: number;
+  currency: string;
+  transactionId?: string;
+  applicationData?: string;
+  /** Milliseconds since the epoch; now by default. */
+  signingTime?: number;
+}
+
+/** What Payment/Init pays with once a token opened: never stored (the record keeps brand and last4). */
+export interface OpenedWalletToken {
+  provider: WalletProvider;
+  /** Google's messageId or Apple's transactionId: what a replay is known by. */
+  id: string;
+  /** Until when the id must be remembered: after it the token cannot open anyway. */
+  rememberUntil: number;
+  /** The number the token carries: the card's, or its device token. */
+  number: string;
+  expirationMonth: number;
+  expirationYear: number;
+  /** Google's authMethod, or Apple's paymentDataType (always 3DSecure on the web). */
+  authMethod: GoogleAuthMethod | '3DSecure';
+  eci: string | undefined;
+}
+
+export interface WalletOpenExpectations {
+  /** The paying account: the token must be for it. */
+  account: string;
+  /** The amount and currency paid, when known: an Apple Pay token is for one amount. */
+  amount?: number | undefined;
+  currency?: string | undefined;
+}
+
+function isTestCard(card: WalletTestCard | WalletCard): card is WalletTestCard {
+  return 'deviceNumber' in card;
+}
+
+/** A one-time cryptogram as networks issue them (20 bytes, base64: a TAVV's size). */
+const newCryptogram = (): string => randomBytes(20).toString('base64');
+
+export class Wallets {
+  readonly #now: () => number;
+  readonly #googleRoots: GoogleSigningKey[] = [];
+  #googleIntermediate: {
+    privateKey: GoogleSigningKey['privateKey'];
+    signed: IntermediateSigningKey;
+    keyExpiration: number;
+  };
+  /** The service's recipient key pair for Google Pay gateway tokens. */
+  readonly #gatewayKey = newP256();
+  readonly #appleRoot: SandboxCertificate;
+  readonly #appleIntermediate: SandboxCertificate;
+  #appleLeaf: SandboxCertificate;
+  /** Payment Processing keys by publicKeyHash, each with the account that registered it. */
+  readonly #merchantKeys = new Map<string, PaymentProcessingKey & { account: string }>();
+  readonly #replay: Record<WalletProvider, ReplayGuard> = {
+    WalletAPay: new ReplayGuard(),
+    WalletBPay: new ReplayGuard(),
+  };
+
+  constructor(now: () => number) {
+    this.#now = now;
+    const start = now();
+    this.#googleIntermediate = this.#newIntermediate(start);
+    const notBefore = new Date(start - APPLE_CA_LIFETIME_MS);
+    const notAfter = new Date(start + APPLE_CA_LIFETIME_MS);
+    this.#appleRoot = issueCertificate({
+      commonName: 'Sandbox Root CA - G3',
+      notBefore,
+      notAfter,
+      role: 'root',
+    });
+    this.#appleIntermediate = issueCertificate({
+      commonName: 'Sandbox Application Integration CA - G3',
+      notBefore,
+      notAfter,
+      role: 'intermediate',
+      issuer: this.#appleRoot,
+    });
+    this.#appleLeaf = this.#newLeaf(start);
+  }
+
+  /** Google's root signing keys as its keys.json gives them to a gateway. */
+  get googleRootKeys(): readonly Pick<GoogleSigningKey, 'publicKey' | 'keyExpiration'>[] {
+    return this.#googleRoots;
+  }
+
+  /** The root an Apple Pay signature must chain to (Apple Root CA - G3's place). */
+  get appleRoot(): X509Certificate {
+    return this.#appleRoot.x509;
+  }
+
+  #root(now: number): GoogleSigningKey {
+    const current = this.#googleRoots.at(-1);
+    if (current !== undefined && current.keyExpiration > now + GOOGLE_PAY_INTERMEDIATE_KEY_LIFETIME_MS)
+      return current;
+    const root = newGoogleSigningKey(now + GOOGLE_PAY_ROOT_KEY_LIFETIME_MS);
+    this.#googleRoots.push(root);
+    return root;
+  }
+
+  #newIntermediate(now: number) {
+    const { privateKey, publicKey } = newP256();
+    const keyExpiration = now + GOOGLE_PAY_INTERMEDIATE_KEY_LIFETIME_MS;
+    return {
+      privateKey,
+      keyExpiration,
+      signed: signIntermediateKey(this.#root(now), publicKey, keyExpiration),
+    };
+  }
+
+  #newLeaf(now: number): SandboxCertificate {
+    return issueCertificate({
+      commonName: 'sandbox-smp-broker-sign',
+      notBefore: new Date(now - DAY_MS),
+      notAfter: new Date(now + APPLE_LEAF_LIFETIME_MS),
+      role: 'leaf',
+      issuer: this.#appleIntermediate,
+    });
+  }
+
+  /**
+   * Google rotates its intermediate key before it would expire under a token of the usual lifetime. A
+   * test that asks for a longer messageExpiration sees the key expire first.
+   */
+  #intermediateFor(now: number) {
+    if (this.#googleIntermediate.keyExpiration <= now + GOOGLE_PAY_MESSAGE_LIFETIME_MS) {
+      this.#googleIntermediate = this.#newIntermediate(now);
+    }
+    return this.#googleIntermediate;
+  }
+
+  /** Apple's signing certificate valid at the signing time (a new one when the clock left the old). */
+  #signerFor(signingTime: number): ApplePaySigner {
+    const { notBefore, notAfter } = readCertificate(this.#appleLeaf.der);
+    if (signingTime < notBefore.getTime() || signingTime > notAfter.getTime()) {
+      this.#appleLeaf = this.#newLeaf(signingTime);
+    }
+    return { leaf: this.#appleLeaf, intermediate: this.#appleIntermediate };
+  }
+
+  /** The Payment Processing key the service holds for this account's merchant identifier (made on first use). */
+  applePayMerchantKey(account: string, merchantIdentifier: string): PaymentProcessingKey {
+    for (const key of this.#merchantKeys.values()) {
+      if (key.account === account && key.merchantIdentifier === merchantIdentifier) return key;
+    }
+    const key = { ...newPaymentProcessingKey(merchantIdentifier), account };
+    this.#merchantKeys.set(key.publicKeyHash, key);
+    return key;
+  }
+
+  /** The token string Google Pay hands the page for this card. */
+  sealGooglePay(request: GooglePaySealRequest): string {
+    const now = this.#now();
+    const { card } = request;
+    const authMethod = request.authMethod ?? (isTestCard(card) ? card.googleAuthMethod : 'PAN_ONLY');
+    const expiry = isTestCard(card) ? testCardExpiry(now) : card;
+    const cryptogram = authMethod === 'CRYPTOGRAM_3DS';
+    const messageExpiration = request.messageExpiration ?? now + GOOGLE_PAY_MESSAGE_LIFETIME_MS;
+    const paymentData: GooglePayPaymentData = {
+      gatewayMerchantId: request.gatewayMerchantId,
+      messageExpiration: String(messageExpiration),
+      messageId: request.messageId ?? randomBytes(36).toString('base64url'),
+      paymentMethod: 'CARD',
+      paymentMethodDetails: {
+        pan: cryptogram && isTestCard(card) ? card.deviceNumber : card.number,
+        expirationMonth: expiry.expirationMonth,
+        expirationYear: expiry.expirationYear,
+        authMethod,
+        ...(cryptogram
+          ? {
+              cryptogram: newCryptogram(),
+              ...(isTestCard(card) ? { eciIndicator: card.eci } : {}),
+            }
+          : {}),
+      },
+    };
+    const intermediate = this.#intermediateFor(now);
+    return sealGooglePayToken(paymentData, {
+      intermediate: { privateKey: intermediate.privateKey, intermediateSigningKey: intermediate.signed },
+      recipientPublicKey: this.#gatewayKey.publicKey,
+      recipientId: request.recipientId ?? GOOGLE_PAY_RECIPIENT_ID,
+    });
+  }
+
+  /** The `paymentData` Apple Pay hands the page for this card (Payment/Init takes it serialized). */
+  sealApplePay(request: ApplePaySealRequest): ApplePayPaymentData {
+    const signingTime = request.signingTime ?? this.#now();
+    const { card } = request;
+    const expiry = isTestCard(card) ? testCardExpiry(signingTime) : card;
+    const lastDay = new Date(Date.UTC(expiry.expirationYear, expiry.expirationMonth, 0)).getUTCDate();
+    const currencyCode = CURRENCY_NUMERIC[request.currency];
+    if (currencyCode === undefined) throw new Error(`no ISO 4217 numeric code known for ${request.currency}`);
+    return sealApplePayToken(
+      {
+        payment: {
+          applicationPrimaryAccountNumber: isTestCard(card) ? card.deviceNumber : card.number,
+          applicationExpirationDate: [expiry.expirationYear % 100, expiry.expirationMonth, lastDay]
+            .map((part) => String(part).padStart(2, '0'))
+            .join(''),
+          currencyCode,
+          transactionAmount: Math.round(request.amount * 100),
+          deviceManufacturerIdentifier: '040010030273',
+          paymentDataType: '3DSecure',
+          paymentData: {
+            onlinePaymentCryptogram: newCryptogram(),
+            ...(isTestCard(card) ? { eciIndicator: card.eci } : {}),
+          },
+        },
+        signingTime,
+        ...(request.transactionId === undefined ? {} : { transactionId: request.transactionId }),
+        ...(request.applicationData === undefined ? {} : { applicationData: request.applicationData }),
+      },
+      {
+        signer: this.#signerFor(signingTime),
+        merchant: this.applePayMerchantKey(request.account, request.merchantIdentifier),
+      },
+    );
+  }
+
+  /**
+   * Opens a token for a payment of `expect.account`, or throws the WalletTokenError that says why not.
+   * Nothing is remembered: `spend` does that once the payment is stored.
+   */
+  open(provider: WalletProvider, token: string, expect: WalletOpenExpectations): OpenedWalletToken {
+    const now = this.#now();
+    if (provider === 'WalletAPay') {
+      const data = openGooglePayToken(
+        token,
+        {
+          rootKeys: this.#googleRoots,
+          recipientPrivateKey: this.#gatewayKey.privateKey,
+          recipientId: GOOGLE_PAY_RECIPIENT_ID,
+        },
+        { now, replay: this.#replay.WalletAPay },
+      );
+      if (data.gatewayMerchantId !== expect.account) {
+        throw refuse(
+          'wrong_recipient',
+          `the token is for gatewayMerchantId "${data.gatewayMerchantId}", not this account ("${expect.account}")`,
+        );
+      }
+      const details = data.paymentMethodDetails;
+      return {
+        provider,
+        id: data.messageId,
+        rememberUntil: Number(data.messageExpiration),
+        number: details.pan,
+        expirationMonth: details.expirationMonth,
+        expirationYear: details.expirationYear,
+        authMethod: details.authMethod,
+        eci: details.eciIndicator,
+      };
+    }
+    const opened = openApplePayToken(
+      token,
+      {
+        trustedRoots: [this.#appleRoot.x509],
+        merchantKey: (hash) => this.#merchantKeys.get(hash),
+      },
+      { now, replay: this.#replay.WalletBPay },
+    );
+    if (this.#merchantKeys.get(opened.publicKeyHash)?.account !== expect.account) {
+      throw refuse(
+        'wrong_recipient',
+        `the token is for merchant identifier "${opened.merchantIdentifier}" of another account`,
+      );
+    }
+    const { payment } = opened;
+    const amountMatches =
+      expect.amount === undefined || Math.round(expect.amount * 100) === payment.transactionAmount;
+    const currencyMatches =
+      expect.currency === undefined || CURRENCY_NUMERIC[expect.currency] === payment.currencyCode;
+    if (!amountMatches || !currencyMatches) {
+      throw refuse(
+        'amount_mismatch',
+        'the token was authorized for another amount or currency than this payment method pays',
+      );
+    }
+    const expiration = payment.applicationExpirationDate;
+    return {
+      provider,
+      id: opened.transactionId,
+      rememberUntil: opened.signingTime + APPLE_PAY_MAX_SIGNATURE_AGE_MS,
+      number: payment.applicationPrimaryAccountNumber,
+      expirationMonth: Number(expiration.slice(2, 4)),
+      expirationYear: 2000 + Number(expiration.slice(0, 2)),
+      authMethod: payment.paymentDataType,
+      eci: payment.paymentData.eciIndicator,
+    };
+  }
+
+  /** Remembers a token that paid, so it never pays again. */
+  spend(opened: OpenedWalletToken): void {
+    this.#replay[opened.provider].remember(opened.id, opened.rememberUntil, this.#now());
+  }
+
+  /** Forgets which tokens paid (with the payments, on `/__sandbox/reset`); the keys stay. */
+  reset(): void {
+    this.#replay.WalletAPay.clear();
+    this.#replay.WalletBPay.clear();
+  }
+}

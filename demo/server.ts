@@ -15,7 +15,7 @@ export function demoOrigins(port: number): string[] {
 }
 
 /** Port 0 everywhere: free ports, so a run never meets another one's servers. */
-export const FREE_PORTS: SandboxPorts = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0 };
+export const FREE_PORTS: SandboxPorts = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0, wallets: 0 };
 
 export interface DemoStack {
   urls: SandboxUrls;

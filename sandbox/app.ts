@@ -17,6 +17,7 @@ import { expireSessionSchema } from './schemas.ts';
 import { randomId, Store } from './store.ts';
 import { registerWalletControlRoutes } from './wallets/routes.ts';
 import { Wallets } from './wallets/wallets.ts';
+import { registerWalletProviderRoutes } from './wallets/provider/app.ts';
 import { ThreeDsProvider } from './three-ds/provider.ts';
 import {
   registerThreeDsProviderRoutes,
@@ -43,6 +44,8 @@ export interface Sandbox {
   engine: Hono<SandboxEnv>;
   sandboxEngine: Hono<SandboxEnv>;
   threeDs: Hono<SandboxEnv>;
+  /** The wallets' stand-ins (sandbox/wallets/provider/): what Google and Apple serve, played offline. */
+  wallets: Hono<SandboxEnv>;
   /** The 3DS flow's state (setups, collections, challenges), for tests that look inside. */
   threeDsProvider: ThreeDsProvider;
 }
@@ -147,9 +150,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const threeDs = newApp('3ds-provider', log);
   registerThreeDsProviderRoutes(threeDs, threeDsProvider);
 
+  const wallets = newApp('wallets', log);
+  registerWalletProviderRoutes(wallets, ctx);
+
   return {
     ctx,
     token,
+    wallets,
     engine: newEngine('production'),
     sandboxEngine: newEngine('sandbox'),
     threeDs,

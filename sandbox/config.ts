@@ -10,6 +10,8 @@ export interface SandboxUrls {
   sandboxUrl: string;
   /** The 3DS provider's own origin (device data collection, step-up pages). */
   threeDsUrl: string;
+  /** The wallets' stand-ins: Google Pay's pay.js and Apple Pay JS, their sheets and Apple's gateway. */
+  walletsUrl: string;
   /** The demo merchant's origin, allowed for the demo accounts. */
   demoUrl: string;
 }
@@ -19,6 +21,7 @@ export interface SandboxPorts {
   engine: number;
   sandbox: number;
   threeDs: number;
+  wallets: number;
   demo: number;
 }
 
@@ -40,6 +43,7 @@ export const PORTS: Readonly<
   engine: ['SVC_ENGINE_PORT', 4175, 'the payment engine'],
   threeDs: ['SVC_3DS_PORT', 4176, 'the 3DS provider'],
   sandbox: ['SVC_SANDBOX_PORT', 4177, 'the sandbox engine'],
+  wallets: ['SVC_WALLETS_PORT', 4178, 'the wallet stand-ins'],
 };
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxPorts {
@@ -50,6 +54,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxPorts
     engine: at('engine'),
     threeDs: at('threeDs'),
     sandbox: at('sandbox'),
+    wallets: at('wallets'),
   };
 }
 
@@ -59,6 +64,7 @@ export function urlsFor(ports: SandboxPorts): SandboxUrls {
     engineUrl: `http://127.0.0.1:${String(ports.engine)}`,
     sandboxUrl: `http://127.0.0.1:${String(ports.sandbox)}`,
     threeDsUrl: `http://127.0.0.1:${String(ports.threeDs)}`,
+    walletsUrl: `http://127.0.0.1:${String(ports.wallets)}`,
     demoUrl: `http://127.0.0.1:${String(ports.demo)}`,
   };
 }

@@ -18,6 +18,7 @@ export function describeSandbox({ urls }: RunningSandbox): string {
     `  payment engine  ${urls.engineUrl}      ({engine_url}: production accounts)`,
     `  sandbox engine  ${urls.sandboxUrl}      ({sandbox_url}: sandbox accounts)`,
     `  3DS provider    ${urls.threeDsUrl}`,
+    `  wallets         ${urls.walletsUrl}      (Google Pay and Apple Pay stand-ins)`,
   ].join('\n');
 }
 

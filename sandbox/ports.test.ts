@@ -22,7 +22,7 @@ afterAll(
     ),
 );
 
-const FREE = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0 };
+const FREE = { demo: 0, token: 0, engine: 0, threeDs: 0, sandbox: 0, wallets: 0 };
 
 describe('a port in use', () => {
   it('fails the start with the port, the server and the variable that moves it', async () => {
@@ -39,6 +39,7 @@ describe('a port in use', () => {
         SVC_ENGINE_PORT: '0',
         SVC_3DS_PORT: '0',
         SVC_SANDBOX_PORT: '0',
+        SVC_WALLETS_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

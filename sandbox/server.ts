@@ -76,6 +76,7 @@ export async function startSandbox(options: {
     [(s: Sandbox) => s.engine, 'engine'],
     [(s: Sandbox) => s.sandboxEngine, 'sandbox'],
     [(s: Sandbox) => s.threeDs, 'threeDs'],
+    [(s: Sandbox) => s.wallets, 'wallets'],
   ] as const;
   const bound = await Promise.allSettled(
     apps.map(([pick, role]) => listen(route(pick), options.ports[role], role)),
@@ -87,8 +88,14 @@ export async function startSandbox(options: {
     await Promise.all(servers.map(close));
     throw failed.reason;
   }
-  const [token, engine, sandboxEngine, threeDs] = servers.map(portOf) as [number, number, number, number];
-  const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, demo: options.ports.demo });
+  const [token, engine, sandboxEngine, threeDs, wallets] = servers.map(portOf) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, wallets, demo: options.ports.demo });
   const sandbox = createSandbox({
     accounts: options.accounts(urls),
     urls,

@@ -17,7 +17,7 @@ export function account(name: string) {
   return found;
 }
 
-export type Server = 'token' | 'engine' | 'sandbox' | 'threeDs';
+export type Server = 'token' | 'engine' | 'sandbox' | 'threeDs' | 'wallets';
 
 export interface Reply {
   status: number;
@@ -71,7 +71,7 @@ export async function startTestSandbox(
   options: { now?: () => number; sessionTtlMs?: number; framesDir?: string } = {},
 ): Promise<TestSandbox> {
   const running = await startSandbox({
-    ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, demo: 4173 },
+    ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, wallets: 0, demo: 4173 },
     accounts: () => accountsFile,
     ...options,
   });
@@ -80,6 +80,7 @@ export async function startTestSandbox(
     engine: running.urls.engineUrl,
     sandbox: running.urls.sandboxUrl,
     threeDs: running.urls.threeDsUrl,
+    wallets: running.urls.walletsUrl,
   };
   const url = (server: Server, path: string) => `${base[server]}${path}`;
   const raw = async (server: Server, path: string, init: RequestInit): Promise<Reply> => {

@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { framesDir, scriptFile } from './scripts/artifacts.ts';
+import { framesDir, fullScriptFile, scriptFile } from './scripts/artifacts.ts';
 
 const dist = join(import.meta.dirname, 'dist');
 const KIB = 1024;
@@ -22,7 +22,8 @@ export interface Budget {
 export const BUDGETS: readonly Budget[] = [
   // The design's 20 KiB, lowered as the script shrank: 14.7 KiB without Lit. Raised once, by 1 KiB, for
   // parcelas and CPF/CNPJ (their option check, and their strings in three locales: +1.0 kB measured);
-  // the locale split of the fast-start work is to take it back. It moves only down from here.
+  // the locale split of the fast-start work is to take it back. The wallets' entry points and error
+  // codes added 0.31 kB (16.14 kB measured; their flows are in the full build). It moves only down.
   { name: 'merchant page: essentials (script tag)', gzip: 16 * KIB, files: () => [scriptFile()] },
   // The design's 15 KiB, lowered as the frame shrank: 13.7 kB before paint. Raised once, by 0.75 KiB,
   // for what issue 13 asked of the frame: the brand logos' markup (+133 B), the appearance surface
@@ -54,9 +55,30 @@ export const BUDGETS: readonly Budget[] = [
     gzip: 15 * KIB,
     files: () => frameFiles('3ds.html'),
   },
-  // Wallets and passkeys follow.
-  { name: 'merchant page: full build', gzip: 30 * KIB, files: null },
+  // The design's 30 KiB: the essentials and both wallets' flows in one file (passkeys are to join them).
+  { name: 'merchant page: full build (script tag)', gzip: 30 * KIB, files: () => [fullScriptFile()] },
+  // ESM: each wallet a lazy chunk, loaded when its method is called, with the wallets' shared code
+  // (the script loader, installments, the watchdog); the entry's own modules are loaded already.
+  {
+    name: 'merchant page, ESM: Google Pay when called',
+    gzip: 7 * KIB,
+    files: () => [esmChunk('google-pay'), esmChunk('wallet')],
+  },
+  {
+    name: 'merchant page, ESM: Apple Pay when called',
+    gzip: 7 * KIB,
+    files: () => [esmChunk('apple-pay'), esmChunk('wallet')],
+  },
 ];
+
+/** The ESM build's one lazy chunk named `name` (dist/chunks/<name>-<hash>.js). */
+function esmChunk(name: string): string {
+  const found = readdirSync(join(dist, 'chunks')).filter(
+    (n) => n.startsWith(`${name}-`) && n.endsWith('.js'),
+  );
+  if (found.length !== 1) throw new Error(`expected one dist/chunks/${name}-*.js, found ${found.length}`);
+  return `chunks/${found[0] ?? ''}`;
+}
 
 function frameFiles(document: string): string[] {
   const path = `${framesDir()}/${document}`;

@@ -1,12 +1,13 @@
 // Builds the checkout script in three passes (`npm run build` runs them in order):
 //   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
+//   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
 //   --mode challenge  dist/frames/<version>/3ds.html: the 3DS challenge frame, with its own assets
 // Files loaded by URL carry the version (scripts/artifacts.ts), so a URL never changes content.
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { framesDir, scriptFile, version } from './scripts/artifacts.ts';
+import { framesDir, fullScriptFile, scriptFile, version } from './scripts/artifacts.ts';
 import { logoSprite } from './scripts/card-logos.ts';
 
 const root = import.meta.dirname;
@@ -28,17 +29,25 @@ function litLightDomOnly(): Plugin {
   };
 }
 
-/** Script-tag build: the 3DS challenge code inline, not behind a dynamic import (see load-challenge.ts). */
-function inlineChallenge(): Plugin {
-  const inline = resolve(root, 'src/three-ds/page/load-challenge.inline.ts');
+/**
+ * Script-tag builds: one file, so the ESM build's lazy chunks are swapped for modules that import their
+ * code statically (the 3DS challenge, src/three-ds/page/load-challenge.ts) or, in the essentials build,
+ * for one that says the wallets are in the full build (src/flows/load-wallets.ts).
+ */
+function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
+  const swaps: Record<string, [importer: string, replacement: string]> = {
+    '../three-ds/page/load-challenge.ts': [
+      '/src/flows/authentication.ts',
+      'src/three-ds/page/load-challenge.inline.ts',
+    ],
+    './flows/load-wallets.ts': ['/src/checkout.ts', `src/flows/load-wallets.${wallets}.ts`],
+  };
   return {
-    name: 'svc-inline-challenge',
+    name: 'svc-script-tag-build',
     enforce: 'pre',
     resolveId(source, importer) {
-      return source === '../three-ds/page/load-challenge.ts' &&
-        importer?.endsWith('/src/flows/authentication.ts') === true
-        ? inline
-        : null;
+      const swap = swaps[source];
+      return swap !== undefined && importer?.endsWith(swap[0]) === true ? resolve(root, swap[1]) : null;
     },
   };
 }
@@ -159,8 +168,9 @@ function frameDocumentBuild(document: string): UserConfig {
 function forMode(mode: string): UserConfig {
   switch (mode) {
     case 'iife':
+    case 'full':
       return {
-        plugins: [inlineChallenge()],
+        plugins: [scriptTagBuild(mode === 'full' ? 'inline' : 'essentials')],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
@@ -168,7 +178,7 @@ function forMode(mode: string): UserConfig {
             entry: resolve(root, 'src/iife/essentials.ts'),
             name: 'CheckoutBundle',
             formats: ['iife'],
-            fileName: () => scriptFile(),
+            fileName: () => (mode === 'full' ? fullScriptFile() : scriptFile()),
           },
         },
       };

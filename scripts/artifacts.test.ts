@@ -10,7 +10,11 @@ describe('dist/sri.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sri-'));
     for (const name of MERCHANT_FILES) writeFileSync(join(dir, name), `// ${name}\n`);
     const written = sriManifest(dir);
-    expect(Object.keys(written.files)).toEqual([`checkout-essentials-${version}.js`, 'checkout.js']);
+    expect(Object.keys(written.files)).toEqual([
+      `checkout-essentials-${version}.js`,
+      `checkout-${version}.js`,
+      'checkout.js',
+    ]);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');
     expect(written.files['checkout.js']).toEqual({ integrity: `sha384-${expected}`, bytes: 15 });
     expect(written.version).toBe(version);

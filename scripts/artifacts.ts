@@ -15,6 +15,8 @@ export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { versi
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
 export const scriptFile = (): string => `checkout-essentials-${version}.js`;
+/** The full script-tag build (essentials and the wallets). */
+export const fullScriptFile = (): string => `checkout-${version}.js`;
 
 /**
  * A demo page as served: `{{script}}` becomes the script-tag build's file name, and `{{sri:<file>}}`
@@ -35,7 +37,7 @@ export function fillPageTemplate(
 export const framesDir = (): string => `frames/${version}`;
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
-export const MERCHANT_FILES = [scriptFile(), 'checkout.js'];
+export const MERCHANT_FILES = [scriptFile(), fullScriptFile(), 'checkout.js'];
 
 export function integrity(content: Buffer): string {
   return `sha384-${createHash('sha384').update(content).digest('base64')}`;
@@ -65,11 +67,16 @@ if (command === 'sri') {
   const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
     exports: Record<string, { default?: string }>;
   };
-  const target = pkg.exports['./script-tag'];
-  if (target === undefined) throw new Error('package.json has no ./script-tag export');
-  target.default = `./dist/${scriptFile()}`;
+  for (const [entry, file] of [
+    ['./script-tag', scriptFile()],
+    ['./script-tag/full', fullScriptFile()],
+  ] as const) {
+    const target = pkg.exports[entry];
+    if (target === undefined) throw new Error(`package.json has no ${entry} export`);
+    target.default = `./dist/${file}`;
+    console.log(`package.json: ${entry} -> ${target.default}`);
+  }
   writeFileSync(packageJson, `${JSON.stringify(pkg, null, 2)}\n`);
-  console.log(`package.json: ./script-tag -> ${target.default}`);
 } else if (command !== undefined) {
   throw new Error(`unknown command ${command}: use sri or version`);
 }

@@ -1,15 +1,15 @@
 // Run by scripts/package.test.ts from a copy next to a node_modules that holds the unpacked tarball:
 // imports the package by name in a plain Node process, as server-side rendering does, with no DOM.
 // Exits non-zero with the reason when something is wrong. Arguments: the check to run, the expected
-// version, and for `subpaths` the script-tag file and the frames directory the build named with that
-// version.
+// version, and for `subpaths` the script-tag file, the frames directory and the full script-tag file the
+// build named with that version.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [check, version, scriptFile = '', framesDir = ''] = process.argv.slice(2);
+const [check, version, scriptFile = '', framesDir = '', fullScriptFile = ''] = process.argv.slice(2);
 const NAME = 'service-checkout';
 /** What the ESM entry must export (it may export more). */
 const EXPORTS = `Checkout CheckoutError ERROR_TYPES isCheckoutError SvcBlurEvent SvcChangeEvent SvcErrorEvent
@@ -43,6 +43,7 @@ async function entry() {
 function subpaths() {
   const exported = [
     [`${NAME}/script-tag`, `dist/${scriptFile}`],
+    [`${NAME}/script-tag/full`, `dist/${fullScriptFile}`],
     [`${NAME}/${framesDir}/card.html`, `dist/${framesDir}/card.html`],
     [`${NAME}/${framesDir}/3ds.html`, `dist/${framesDir}/3ds.html`],
     [`${NAME}/custom-elements.json`, 'dist/custom-elements.json'],

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { framesDir, integrity, scriptFile } from './artifacts.ts';
+import { framesDir, fullScriptFile, integrity, scriptFile } from './artifacts.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -23,8 +23,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 /**
- * What the tarball may hold: the manifest and readme, the two merchant-side builds with their source
- * maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge), the frame documents
+ * What the tarball may hold: the manifest and readme, the merchant-side builds (ESM, essentials and full
+ * script-tag builds) with their source maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge, the wallets), the frame documents
  * the token host serves and their assets (the card brands' logo sprite among them), the declarations,
  * the integrity list, the custom elements manifest and docs/errors.md, where every CheckoutError
  * message points. Anything else fails the check, and tests and TypeScript sources never pass, whatever
@@ -32,7 +32,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
-  /^dist\/(?:checkout|chunks\/[\w-]+|checkout-essentials-[\w.-]+)\.js(?:\.map)?$/,
+  /^dist\/(?:checkout|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
   /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
@@ -41,6 +41,7 @@ const REQUIRED = [
   'package.json',
   'dist/checkout.js',
   `dist/${scriptFile()}`,
+  `dist/${fullScriptFile()}`,
   `dist/${framesDir()}/card.html`,
   `dist/${framesDir()}/3ds.html`,
   'dist/types/index.d.ts',
@@ -227,6 +228,6 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
   });
 
   it('the exports map resolves the script-tag build, frames, custom-elements.json and package.json only', () => {
-    node([importer, 'subpaths', pkg.version, scriptFile(), framesDir()], { cwd: consumer });
+    node([importer, 'subpaths', pkg.version, scriptFile(), framesDir(), fullScriptFile()], { cwd: consumer });
   });
 });

@@ -1,6 +1,6 @@
 // The Checkout: what merchants construct with the shopper's session. A facade: it checks the options,
 // picks the locale, hands every result to the merchant's callback, and leaves each use case to its flow
-// (flows/): the card form, stored cards, headless tokenization.
+// (flows/): the card form, stored cards, headless tokenization, the wallets.
 
 import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
@@ -9,10 +9,13 @@ import type { SvcCardForm } from './elements/card-form.ts';
 import { ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
 import { tokenizeCard, type HeadlessCard } from './flows/headless.ts';
+import { loadApplePay, loadGooglePay } from './flows/load-wallets.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
+import type { WalletContext } from './flows/wallet.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import type { CallOptions, CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
+import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
 
 /**
  * The checkout for one shopper's session. It mounts the secure card form (or a stored card's security
@@ -25,6 +28,9 @@ export class Checkout {
   readonly #client: ServiceClient;
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
+  readonly #account: string;
+  /** What destroy() removes of the wallets' buttons. */
+  #walletTeardown: (() => void)[] = [];
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -37,6 +43,7 @@ export class Checkout {
     this.#options = validateOptions(options);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
     const target = { origin, account: options.account };
+    this.#account = options.account;
     this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
@@ -166,11 +173,62 @@ export class Checkout {
   }
 
   /**
-   * Removes the mounted form with its frame, port and listeners; an open 3DS challenge ends as
-   * `challenge_cancelled`, and a running submit resolves with `destroyed`. The Checkout can mount again.
+   * Shows the Google Pay button (WalletAPay, spec §4.9) in `options.selector` when the shopper can pay
+   * with it here (full build). The shopper's click opens Google's sheet; once they authorize,
+   * `checkoutCallbackFunction` gets the wallet token for your backend's Payment/Init, and its answer
+   * closes the sheet as paid or keeps it open with your message. A cancel, a wallet failure or a callback
+   * too slow reaches the `callback` as `{ok: false, error}`.
+   *
+   * @param options - The container, merchantInfo, transactionInfo, the button's look, installments and
+   *   your callback; see {@link GooglePayOptions}.
+   * @returns `true` once the button is shown, `false` when Google Pay cannot be used here (why goes to
+   *   `onUnavailable`). Rejects with `invalid_option` or `invalid_target` when an option is wrong, and
+   *   with `full_build_required` in the essentials build.
+   */
+  useGooglePay(options: GooglePayOptions): Promise<boolean> {
+    return loadGooglePay().then(({ useGooglePay }) => useGooglePay(this.#wallet(), options));
+  }
+
+  /**
+   * Shows the Apple Pay button (WalletBPay, spec §4.9) in `options.button.selector` when the shopper can
+   * pay with it here (full build). The click opens Apple's sheet at once; the service validates the
+   * merchant (or your `onValidateMerchant`); once the shopper authorizes, `applePayCallback` gets the
+   * wallet token for your backend's Payment/Init, and its answer completes the sheet. A cancel, a failed
+   * validation, a failed payment or a callback too slow reaches the `callback` as `{ok: false, error}`.
+   *
+   * @param options - The button, merchantId, cart, installments and your callback; see
+   *   {@link ApplePayOptions}.
+   * @returns Whether Apple Pay is available here, the button then shown (spec §4.9); why not goes to
+   *   `onUnavailable`. Rejects with `invalid_option` or `invalid_target` when an option is wrong, and with
+   *   `full_build_required` in the essentials build.
+   */
+  useApplePay(options: ApplePayOptions): Promise<boolean> {
+    return loadApplePay().then(({ useApplePay }) =>
+      useApplePay({ ...this.#wallet(), client: this.#client }, options),
+    );
+  }
+
+  /**
+   * Removes the mounted form with its frame, port and listeners, and the wallets' buttons (an open
+   * Apple Pay sheet is aborted); an open 3DS challenge ends as `challenge_cancelled`, and a running
+   * submit resolves with `destroyed`. The Checkout can mount again.
    */
   destroy(): void {
     this.#cardForm.destroy();
+    for (const remove of this.#walletTeardown.splice(0)) remove();
+  }
+
+  #wallet(): WalletContext {
+    return {
+      environment: this.#options.environment,
+      account: this.#account,
+      sessionId: () => this.#options.sessionId,
+      locale: this.#locale,
+      messages: () => messagesFor(this.#locale, this.#options.messages),
+      scripts: this.#options.walletScripts,
+      fail: (error) => void this.#deliver(Promise.resolve({ ok: false, error })),
+      onDestroy: (remove) => this.#walletTeardown.push(remove),
+    };
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {

@@ -18,6 +18,31 @@ describe('checkoutCsp', () => {
     expect(checkoutCsp(production)['connect-src']).toBeUndefined();
   });
 
+  it('adds each wallet’s origin to script-src, frame-src and connect-src, and the token host for Apple Pay’s validation', () => {
+    expect(checkoutCsp({ environment: 'sandbox', googlePay: true })).toEqual({
+      'script-src': ["'self'", 'https://pay.google.com'],
+      'frame-src': ['http://localhost:4174', 'https://pay.google.com'],
+      'connect-src': ['https://pay.google.com'],
+    });
+    expect(checkoutCsp({ environment: 'sandbox', applePay: true })).toEqual({
+      'script-src': ["'self'", 'https://applepay.cdn-apple.com'],
+      'frame-src': ['http://localhost:4174', 'https://applepay.cdn-apple.com'],
+      'connect-src': ['http://localhost:4174', 'https://applepay.cdn-apple.com'],
+    });
+  });
+
+  it('names the stand-ins’ origin instead when walletScripts points at the sandbox', () => {
+    const walletScripts = {
+      googlePay: 'http://127.0.0.1:4178/gp/p/js/pay.js',
+      applePay: 'http://127.0.0.1:4178/jsapi/1.latest/apple-pay-sdk.js',
+    };
+    expect(checkoutCsp({ environment: 'sandbox', googlePay: true, applePay: true, walletScripts })).toEqual({
+      'script-src': ["'self'", 'http://127.0.0.1:4178'],
+      'frame-src': ['http://localhost:4174', 'http://127.0.0.1:4178'],
+      'connect-src': ['http://localhost:4174', 'http://127.0.0.1:4178'],
+    });
+  });
+
   it('takes a CDN as the script’s source, and refuses anything that is not an https origin', () => {
     expect(
       checkoutCsp({ environment: 'sandbox', scriptSource: 'https://cdn.example' })['script-src'],

@@ -12,7 +12,7 @@
 // - No 'unsafe-inline', no 'unsafe-eval', no nonce.
 
 import { resolveTokenOrigin } from './api/hosts.ts';
-import type { Environment } from './types.ts';
+import type { Environment, WalletScripts } from './types.ts';
 
 /** What {@link checkoutCsp} needs to know: where the script and the token host are, and the features used. */
 export interface CspOptions {
@@ -26,15 +26,25 @@ export interface CspOptions {
   storedCards?: boolean;
   /** The page calls `tokenizeCard()` (headless mode, SAQ A-EP). */
   headless?: boolean;
+  /** The page calls `useGooglePay()`: pay.js, its sheet and its requests, from Google's origin. */
+  googlePay?: boolean;
+  /** The page calls `useApplePay()`: Apple Pay JS from Apple's origin, and the token host for validation. */
+  applePay?: boolean;
+  /** As given to `new Checkout`: the wallets' scripts come from there instead (the sandbox's stand-ins). */
+  walletScripts?: WalletScripts;
 }
+
+/** The origins the wallets' own scripts load from by default (src/wallets/constants.ts has the URLs). */
+const WALLET_ORIGINS = { googlePay: 'https://pay.google.com', applePay: 'https://applepay.cdn-apple.com' };
 
 /** Directive name → sources. Only the directives the checkout needs appear. */
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
 /**
  * The directives a merchant page needs for the checkout's features: `script-src` for the script,
- * `frame-src` for the token host, and `connect-src` for it only with stored cards or headless mode. No
- * `style-src` and no `'unsafe-inline'`. Merge them into the page's own policy with {@link mergeCsp}.
+ * `frame-src` for the token host, and `connect-src` for it only with stored cards, headless mode or
+ * Apple Pay (merchant validation); with a wallet, its origin in all three. No `style-src` and no
+ * `'unsafe-inline'`. Merge them into the page's own policy with {@link mergeCsp}.
  *
  * @param options - The environment and token host, as given to `new Checkout`, and the features used.
  * @returns Directive name → sources.
@@ -48,10 +58,23 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
   if (script !== "'self'" && !/^https:\/\/[^/\s;,']+$/.test(script)) {
     throw new TypeError(`scriptSource must be 'self' or an https origin, got "${script}".`);
   }
+  // Each wallet's script loads from its origin, which also serves its sheet and answers its requests.
+  const wallets = (['googlePay', 'applePay'] as const)
+    .filter((wallet) => options[wallet] === true)
+    .map((wallet) => {
+      const configured = options.walletScripts?.[wallet];
+      return configured === undefined ? WALLET_ORIGINS[wallet] : new URL(configured).origin;
+    });
+  const connect = [
+    ...(options.storedCards === true || options.headless === true || options.applePay === true
+      ? [token]
+      : []),
+    ...wallets,
+  ];
   return {
-    'script-src': [script],
-    'frame-src': [token],
-    ...(options.storedCards === true || options.headless === true ? { 'connect-src': [token] } : {}),
+    'script-src': [...new Set([script, ...wallets])],
+    'frame-src': [...new Set([token, ...wallets])],
+    ...(connect.length > 0 ? { 'connect-src': [...new Set(connect)] } : {}),
   };
 }
 

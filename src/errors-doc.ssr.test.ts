@@ -14,6 +14,7 @@ function raisedCodes(): string[] {
   const patterns = [
     /new CheckoutError\(\s*'([a-z_]+)'/g,
     /\bfailure\(\s*'([a-z_]+)'/g,
+    /\bwalletError\(\s*'([a-z_]+)'/g,
     /\bcode: '([a-z_]+)'/g,
     /'((?:card|cvv)_[a-z_]+)'/g,
     /'(service_[a-z_]+)'/g,

@@ -14,7 +14,7 @@ export const ERROR_TYPES = [
 /**
  * What kind of failure a {@link CheckoutError} is, for deciding what to do: `validation` (the shopper
  * can fix the card), `network` and `service` (try again), `authentication` (3DS refused: ask for
- * another payment method), `wallet` (reserved for wallet payments), `configuration` (a bug or a setup
+ * another payment method), `wallet` (a Google Pay or Apple Pay payment failed), `configuration` (a bug or a setup
  * problem on the merchant's side) and `cancelled` (the shopper or the page stopped it).
  */
 export type CheckoutErrorType = (typeof ERROR_TYPES)[number];
@@ -63,6 +63,14 @@ export const ERROR_CODES = [
   'authentication_required',
   'authentication_expired',
   'authentication_amount_mismatch',
+  // Wallets
+  'full_build_required',
+  'wallet_cancelled',
+  'wallet_developer_error',
+  'wallet_error',
+  'wallet_merchant_validation_failed',
+  'wallet_callback_timeout',
+  'wallet_payment_failed',
   // Network and service
   'network_error',
   'timeout',

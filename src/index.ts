@@ -26,6 +26,7 @@ export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions }
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';
+export type * from './wallets/types.ts';
 export { FIELD_ERRORS, FIELD_NAMES } from './types.ts';
 /** The version of the package this script was built from, as in its package.json. */
 export const VERSION: string = __SDK_VERSION__;

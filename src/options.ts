@@ -23,6 +23,7 @@ const KNOWN = new Set([
   'documentField',
   'tokenUrl',
   'challengeTimeoutMs',
+  'walletScripts',
 ]);
 
 /** A 3DS challenge's default time limit, and the least a merchant may set (the step-up window is 30 s). */
@@ -80,6 +81,12 @@ export function validateOptions(options: unknown): CheckoutOptions {
     fail(
       `challengeTimeoutMs must be a whole number of milliseconds from ${String(MIN_CHALLENGE_TIMEOUT_MS)} to ${String(MAX_CHALLENGE_TIMEOUT_MS)}.`,
     );
+  // Its URLs are checked when a wallet loads (flows/wallet.ts), so the essentials build does not carry it.
+  if (
+    o['walletScripts'] !== undefined &&
+    (typeof o['walletScripts'] !== 'object' || o['walletScripts'] === null)
+  )
+    fail('walletScripts must be an object: {googlePay?, applePay?}.');
   const messages = o['messages'];
   if (messages !== undefined) {
     if (typeof messages !== 'object' || messages === null) fail('messages must be an object of strings.');

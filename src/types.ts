@@ -224,6 +224,18 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Where the wallets' scripts come from, for testing against the sandbox: its stand-ins for Google's
+ * pay.js and Apple Pay JS (`{walletsUrl}/gp/p/js/pay.js`, `{walletsUrl}/jsapi/1.latest/apple-pay-sdk.js`;
+ * docs/testing.md). Left out, each wallet's own script is loaded, from Google and from Apple.
+ */
+export interface WalletScripts {
+  /** Google Pay's pay.js. */
+  googlePay?: string;
+  /** Apple Pay JS (the `<apple-pay-button>` element, and `ApplePaySession` where the browser has none). */
+  applePay?: string;
+}
+
 /** What a merchant passes to `new Checkout(...)`. Unknown keys are refused, not ignored. */
 export interface CheckoutOptions {
   /** From the merchant backend's Token/NewSession. */
@@ -263,4 +275,9 @@ export interface CheckoutOptions {
    * milliseconds. Default 600 000 (10 minutes); from 30 000 to 3 600 000 (an hour).
    */
   challengeTimeoutMs?: number;
+  /**
+   * Where the wallets' scripts come from (full build): leave it out for Google's and Apple's own; the
+   * sandbox's stand-ins for tests (docs/testing.md). Each an https URL, http only on localhost.
+   */
+  walletScripts?: WalletScripts;
 }

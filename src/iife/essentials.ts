@@ -1,4 +1,4 @@
-// Script-tag build (essentials): `window.Checkout`, with the error type and guard on it.
+// Script-tag builds (essentials, and full with the wallets): `window.Checkout`, with the error type and guard on it.
 
 import { Checkout } from '../checkout.ts';
 import { CheckoutError, isCheckoutError } from '../errors.ts';

@@ -81,7 +81,7 @@ describe('applePayRequest', () => {
     itRefusesOptions(applePayRequest, [
       ['useApplePay(options) must be an object.', null],
       [
-        'Unknown option "currencyCode" (known: button, merchantId, cart, installments, applePayCallback).',
+        'Unknown option "currencyCode" (known: button, merchantId, cart, installments, applePayCallback, onValidateMerchant, onUnavailable).',
         { ...OPTIONS, currencyCode: 'USD' },
       ],
       ['button must be an object.', { ...OPTIONS, button: '#apple-pay' }],

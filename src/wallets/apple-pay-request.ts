@@ -70,6 +70,8 @@ const OPTIONS = [
   'cart',
   'installments',
   'applePayCallback',
+  'onValidateMerchant',
+  'onUnavailable',
 ] satisfies (keyof ApplePayOptions)[];
 const BUTTON = ['selector', 'style'] satisfies (keyof ApplePayButtonOptions)[];
 const CART = ['lineItems', 'total'] satisfies (keyof ApplePayCart)[];
@@ -107,6 +109,8 @@ export function applePayRequest(options: unknown, context: ApplePayContext = {})
   const merchantId = nonEmptyString(o['merchantId'], 'merchantId');
   const cart = record(o['cart'], 'cart', CART);
   callback(o['applePayCallback'], 'applePayCallback');
+  callback(o['onValidateMerchant'], 'onValidateMerchant', true);
+  callback(o['onUnavailable'], 'onUnavailable', true);
 
   // WebKit: "Missing total label.", "Missing total amount.", "Total amount must not be negative.",
   // "\"X\" is not a valid amount." (PaymentRequestValidator.mm, ApplePaySession.cpp).

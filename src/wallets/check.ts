@@ -50,9 +50,10 @@ export function oneOf<T extends string>(value: unknown, name: string, choices: r
   return value as T | undefined;
 }
 
-/** Refuses a merchant callback that is not a function. */
-export function callback(value: unknown, name: string): void {
-  if (typeof value !== 'function') invalid(`${name} must be a function.`);
+/** Refuses a merchant callback that is not a function (or, when `optional`, neither left out). */
+export function callback(value: unknown, name: string, optional = false): void {
+  if (typeof value !== 'function' && !(optional && value === undefined))
+    invalid(`${name} must be a function${optional ? ', or left out' : ''}.`);
 }
 
 // Google's totalPrice is `[0-9]+(\.[0-9][0-9])?`; WebKit's validateAmount also takes a leading minus

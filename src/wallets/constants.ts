@@ -126,3 +126,28 @@ export const APPLE_MAX_TOTAL = 100_000_000;
 
 /** `<apple-pay-button buttonstyle>`. */
 export const APPLE_BUTTON_STYLES = ['black', 'white', 'white-outline'] as const;
+
+/** Where each wallet's script comes from, unless the `walletScripts` option says otherwise. */
+export const WALLET_SCRIPTS = {
+  googlePay: 'https://pay.google.com/gp/p/js/pay.js',
+  applePay: 'https://applepay.cdn-apple.com/jsapi/1.latest/apple-pay-sdk.js',
+} as const;
+
+/** A wallet script that neither loads nor fails in this time is given up: the button is not shown. */
+export const WALLET_SCRIPT_TIMEOUT_MS = 10_000;
+
+/**
+ * How long the merchant's wallet callback has. Apple closes the sheet as failed 30 s after the shopper
+ * authorized (`onpaymentauthorized`); the SDK completes it as failed at 25 s, before Apple does, so the
+ * shopper reads our words and the merchant gets `wallet_callback_timeout`. Google documents no limit:
+ * the same clock, one rule for both.
+ */
+export const WALLET_CALLBACK_WATCHDOG_MS = 25_000;
+
+/**
+ * The service's gateway name as Google knows it, for `tokenizationSpecification.parameters.gateway`
+ * (spec §4.7), with the merchant id the service issued (the account) as `gatewayMerchantId`. The
+ * sandbox's is `servicesandbox`; the production name comes with the service's Google Pay registration
+ * (docs/service-contract.md, open questions).
+ */
+export const GOOGLE_PAY_GATEWAYS = { sandbox: 'servicesandbox', production: 'service' } as const;

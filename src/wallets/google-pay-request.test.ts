@@ -197,7 +197,7 @@ describe('googlePayRequests', () => {
         ['useGooglePay(options) must be an object.', undefined],
         ['useGooglePay(options) must be an object.', [OPTIONS]],
         [
-          'Unknown option "merchantName" (known: selector, merchantInfo, transactionInfo, button, installments, checkoutCallbackFunction).',
+          'Unknown option "merchantName" (known: selector, merchantInfo, transactionInfo, button, installments, checkoutCallbackFunction, onUnavailable).',
           { ...OPTIONS, merchantName: 'Loja' },
         ],
         ['merchantInfo must be an object.', { ...OPTIONS, merchantInfo: 'Loja Exemplo' }],

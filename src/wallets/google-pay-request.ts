@@ -107,6 +107,7 @@ const OPTIONS = [
   'button',
   'installments',
   'checkoutCallbackFunction',
+  'onUnavailable',
 ] satisfies (keyof GooglePayOptions)[];
 const BUTTON = [
   'buttonColor',
@@ -174,6 +175,7 @@ export function googlePayRequests(options: unknown, context: GooglePayContext): 
     'countryCode',
   ]);
   callback(o['checkoutCallbackFunction'], 'checkoutCallbackFunction');
+  callback(o['onUnavailable'], 'onUnavailable', true);
 
   const merchantName = nonEmptyString(merchant['merchantName'], 'merchantInfo.merchantName');
   if (merchant['merchantId'] === undefined && context.environment === 'production')

@@ -3,6 +3,7 @@
 // checked against live in constants.ts.
 
 import type { InstallmentsOptions } from '../types.ts';
+export type { WalletScripts } from '../types.ts';
 import type {
   APPLE_BUTTON_STYLES,
   GOOGLE_BUTTON_BORDER_TYPES,
@@ -20,6 +21,15 @@ export type WalletAmount = number | string;
 
 /** Payment/Init's `cardInfo.tokenProvider` for each wallet: Google Pay and Apple Pay. */
 export type WalletProvider = 'WalletAPay' | 'WalletBPay';
+
+/**
+ * Why `useGooglePay` or `useApplePay` resolved `false` (the button is not shown), as `onUnavailable`
+ * hears it: `insecure_context` (the page is not https), `script_failed` (the wallet's script did not
+ * load: a network failure, or the page's CSP blocks it), `not_supported` (this browser has no such
+ * wallet, or not a version that takes the request), `not_ready` (the wallet says the shopper cannot pay
+ * with it here: no card in it, or a browser profile without it).
+ */
+export type WalletUnavailableReason = 'insecure_context' | 'script_failed' | 'not_supported' | 'not_ready';
 
 /** What a wallet callback receives: what the merchant backend needs for Payment/Init's wallet variant. */
 export interface WalletPaymentData {
@@ -88,7 +98,15 @@ export interface GooglePayButtonOptions {
  * `{ok: true}` closes the Google Pay sheet as paid; `false` or `{ok: false, message}` keeps it open,
  * shows `message` (or the SDK's own words) and lets the shopper try again.
  */
-export type GooglePayCallbackResult = boolean | { ok: boolean; message?: string };
+export type GooglePayCallbackResult = boolean | GooglePayCallbackAnswer;
+
+/** The object form of {@link GooglePayCallbackResult}. */
+export interface GooglePayCallbackAnswer {
+  /** Whether your backend's payment succeeded. */
+  ok: boolean;
+  /** What the sheet tells the shopper when `ok` is false, in their language. */
+  message?: string;
+}
 
 /** What a merchant passes to `useGooglePay(...)` (spec §4.9). Unknown keys are refused, not ignored. */
 export interface GooglePayOptions {
@@ -112,6 +130,8 @@ export interface GooglePayOptions {
   checkoutCallbackFunction: (
     checkoutData: WalletPaymentData,
   ) => GooglePayCallbackResult | Promise<GooglePayCallbackResult>;
+  /** Told why the button is not shown when `useGooglePay` resolves `false`. */
+  onUnavailable?: (reason: WalletUnavailableReason) => void;
 }
 
 /** One line of the Apple Pay sheet: a label and its amount. */
@@ -160,4 +180,13 @@ export interface ApplePayOptions {
    * Apple gives the whole exchange 30 seconds.
    */
   applePayCallback: (paymentData: WalletPaymentData) => boolean | Promise<boolean>;
+  /**
+   * Validates the merchant with Apple yourself, from your backend: given Apple's `validationURL`,
+   * resolve the merchant session object Apple answered. Without it the service does it for you (its
+   * token host holds the session, see docs/guides/wallets.md). A rejection cancels the sheet with
+   * `wallet_merchant_validation_failed`.
+   */
+  onValidateMerchant?: (validationURL: string) => Promise<object>;
+  /** Told why the button is not shown when `useApplePay` resolves `false`. */
+  onUnavailable?: (reason: WalletUnavailableReason) => void;
 }

@@ -1,0 +1,352 @@
+// The Apple Pay flow against a fake ApplePaySession with WebKit's surface (status constants, events,
+// the gesture rule): availability before the click, the session made in the click, merchant validation
+// by the service or the merchant, completePayment exactly once, and what reaches the `callback`.
+import type * as Wallet from './wallet-script.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceClient } from '../api/service.ts';
+import { ERROR_CODES } from '../errors.ts';
+import type { ApplePayOptions } from '../wallets/types.ts';
+import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
+import { useApplePay } from './apple-pay.ts';
+import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
+
+const loaded = vi.hoisted(() => ({ urls: [] as string[] }));
+vi.mock('./wallet-script.ts', async (actual) => ({
+  ...(await actual<typeof Wallet>()),
+  loadWalletScript: (src: string) => {
+    loaded.urls.push(src);
+    return Promise.resolve();
+  },
+}));
+
+const PAYMENT_DATA = {
+  version: 'EC_v1',
+  data: 'c2VhbGVk',
+  signature: 'c2ln',
+  header: { transactionId: 'ab' },
+};
+const MERCHANT_SESSION = {
+  merchantSessionIdentifier: 'ms_1',
+  epochTimestamp: 1,
+  expiresAt: 2,
+  signature: 's',
+};
+
+interface FakeSession extends ApplePaySessionInstance {
+  version: number;
+  request: Record<string, unknown>;
+  log: string[];
+  madeInGesture: boolean;
+}
+
+/** A fake ApplePaySession class: WebKit's statics, and each instance's calls in `log`. */
+function fakeApplePay(
+  availability: { canMakePayments?: boolean; capability?: string; supports?: boolean; throws?: Error } = {},
+) {
+  const sessions: FakeSession[] = [];
+  let clicking = false;
+  class Session {
+    static STATUS_SUCCESS = 0;
+    static STATUS_FAILURE = 1;
+    static supportsVersion = () => availability.supports ?? true;
+    static canMakePayments = () => availability.canMakePayments ?? true;
+    static applePayCapabilities =
+      availability.capability === undefined
+        ? undefined
+        : () => Promise.resolve({ paymentCredentialStatus: availability.capability });
+    log: string[] = [];
+    madeInGesture = clicking;
+    onvalidatemerchant = null;
+    onpaymentmethodselected = null;
+    onpaymentauthorized = null;
+    oncancel = null;
+    constructor(
+      public version: number,
+      public request: Record<string, unknown>,
+    ) {
+      if (availability.throws !== undefined) throw availability.throws;
+      sessions.push(this);
+    }
+    begin() {
+      this.log.push('begin');
+    }
+    abort() {
+      this.log.push('abort');
+    }
+    completeMerchantValidation(session: object) {
+      this.log.push(`completeMerchantValidation ${JSON.stringify(session)}`);
+    }
+    completePaymentMethodSelection(update: object) {
+      this.log.push(`completePaymentMethodSelection ${JSON.stringify(update)}`);
+    }
+    completePayment(result: { status: number }) {
+      this.log.push(`completePayment ${String(result.status)}`);
+    }
+  }
+  vi.stubGlobal('ApplePaySession', Session);
+  const click = () => {
+    clicking = true;
+    document.querySelector<HTMLElement>('#wallet apple-pay-button')?.click();
+    clicking = false;
+  };
+  const fire = <K extends keyof ApplePayEvents>(
+    session: FakeSession | undefined,
+    event: K,
+    detail: ApplePayEvents[K],
+  ) => {
+    const handler = (session as unknown as Record<string, ((e: ApplePayEvents[K]) => void) | null>)[
+      `on${event}`
+    ];
+    handler?.(detail);
+  };
+  return { sessions, click, fire };
+}
+
+function options(overrides: Partial<ApplePayOptions> = {}): ApplePayOptions {
+  return {
+    button: { selector: '#wallet' },
+    merchantId: 'merchant.com.demo',
+    cart: { lineItems: [{ label: 'Camiseta', amount: 120 }], total: { label: 'Loja Demo', amount: 120 } },
+    applePayCallback: () => true,
+    ...overrides,
+  };
+}
+
+function serviceAnswering(answer: Response) {
+  const requests: { url: string; body: unknown }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    requests.push({ url, body: JSON.parse(init.body as string) });
+    return Promise.resolve(answer);
+  });
+  return requests;
+}
+
+const client = serviceClient({ origin: 'http://localhost:4174', account: 'demo' }, ERROR_CODES);
+const context = (overrides = {}) => {
+  const made = walletContext(overrides);
+  return { ...made, ctx: { ...made.ctx, client } };
+};
+const state = () => document.querySelector('#wallet')?.getAttribute('data-svc-wallet');
+
+beforeEach(() => {
+  loaded.urls = [];
+  walletSlot();
+  secureContext();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('useApplePay: availability', () => {
+  it('resolves true and shows <apple-pay-button> styled, in the shopper’s language', async () => {
+    fakeApplePay({ capability: 'paymentCredentialsAvailable' });
+    expect(
+      await useApplePay(context().ctx, options({ button: { selector: '#wallet', style: 'white-outline' } })),
+    ).toBe(true);
+    expect(loaded.urls).toEqual(['https://applepay.cdn-apple.com/jsapi/1.latest/apple-pay-sdk.js']);
+    const button = document.querySelector('#wallet apple-pay-button');
+    expect([
+      button?.getAttribute('buttonstyle'),
+      button?.getAttribute('type'),
+      button?.getAttribute('locale'),
+    ]).toEqual(['white-outline', 'buy', 'pt-BR']);
+    expect(state()).toBe('ready');
+  });
+
+  it.each([
+    ['the browser has no ApplePaySession', () => undefined, 'not_supported'],
+    ['the session version is not supported', () => fakeApplePay({ supports: false }), 'not_supported'],
+    ['the shopper cannot pay with it here', () => fakeApplePay({ canMakePayments: false }), 'not_ready'],
+    [
+      'Apple says Apple Pay is unsupported',
+      () => fakeApplePay({ capability: 'applePayUnsupported' }),
+      'not_supported',
+    ],
+    [
+      'the page is not a secure context',
+      () => {
+        secureContext(false);
+      },
+      'insecure_context',
+    ],
+  ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
+    arrange();
+    const onUnavailable = vi.fn();
+    expect(await useApplePay(context().ctx, options({ onUnavailable }))).toBe(false);
+    expect(onUnavailable).toHaveBeenCalledWith(reason);
+    expect(document.querySelector('#wallet apple-pay-button')).toBeNull();
+  });
+
+  it('still shows the button when no card is in the wallet yet: the sheet lets the shopper add one', async () => {
+    fakeApplePay({ capability: 'paymentCredentialsUnavailable' });
+    expect(await useApplePay(context().ctx, options())).toBe(true);
+  });
+});
+
+describe('useApplePay: paying', () => {
+  it('makes the session in the click, has the service validate the merchant, and completes the payment once', async () => {
+    const apple = fakeApplePay();
+    const requests = serviceAnswering(Response.json(MERCHANT_SESSION));
+    const callback = vi.fn(() => Promise.resolve(true));
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options({ applePayCallback: callback, installments: { plans: [1, 2, 3] } }));
+    document.querySelector<HTMLSelectElement>('#wallet select')!.value = '2';
+
+    apple.click();
+    const session = apple.sessions[0];
+    expect(session?.madeInGesture).toBe(true);
+    expect(session?.version).toBe(5);
+    expect(session?.request).toMatchObject({
+      countryCode: 'BR',
+      currencyCode: 'BRL',
+      merchantCapabilities: ['supports3DS'],
+      total: { label: 'Loja Demo', amount: '120.00' },
+    });
+    expect(session?.log).toEqual(['begin']);
+    expect(state()).toBe('busy');
+
+    apple.fire(session, 'validatemerchant', {
+      validationURL: 'http://127.0.0.1:4178/paymentservices/startSession',
+    });
+    await settle();
+    expect(requests).toEqual([
+      {
+        url: 'http://localhost:4174/api/Wallet/MerchantSession',
+        body: {
+          sessionId: 'ses_1',
+          validationURL: 'http://127.0.0.1:4178/paymentservices/startSession',
+          merchantIdentifier: 'merchant.com.demo',
+          displayName: 'Loja Demo',
+          domainName: location.hostname,
+        },
+      },
+    ]);
+    expect(session?.log[1]).toBe(`completeMerchantValidation ${JSON.stringify(MERCHANT_SESSION)}`);
+
+    apple.fire(session, 'paymentmethodselected', { paymentMethod: {} });
+    expect(session?.log[2]).toContain('completePaymentMethodSelection');
+
+    apple.fire(session, 'paymentauthorized', {
+      payment: { token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' } },
+    });
+    await settle();
+    expect(callback).toHaveBeenCalledWith({
+      token: JSON.stringify(PAYMENT_DATA),
+      walletProvider: 'WalletBPay',
+      installments: 2,
+    });
+    expect(session?.log.slice(3)).toEqual(['completePayment 0']);
+    expect(state()).toBe('completed');
+
+    // Apple may still fire cancel after the payment: nothing more happens, and the button pays no more.
+    apple.fire(session, 'cancel', {});
+    apple.click();
+    expect(apple.sessions).toHaveLength(1);
+    expect(failures).toEqual([]);
+  });
+
+  it('uses the merchant’s onValidateMerchant instead of the service when given', async () => {
+    const apple = fakeApplePay();
+    const requests = serviceAnswering(Response.json({}));
+    const onValidateMerchant = vi.fn(() => Promise.resolve(MERCHANT_SESSION));
+    await useApplePay(context().ctx, options({ onValidateMerchant }));
+    apple.click();
+    apple.fire(apple.sessions[0], 'validatemerchant', {
+      validationURL: 'https://apple-pay-gateway.apple.com/x',
+    });
+    await settle();
+    expect(onValidateMerchant).toHaveBeenCalledWith('https://apple-pay-gateway.apple.com/x');
+    expect(requests).toEqual([]);
+    expect(apple.sessions[0]?.log[1]).toContain('completeMerchantValidation');
+  });
+
+  it.each([
+    [
+      'the service refuses',
+      () => serviceAnswering(Response.json({ code: 'origin_not_allowed', message: 'no' }, { status: 403 })),
+    ],
+    ['the service answers no object', () => serviceAnswering(Response.json([1]))],
+  ])('aborts the sheet when %s, and tells the merchant the validation failed', async (_, arrange) => {
+    const apple = fakeApplePay();
+    arrange();
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options());
+    apple.click();
+    apple.fire(apple.sessions[0], 'validatemerchant', { validationURL: 'http://127.0.0.1:4178/x' });
+    await settle();
+    await settle();
+    expect(apple.sessions[0]?.log).toEqual(['begin', 'abort']);
+    expect(failures.map((error) => [error.code, error.type])).toEqual([
+      ['wallet_merchant_validation_failed', 'wallet'],
+    ]);
+    expect(state()).toBe('ready');
+  });
+
+  it.each([
+    ['answers false', () => false, 'wallet_payment_failed'],
+    ['throws', () => Promise.reject(new Error('backend down')), 'wallet_payment_failed'],
+    ['is too slow for Apple’s 30 s', () => new Promise<boolean>(() => undefined), 'wallet_callback_timeout'],
+  ])(
+    'completes the sheet as failed when the callback %s, and tells the merchant',
+    async (_, applePayCallback, code) => {
+      const apple = fakeApplePay();
+      const { ctx, failures } = context({ watchdogMs: 30 });
+      await useApplePay(ctx, options({ applePayCallback }));
+      apple.click();
+      apple.fire(apple.sessions[0], 'paymentauthorized', {
+        payment: { token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' } },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(apple.sessions[0]?.log).toEqual(['begin', 'completePayment 1']);
+      expect(failures.map((error) => error.code)).toEqual([code]);
+      expect(state()).toBe('ready');
+    },
+  );
+
+  it('hands a cancelled sheet to the callback as wallet_cancelled, with Apple’s sessionError, and lets the shopper try again', async () => {
+    const apple = fakeApplePay();
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options());
+    apple.click();
+    apple.fire(apple.sessions[0], 'cancel', { sessionError: { code: 'unknown', info: {} } });
+    expect(failures.map((error) => [error.code, error.type])).toEqual([['wallet_cancelled', 'cancelled']]);
+    expect(failures[0]?.cause).toEqual({ code: 'unknown', info: {} });
+    apple.click();
+    expect(apple.sessions).toHaveLength(2);
+  });
+
+  it('opens one sheet at a time', async () => {
+    const apple = fakeApplePay();
+    await useApplePay(context().ctx, options());
+    apple.click();
+    apple.click();
+    expect(apple.sessions).toHaveLength(1);
+  });
+
+  it.each([
+    [new TypeError('"XYZ" is not a valid currency code.'), 'wallet_developer_error', 'configuration'],
+    [
+      new DOMException('Page already has an active payment session.', 'InvalidAccessError'),
+      'wallet_error',
+      'wallet',
+    ],
+  ])('hands a session WebKit refuses to make (%s) to the callback', async (thrown, code, type) => {
+    const apple = fakeApplePay({ throws: thrown });
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options());
+    apple.click();
+    expect(failures.map((error) => [error.code, error.type])).toEqual([[code, type]]);
+    expect(failures[0]?.cause).toBe(thrown);
+    expect(state()).toBe('ready');
+  });
+
+  it('aborts an open sheet and removes the button on destroy', async () => {
+    const apple = fakeApplePay();
+    const { ctx, destroy } = context();
+    await useApplePay(ctx, options());
+    apple.click();
+    destroy();
+    expect(apple.sessions[0]?.log).toEqual(['begin', 'abort']);
+    expect(document.querySelector('#wallet apple-pay-button')).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+// WalletBPay (Apple Pay) on the merchant page: Apple Pay JS loaded, availability asked before the
+// button shows (so nothing async stands between the click and the session), the session created in the
+// click itself (WebKit refuses one created after an await), the merchant validated by the service (or
+// by the merchant's own `onValidateMerchant`), the merchant's callback run under a watchdog that
+// completes the sheet before Apple's 30 s, and every other outcome handed to the Checkout's `callback`.
+
+import { merchantSession } from '../api/wallets.ts';
+import type { ServiceClient } from '../api/service.ts';
+import { applePayRequest } from '../wallets/apple-pay-request.ts';
+import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
+import type { ApplePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
+import {
+  callbackFailure,
+  installmentsChoice,
+  markState,
+  runCallback,
+  unavailable,
+  walletContainer,
+  walletScript,
+  walletError,
+  walletLoaded,
+  type WalletContext,
+} from './wallet.ts';
+
+/** Apple's limit on `displayName` in the merchant validation request. */
+const DISPLAY_NAME_MAX = 64;
+
+/**
+ * Shows the Apple Pay button in `options.button.selector` when the shopper can pay with it here.
+ * Resolves `true` once it is shown, `false` (after `onUnavailable`) when it is not (spec §4.9); rejects
+ * with an `invalid_option` or `invalid_target` CheckoutError when the options are wrong.
+ */
+export async function useApplePay(
+  ctx: WalletContext & { client: ServiceClient },
+  options: ApplePayOptions,
+): Promise<boolean> {
+  const built = applePayRequest(options);
+  const container = walletContainer(options.button.selector, 'button.selector');
+  const installments = installmentsChoice(options.installments, ctx);
+  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
+  const { onUnavailable } = options;
+  const script = walletScript(ctx, 'applePay');
+
+  const missing = await walletLoaded(script);
+  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  const Session = (window as WalletWindow).ApplePaySession;
+  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, 'not_supported');
+  if (!Session.canMakePayments()) return unavailable(onUnavailable, 'not_ready');
+  // Safari 18 and later tell more; older ones (and Safari 18.0.1's native session) lack the method.
+  if (Session.applePayCapabilities !== undefined) {
+    const { paymentCredentialStatus } = await Session.applePayCapabilities(built.merchantId);
+    if (paymentCredentialStatus === 'applePayUnsupported') return unavailable(onUnavailable, 'not_supported');
+  }
+
+  const validate = (validationURL: string): Promise<object> => {
+    if (options.onValidateMerchant !== undefined) return options.onValidateMerchant(validationURL);
+    return merchantSession(ctx.client, {
+      sessionId: ctx.sessionId(),
+      validationURL,
+      merchantIdentifier: built.merchantId,
+      displayName: built.request.total.label.slice(0, DISPLAY_NAME_MAX),
+      domainName: location.hostname,
+    }).then((result) => {
+      if (!result.ok) throw result.error;
+      return result.value;
+    });
+  };
+
+  let active: ApplePaySessionInstance | undefined;
+  let completed = false;
+  const begin = (): void => {
+    if (active !== undefined || completed) return;
+    let session: ApplePaySessionInstance;
+    try {
+      // In the click, before any await: WebKit throws InvalidAccessError otherwise.
+      session = new Session(built.version, built.request);
+    } catch (error) {
+      ctx.fail(
+        error instanceof TypeError
+          ? walletError(
+              'wallet_developer_error',
+              'configuration',
+              `Apple Pay refused the payment request: ${error.message}`,
+              error,
+            )
+          : walletError('wallet_error', 'wallet', 'Apple Pay could not start a payment here.', error),
+      );
+      return;
+    }
+    active = session;
+    let finished = false;
+    const finish = (error?: ReturnType<typeof walletError>): void => {
+      if (finished) return;
+      finished = true;
+      active = undefined;
+      markState(container, completed ? 'completed' : 'ready');
+      if (error !== undefined) ctx.fail(error);
+    };
+    session.onvalidatemerchant = ({ validationURL }) => {
+      validate(validationURL).then(
+        (merchant) => {
+          if (!finished) session.completeMerchantValidation(merchant);
+        },
+        (error: unknown) => {
+          if (finished) return;
+          session.abort();
+          finish(
+            walletError(
+              'wallet_merchant_validation_failed',
+              'wallet',
+              'Apple Pay merchant validation failed: the sheet was closed. Check the merchant identifier and that this domain is verified for it.',
+              error,
+            ),
+          );
+        },
+      );
+    };
+    session.onpaymentmethodselected = () => {
+      session.completePaymentMethodSelection({
+        newTotal: built.request.total,
+        newLineItems: built.request.lineItems,
+      });
+    };
+    session.onpaymentauthorized = ({ payment }) => {
+      const count = installments?.count();
+      const paymentData: WalletPaymentData = {
+        // Payment/Init takes Apple's paymentData serialized as JSON (docs/service-contract.md).
+        token: JSON.stringify(payment.token.paymentData),
+        walletProvider: 'WalletBPay',
+        ...(count === undefined ? {} : { installments: count }),
+      };
+      void runCallback(() => options.applePayCallback(paymentData), watchdogMs).then((outcome) => {
+        if (finished) return;
+        const ok = outcome.kind === 'answered' && outcome.ok;
+        // completePayment exactly once: finish() below makes any later event a no-op.
+        session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
+        completed = ok;
+        finish(ok ? undefined : callbackFailure(outcome, 'applePayCallback', watchdogMs));
+      });
+    };
+    session.oncancel = (event) => {
+      finish(
+        walletError(
+          'wallet_cancelled',
+          'cancelled',
+          'The Apple Pay sheet was closed before the payment completed.',
+          event.sessionError,
+        ),
+      );
+    };
+    markState(container, 'busy');
+    session.begin();
+  };
+
+  const button = document.createElement('apple-pay-button');
+  button.setAttribute('buttonstyle', built.buttonStyle);
+  button.setAttribute('type', 'buy');
+  button.setAttribute('locale', ctx.locale);
+  button.addEventListener('click', begin);
+  if (installments !== undefined) container.append(installments.element);
+  container.append(button);
+  markState(container, 'ready');
+  ctx.onDestroy(() => {
+    active?.abort();
+    installments?.element.remove();
+    button.remove();
+    container.removeAttribute('data-svc-wallet');
+  });
+  return true;
+}

@@ -1,0 +1,146 @@
+// WalletAPay (Google Pay) on the merchant page: pay.js loaded, the button shown where the shopper can
+// pay with it, the sheet opened in the button's click (pay.js refuses it outside one), the merchant's
+// callback run while the sheet waits (`onPaymentAuthorized`), and every other outcome handed to the
+// Checkout's `callback`. The token never leaves pay.js's answer but for the merchant's callback.
+
+import type { CheckoutError } from '../errors.ts';
+import { googlePayRequests } from '../wallets/google-pay-request.ts';
+import { GOOGLE_PAY_GATEWAYS, WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
+import type { GooglePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type {
+  GooglePaymentAuthorizationResult,
+  GooglePaymentData,
+  GooglePaymentsError,
+  WalletWindow,
+} from '../wallets/wallet-apis.ts';
+import {
+  callbackFailure,
+  installmentsChoice,
+  markState,
+  runCallback,
+  unavailable,
+  walletContainer,
+  walletScript,
+  walletError,
+  walletLoaded,
+  WALLET_STRINGS,
+  type WalletContext,
+} from './wallet.ts';
+
+/** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
+function loadFailure(error: unknown): CheckoutError {
+  const { statusCode, statusMessage } = (error ?? {}) as Partial<GooglePaymentsError>;
+  const said = statusMessage === undefined ? '' : `: ${statusMessage}`;
+  switch (statusCode) {
+    case 'CANCELED':
+      return walletError('wallet_cancelled', 'cancelled', 'The shopper closed the Google Pay sheet.', error);
+    case 'DEVELOPER_ERROR':
+      return walletError(
+        'wallet_developer_error',
+        'configuration',
+        `Google Pay refused the payment request${said}.`,
+        error,
+      );
+    default:
+      return walletError(
+        'wallet_error',
+        'wallet',
+        `Google Pay failed (${typeof statusCode === 'string' ? statusCode : 'no status'})${said}.`,
+        error,
+      );
+  }
+}
+
+/**
+ * Shows the Google Pay button in `options.selector` when the shopper can pay with it here.
+ * Resolves `true` once the button is shown, `false` (after `onUnavailable`) when it is not; rejects with
+ * an `invalid_option` or `invalid_target` CheckoutError when the options are wrong.
+ */
+export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions): Promise<boolean> {
+  const requests = googlePayRequests(options, {
+    environment: ctx.environment,
+    gateway: GOOGLE_PAY_GATEWAYS[ctx.environment],
+    gatewayMerchantId: ctx.account,
+  });
+  const container = walletContainer(options.selector, 'selector');
+  const installments = installmentsChoice(options.installments, ctx);
+  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
+  const { onUnavailable } = options;
+  const script = walletScript(ctx, 'googlePay');
+
+  const missing = await walletLoaded(script);
+  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  const api = (window as WalletWindow).google?.payments?.api;
+  if (api === undefined) return unavailable(onUnavailable, 'script_failed');
+
+  let busy = false;
+  let completed = false;
+  const authorize = async (data: GooglePaymentData): Promise<GooglePaymentAuthorizationResult> => {
+    const count = installments?.count();
+    const paymentData: WalletPaymentData = {
+      token: data.paymentMethodData.tokenizationData.token,
+      walletProvider: 'WalletAPay',
+      ...(count === undefined ? {} : { installments: count }),
+    };
+    const outcome = await runCallback(() => options.checkoutCallbackFunction(paymentData), watchdogMs);
+    if (outcome.kind === 'answered' && outcome.ok) return { transactionState: 'SUCCESS' };
+    const strings = WALLET_STRINGS[ctx.locale];
+    if (outcome.kind !== 'answered')
+      ctx.fail(callbackFailure(outcome, 'checkoutCallbackFunction', watchdogMs));
+    return {
+      transactionState: 'ERROR',
+      error: {
+        reason: outcome.kind === 'answered' ? 'PAYMENT_DATA_INVALID' : 'OTHER_ERROR',
+        intent: 'PAYMENT_AUTHORIZATION',
+        message: outcome.kind === 'answered' ? (outcome.message ?? strings.declined) : strings.notConfirmed,
+      },
+    };
+  };
+
+  const client = new api.PaymentsClient({
+    environment: requests.environment,
+    paymentDataCallbacks: { onPaymentAuthorized: authorize },
+  });
+  try {
+    const ready = await client.isReadyToPay(requests.isReadyToPayRequest);
+    if (!ready.result) return unavailable(onUnavailable, 'not_ready');
+  } catch (error) {
+    // DEVELOPER_ERROR here is a request pay.js cannot read: the merchant's to fix, said loudly.
+    throw loadFailure(error);
+  }
+
+  const root = container.getRootNode();
+  const button = client.createButton({
+    ...requests.button,
+    buttonLocale: ctx.locale.slice(0, 2),
+    ...(root instanceof ShadowRoot ? { buttonRootNode: root } : {}),
+    onClick: () => {
+      if (busy || completed) return;
+      busy = true;
+      markState(container, 'busy');
+      // Called in the click itself: pay.js opens the sheet only within the shopper's gesture.
+      client.loadPaymentData(requests.paymentDataRequest).then(
+        () => {
+          busy = false;
+          completed = true;
+          markState(container, 'completed');
+        },
+        (error: unknown) => {
+          busy = false;
+          markState(container, 'ready');
+          ctx.fail(loadFailure(error));
+        },
+      );
+    },
+  });
+  if (installments !== undefined) container.append(installments.element);
+  container.append(button);
+  markState(container, 'ready');
+  client.prefetchPaymentData(requests.paymentDataRequest);
+  ctx.onDestroy(() => {
+    installments?.element.remove();
+    button.remove();
+    container.removeAttribute('data-svc-wallet');
+  });
+  return true;
+}

@@ -1,0 +1,50 @@
+// Test fixtures of the wallet flows: a WalletContext that records what reaches the merchant, and the
+// Brazilian options of both wallets. The wallets' own APIs are faked in each test, by their documented
+// shapes (src/wallets/wallet-apis.ts); the sandbox's stand-ins play them in e2e.
+
+import { vi } from 'vitest';
+import type { CheckoutError } from '../errors.ts';
+import { messagesFor } from '../i18n/index.ts';
+import type { WalletContext } from './wallet.ts';
+
+export function walletContext(overrides: Partial<WalletContext> = {}) {
+  const failures: CheckoutError[] = [];
+  const teardown: (() => void)[] = [];
+  const ctx: WalletContext = {
+    environment: 'sandbox',
+    account: 'demo',
+    sessionId: () => 'ses_1',
+    locale: 'pt-BR',
+    messages: () => messagesFor('pt-BR'),
+    scripts: undefined,
+    fail: (error) => failures.push(error),
+    onDestroy: (remove) => teardown.push(remove),
+    ...overrides,
+  };
+  return {
+    ctx,
+    failures,
+    destroy: () => {
+      teardown.splice(0).forEach((remove) => {
+        remove();
+      });
+    },
+  };
+}
+
+/** A container for the button, in a fresh body. */
+export function walletSlot(): HTMLElement {
+  document.body.replaceChildren();
+  const slot = document.createElement('div');
+  slot.id = 'wallet';
+  document.body.append(slot);
+  return slot;
+}
+
+/** Lets pending promise callbacks run. */
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The page is a secure context (https, or localhost), as wallets need. */
+export function secureContext(secure = true): void {
+  vi.stubGlobal('isSecureContext', secure);
+}

@@ -1,0 +1,224 @@
+// What both wallet flows share: loading the wallet's script, the container and the installments choice
+// shown before the button, the merchant callback under a watchdog, and the one-payment rule (a button
+// whose payment succeeded does nothing more). The flows themselves are google-pay.ts and apple-pay.ts.
+
+import { installmentLabels, installmentsConfig, installmentsProblem } from '../brazil/installments.ts';
+import { CheckoutError, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
+import type { Locale, Messages } from '../i18n/index.ts';
+import { format } from '../i18n/messages.ts';
+import { loadWalletScript } from './wallet-script.ts';
+import type { Environment, InstallmentsOptions } from '../types.ts';
+import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
+import { WALLET_SCRIPTS } from '../wallets/constants.ts';
+import type { WalletScripts, WalletUnavailableReason } from '../wallets/types.ts';
+
+/**
+ * What a wallet's sheet tells the shopper when the payment did not go through, in their language. Kept
+ * here, in the wallets' code, so the essentials build does not carry them.
+ */
+export const WALLET_STRINGS: Readonly<Record<Locale, { declined: string; notConfirmed: string }>> = {
+  'pt-BR': {
+    declined: 'O pagamento não foi aprovado. Tente outro cartão.',
+    notConfirmed: 'Não foi possível confirmar o pagamento. Confira seus pedidos antes de tentar de novo.',
+  },
+  en: {
+    declined: 'The payment was not approved. Try another card.',
+    notConfirmed: 'We could not confirm the payment. Check your orders before trying again.',
+  },
+  es: {
+    declined: 'El pago no fue aprobado. Prueba otra tarjeta.',
+    notConfirmed: 'No pudimos confirmar el pago. Revisa tus pedidos antes de intentarlo de nuevo.',
+  },
+};
+
+/** What the Checkout hands a wallet flow. */
+export interface WalletContext {
+  environment: Environment;
+  account: string;
+  /** The session now (it changes with `updateSession`). */
+  sessionId(): string;
+  locale: Locale;
+  messages(): Messages;
+  /** The `walletScripts` option: the sandbox's stand-ins instead of Google's and Apple's scripts. */
+  scripts: WalletScripts | undefined;
+  /** Hands a failed payment to the merchant's `callback` as `{ok: false, error}`. */
+  fail(error: CheckoutError): void;
+  /** Keeps what `Checkout.destroy()` must remove. */
+  onDestroy(remove: () => void): void;
+  /** The merchant callback's time limit; tests shorten it. */
+  watchdogMs?: number;
+}
+
+export const walletError = (
+  code: CheckoutErrorCode,
+  type: CheckoutErrorType,
+  message: string,
+  cause?: unknown,
+) => new CheckoutError(code, type, message, cause === undefined ? {} : { cause });
+
+/** The element the button goes in: found now, or `invalid_target`. */
+export function walletContainer(target: unknown, name: string): Element {
+  const found =
+    typeof target === 'string' ? document.querySelector(target) : target instanceof Element ? target : null;
+  if (found === null)
+    throw new CheckoutError(
+      'invalid_target',
+      'configuration',
+      typeof target === 'string'
+        ? `${name}: no element matches "${target}".`
+        : `${name} must be an element or a selector for one.`,
+    );
+  return found;
+}
+
+/**
+ * The wallet's script URL: the `walletScripts` option's, or the wallet's own. An option that is not an
+ * https URL (http only on loopback, for the sandbox) is refused, naming it.
+ */
+export function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): string {
+  const configured = ctx.scripts?.[wallet];
+  if (configured === undefined) return WALLET_SCRIPTS[wallet];
+  let url: URL | undefined;
+  try {
+    url = new URL(configured);
+  } catch {
+    url = undefined;
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url?.hostname ?? '');
+  if (url === undefined || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)))
+    throw new CheckoutError(
+      'invalid_option',
+      'configuration',
+      `walletScripts.${wallet} must be an https URL (http only on localhost), got ${JSON.stringify(configured)}.`,
+    );
+  return url.href;
+}
+
+/**
+ * What both wallets check before showing a button: a secure context, then their script loaded.
+ * Undefined when the wallet's API may now be asked; the reason otherwise.
+ */
+export async function walletLoaded(script: string): Promise<WalletUnavailableReason | undefined> {
+  if (!window.isSecureContext) return 'insecure_context';
+  try {
+    await loadWalletScript(script);
+    return undefined;
+  } catch {
+    return 'script_failed';
+  }
+}
+
+/** Says why a wallet is not shown, to the merchant's `onUnavailable`, and answers `false`. */
+export function unavailable(
+  onUnavailable: ((reason: WalletUnavailableReason) => void) | undefined,
+  reason: WalletUnavailableReason,
+): false {
+  try {
+    onUnavailable?.(reason);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+  return false;
+}
+
+/**
+ * The installments select shown before the button, when the merchant offers them: labelled, worded as
+ * the card form words them, the first plan chosen. `count()` reads the choice.
+ */
+export function installmentsChoice(
+  options: InstallmentsOptions | undefined,
+  ctx: WalletContext,
+): { element: HTMLElement; count: () => number } | undefined {
+  if (options === undefined) return undefined;
+  const problem = installmentsProblem(options);
+  if (problem !== undefined) throw new CheckoutError('invalid_option', 'configuration', problem);
+  const messages = ctx.messages();
+  const label = document.createElement('label');
+  label.className = 'svc-wallet-installments';
+  const select = document.createElement('select');
+  for (const plan of installmentLabels(installmentsConfig(options), ctx.locale, messages, format)) {
+    const option = document.createElement('option');
+    option.value = String(plan.count);
+    option.textContent = plan.label;
+    select.append(option);
+  }
+  label.append(messages.installmentsLabel, ' ', select);
+  return { element: label, count: () => Number(select.value) };
+}
+
+/** What the merchant's wallet callback came to. */
+export type CallbackOutcome =
+  | { kind: 'answered'; ok: boolean; message?: string }
+  | { kind: 'threw'; error: unknown }
+  | { kind: 'timed_out' };
+
+/**
+ * Runs the merchant's wallet callback with a watchdog: the wallets' sheets wait a bounded time (Apple
+ * 30 s), so an answer later than {@link WALLET_CALLBACK_WATCHDOG_MS} counts as none.
+ */
+export async function runCallback(
+  callback: () => unknown,
+  watchdogMs = WALLET_CALLBACK_WATCHDOG_MS,
+): Promise<CallbackOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<CallbackOutcome>((resolve) => {
+    timer = setTimeout(() => {
+      resolve({ kind: 'timed_out' });
+    }, watchdogMs);
+  });
+  const answer = (async (): Promise<CallbackOutcome> => {
+    try {
+      const value: unknown = await callback();
+      if (typeof value === 'boolean') return { kind: 'answered', ok: value };
+      if (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { ok?: unknown }).ok === 'boolean'
+      ) {
+        const { ok, message } = value as { ok: boolean; message?: unknown };
+        return typeof message === 'string' && message.trim() !== ''
+          ? { kind: 'answered', ok, message }
+          : { kind: 'answered', ok };
+      }
+      return {
+        kind: 'threw',
+        error: new TypeError('the wallet callback must return (or resolve to) true, false or {ok, message?}'),
+      };
+    } catch (error) {
+      return { kind: 'threw', error };
+    }
+  })();
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The error a callback outcome other than `ok: true` hands the merchant's `callback`. */
+export function callbackFailure(outcome: CallbackOutcome, name: string, watchdogMs: number): CheckoutError {
+  switch (outcome.kind) {
+    case 'timed_out':
+      return walletError(
+        'wallet_callback_timeout',
+        'wallet',
+        `${name} did not answer within ${String(watchdogMs / 1000)} s, so the wallet's sheet closed as failed. Your backend may still have charged: check the order there before offering to pay again.`,
+      );
+    case 'threw':
+      return walletError(
+        'wallet_payment_failed',
+        'wallet',
+        `${name} failed; the sheet closed as failed.`,
+        outcome.error,
+      );
+    case 'answered':
+      return walletError('wallet_payment_failed', 'wallet', `${name} answered that the payment failed.`);
+  }
+}
+
+/** The state merchants can style and tests read: `ready`, `busy` (a sheet is open) or `completed`. */
+export function markState(container: Element, state: 'ready' | 'busy' | 'completed'): void {
+  container.setAttribute('data-svc-wallet', state);
+}

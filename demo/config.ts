@@ -15,6 +15,11 @@ export interface MerchantConfig {
   tokenApiUrl: string;
   /** {sandbox_url} or {engine_url}, as this server reaches it. */
   engineApiUrl: string;
+  /**
+   * The wallets' scripts the pages load, as the browser reaches them: the sandbox's stand-ins for a
+   * sandbox account (Google's and Apple's own would hand tokens the sandbox cannot open), none otherwise.
+   */
+  walletScripts?: { googlePay: string; applePay: string };
   port: number;
 }
 
@@ -38,6 +43,14 @@ export function merchantConfigFromEnv(
     // Server to server: loopback by address, so no resolver decides between IPv4 and IPv6.
     tokenApiUrl: env['SVC_TOKEN_API_URL'] ?? urls.tokenUrl.replace('localhost', '127.0.0.1'),
     engineApiUrl: env['SVC_ENGINE_API_URL'] ?? (environment === 'sandbox' ? urls.sandboxUrl : urls.engineUrl),
+    ...(environment === 'sandbox'
+      ? {
+          walletScripts: {
+            googlePay: `${env['SVC_WALLETS_URL'] ?? urls.walletsUrl}/gp/p/js/pay.js`,
+            applePay: `${env['SVC_WALLETS_URL'] ?? urls.walletsUrl}/jsapi/1.latest/apple-pay-sdk.js`,
+          },
+        }
+      : {}),
     port: Number(new URL(urls.demoUrl).port),
   };
 }

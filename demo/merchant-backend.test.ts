@@ -51,6 +51,44 @@ describe('the demo merchant backend', () => {
     expect(text).not.toContain(demo.appToken);
   });
 
+  it('pays a wallet token unparsed through Payment/Init’s wallet variant, once per order, with the installments offered', async () => {
+    const { sessionId } = (await (await post('/api/session', { cart: 'wallets' })).json()) as {
+      sessionId: string;
+    };
+    const sealed = await sb.control('/__sandbox/wallets/google-pay/token', {
+      testCard: 'elo',
+      gatewayMerchantId: 'demo',
+    });
+    const token = sealed.body['token'] as string;
+    expect(
+      (await post('/api/pay-wallet', { sessionId, token, walletProvider: 'WalletAPay', installments: 5 }))
+        .status,
+    ).toBe(409);
+    const paid = await post('/api/pay-wallet', {
+      sessionId,
+      token,
+      walletProvider: 'WalletAPay',
+      installments: 3,
+    });
+    expect(paid.status).toBe(201);
+    const record = (await paid.json()) as {
+      status: string;
+      paymentMethods: { installments?: number; card?: { brand: string } }[];
+    };
+    expect(record.status).toBe('authorized');
+    expect(record.paymentMethods[0]).toMatchObject({ installments: 3, card: { brand: 'Elo' } });
+    const again = await post('/api/pay-wallet', {
+      sessionId,
+      token,
+      walletProvider: 'WalletAPay',
+      installments: 3,
+    });
+    expect([again.status, ((await again.json()) as { error: { code: string } }).error.code]).toEqual([
+      409,
+      'order_already_paid',
+    ]);
+  });
+
   it('pays with a token through Payment/Init and reads the status', async () => {
     const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
       sessionId: string;

@@ -8,7 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { fillPageTemplate, scriptFile } from '../scripts/artifacts.ts';
+import { fillPageTemplate, fullScriptFile, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
 import { installmentPlans, DEMO_CART_NAMES, OrderStore } from './orders.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
@@ -25,7 +25,14 @@ const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
 const SPA = fileURLToPath(new URL('./spa/dist/', import.meta.url));
 /** The built checkout script, self-hosted by the merchant (served under /sdk/). */
 const SDK = fileURLToPath(new URL('../dist/', import.meta.url));
-const SDK_FILES = new Set([scriptFile(), `${scriptFile()}.map`, 'checkout.js', 'checkout.js.map']);
+const SDK_FILES = new Set([
+  scriptFile(),
+  `${scriptFile()}.map`,
+  fullScriptFile(),
+  `${fullScriptFile()}.map`,
+  'checkout.js',
+  'checkout.js.map',
+]);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,9 +44,12 @@ const TYPES: Record<string, string> = {
 };
 
 /** What each demo page uses of the checkout, for its policy (everything else: the card form only). */
-const PAGE_FEATURES: Readonly<Record<string, Pick<CspOptions, 'storedCards' | 'headless'>>> = {
+const PAGE_FEATURES: Readonly<
+  Record<string, Pick<CspOptions, 'storedCards' | 'headless' | 'googlePay' | 'applePay'>>
+> = {
   '/card.html': { storedCards: true },
   '/manual.html': { headless: true },
+  '/wallets.html': { googlePay: true, applePay: true },
 };
 
 /**
@@ -47,7 +57,10 @@ const PAGE_FEATURES: Readonly<Record<string, Pick<CspOptions, 'storedCards' | 'h
  * only, nothing framing it) merged with exactly what the checkout's helper says the page's features
  * need. The e2e tests run every page under it and count violations.
  */
-export function pagePolicy(config: Pick<MerchantConfig, 'environment' | 'tokenUrl'>, path: string): string {
+export function pagePolicy(
+  config: Pick<MerchantConfig, 'environment' | 'tokenUrl' | 'walletScripts'>,
+  path: string,
+): string {
   const own: CspDirectives = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -62,6 +75,7 @@ export function pagePolicy(config: Pick<MerchantConfig, 'environment' | 'tokenUr
   const checkout = checkoutCsp({
     environment: config.environment,
     tokenUrl: config.tokenUrl,
+    ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
     ...PAGE_FEATURES[path],
   });
   return formatCsp(mergeCsp(own, checkout));
@@ -96,6 +110,14 @@ const payRequest = z.strictObject({
     .strictObject({ code: z.string(), referenceId: z.string(), transactionId: z.string() })
     .optional(),
   frontData: z.record(z.string(), z.string()).optional(),
+});
+
+const walletPayRequest = z.strictObject({
+  sessionId: z.string().min(1).max(128),
+  /** The wallet's token as one string: Google's ECv2 JSON, Apple's paymentData serialized. */
+  token: z.string().min(1).max(16_384),
+  walletProvider: z.enum(['WalletAPay', 'WalletBPay']),
+  installments: z.int().min(1).max(12).default(1),
 });
 
 const statusRequest = z.strictObject({ paymentId: z.string().min(1).max(128) });
@@ -173,6 +195,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       account: config.account,
       environment: config.environment,
       tokenUrl: config.tokenUrl,
+      ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
       ...(plans.length > 1 ? { installments: { plans, currency: order.currency } } : {}),
     });
     // #endregion new-session
@@ -253,6 +276,55 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     }
     return relay(c, reply);
   });
+
+  // #region wallet-pay
+  // A wallet's token, unparsed, as spec 4.7's Payment/Init wallet variant takes it. The order (amount,
+  // installments offered, paid or not) is the shop's, found by the session the page names.
+  app.post('/api/pay-wallet', async (c) => {
+    const body = await input(c, walletPayRequest);
+    if (body instanceof Response) return body;
+    const order = orders.toPay(body.sessionId);
+    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
+    if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
+    if (!installmentPlans(order.amount).some((plan) => plan.count === body.installments))
+      return c.json({ error: { code: 'installments_not_offered' } }, 409);
+    const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
+      partnerUniqueId: order.orderId,
+      customer: order.customer,
+      paymentData: {
+        amount: order.amount,
+        currency: order.currency,
+        countryCode: 'BR',
+        paymentMethods: [
+          {
+            partnerUniqueId: `${order.orderId}-1`,
+            paymentMethodType: '1',
+            amount: order.amount,
+            installments: body.installments,
+            cardInfo: {
+              token: body.token,
+              tokenProvider: body.walletProvider,
+              saveCard: false,
+              billingInfo: {
+                name: order.customer.name ?? order.customer.id,
+                taxedAmount: 0,
+                billedAmount: order.amount,
+              },
+            },
+          },
+        ],
+      },
+      isTest: config.environment === 'sandbox',
+      isFromFrontend: false,
+    });
+    const paid = reply.body as { status?: string; paymentId?: string };
+    if (reply.status === 201 && paid.status === 'authorized') {
+      order.paid = true;
+      order.paymentId = paid.paymentId;
+    }
+    return relay(c, reply);
+  });
+  // #endregion wallet-pay
 
   app.post('/api/payment-status', async (c) => {
     const body = await input(c, statusRequest);

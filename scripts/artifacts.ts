@@ -19,8 +19,8 @@ export const scriptFile = (): string => `checkout-essentials-${version}.js`;
 export const fullScriptFile = (): string => `checkout-${version}.js`;
 
 /**
- * A demo page as served: `{{script}}` becomes the script-tag build's file name, and `{{sri:<file>}}`
- * (`{{sri:script}}` for that build) the file's integrity, as `integrityOf` gives it. The demo server
+ * A demo page as served: `{{script}}` becomes the script-tag build's file name (`{{full}}` the full
+ * build's), and `{{sri:<file>}}` (`{{sri:script}}`, `{{sri:full}}` for those builds) the file's integrity, as `integrityOf` gives it. The demo server
  * fills in dist/sri.json's values; the docs show the pages the same way with a placeholder integrity.
  */
 export function fillPageTemplate(
@@ -28,9 +28,11 @@ export function fillPageTemplate(
   integrityOf: (file: string) => string,
   script = scriptFile(),
 ): string {
+  const named = (name: string) => (name === 'script' ? script : name === 'full' ? fullScriptFile() : name);
   return text
-    .replace(/\{\{sri:([\w.-]+)\}\}/g, (_, name: string) => integrityOf(name === 'script' ? script : name))
-    .replaceAll('{{script}}', script);
+    .replace(/\{\{sri:([\w.-]+)\}\}/g, (_, name: string) => integrityOf(named(name)))
+    .replaceAll('{{script}}', script)
+    .replaceAll('{{full}}', fullScriptFile());
 }
 
 /** The frame documents and their assets, under dist/ and on the token host. */

@@ -169,15 +169,18 @@ describe.skipIf(found.kind === 'none')('pay.js stand-in in Chromium', { timeout:
 
   it('pays through the sheet: an ERROR answer is shown and retried, SUCCESS resolves', async () => {
     await button().click();
+    // #region pay-in-sheet
+    // pay.js shows its sheet in a modal <dialog> on the page: a frame of the wallet origin.
+    const sheet = page.frameLocator('iframe[title="Google Pay"]');
     await sheet.getByRole('dialog', { name: 'Google Pay' }).waitFor();
-    await sheet.getByText('R$150.00').waitFor();
-    await sheet.getByText('Pay Loja Exemplo').waitFor();
-    // Focus moved into the sheet, on the card it offers first.
-    await expect
-      .poll(() => sheet.locator('input:focus').evaluate((input: HTMLInputElement) => input.value))
-      .toBe('visa');
-    await sheet.getByRole('radio', { name: /Mastercard •••• 4444/ }).check();
+    await sheet.getByText('Pay Loja Exemplo').waitFor(); // merchantInfo.merchantName
+    await sheet.getByRole('radio', { name: /Mastercard •••• 4444/ }).check(); // a CRYPTOGRAM_3DS card
+    // "Pay" for a FINAL total with COMPLETE_IMMEDIATE_PURCHASE, "Continue" otherwise.
     await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
+    // #endregion pay-in-sheet
+    await sheet.getByText('R$150.00').waitFor();
+    // Focus moved into the sheet when it opened.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
     await authorizations(1);
     await answer({
       transactionState: 'ERROR',
@@ -208,11 +211,14 @@ describe.skipIf(found.kind === 'none')('pay.js stand-in in Chromium', { timeout:
   });
 
   it('times out an unanswered authorization, then Escape cancels', async () => {
+    // #region sheet-clock
+    // The sheet waits 30 s for onPaymentAuthorized; a test makes it short on the page.
     await page.evaluate(() => {
       (
         window as unknown as { __googlePayStandIn: { authorizationTimeoutMs: number } }
       ).__googlePayStandIn.authorizationTimeoutMs = 200;
     });
+    // #endregion sheet-clock
     await button().click();
     await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
     await authorizations(3);

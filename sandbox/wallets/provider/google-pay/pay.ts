@@ -6,6 +6,7 @@
 
 import { buildButton, BUTTON_TYPES, buttonLocale, injectStyles, type ButtonType } from './button.ts';
 import {
+  AUTHORIZATION_TIMEOUT_MS,
   authorizationError,
   authorizationResult,
   decodeSheetMessage,
@@ -24,9 +25,6 @@ import {
   type CardNetwork,
   type Environment,
 } from './request-checks.ts';
-
-/** How long the sheet waits for onPaymentAuthorized (see docs/service-contract.md, Wallet stand-ins). */
-export const AUTHORIZATION_TIMEOUT_MS = 20_000;
 
 /** Google's statusMessage when the buyer closes the sheet. */
 const USER_CLOSED = 'User closed the Payment Request UI.';

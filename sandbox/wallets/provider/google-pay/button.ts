@@ -123,7 +123,7 @@ export const STYLES = `
 .gpay-sandbox-button.gpay-sandbox-white.gpay-sandbox-no-border { border-color: transparent; }
 .gpay-sandbox-sheet {
   box-sizing: border-box; padding: 0; border: 0; border-radius: 8px; overflow: hidden;
-  width: min(420px, 100vw); height: min(640px, 100vh); max-width: 100vw; max-height: 100vh;
+  width: min(420px, 100vw); height: min(720px, calc(100vh - 16px)); max-width: 100vw; max-height: 100vh;
 }
 .gpay-sandbox-sheet::backdrop { background: rgba(32, 33, 36, 0.6); }
 .gpay-sandbox-sheet iframe { display: block; width: 100%; height: 100%; border: 0; }

@@ -78,7 +78,7 @@ function documentHeaders(csp: string): Record<string, string> {
  * gzip, else as it is (browsers offer brotli over https only, so loopback pages get gzip). A coding the
  * browser turned down with `q=0` is not used.
  */
-function encoded(
+export function encoded(
   body: Buffer,
   acceptEncoding: string | undefined,
   cache?: Map<string, Buffer>,

@@ -74,7 +74,7 @@ const brandOf = (card: WalletTestCard | WalletCard): string =>
   'brand' in card ? card.brand : (detectBrand(card.number)?.name ?? 'Card');
 
 /** Google Pay's CardNetwork and Apple Pay's network names for the sandbox's brands. */
-const GOOGLE_NETWORKS: Readonly<Record<string, string>> = {
+export const GOOGLE_NETWORKS: Readonly<Record<string, string>> = {
   Visa: 'VISA',
   Mastercard: 'MASTERCARD',
   Elo: 'ELO',

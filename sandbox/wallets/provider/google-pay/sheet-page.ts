@@ -1,0 +1,109 @@
+// The stand-in Google Pay sheet's document. No inline script or style: its data travels in escaped data-*
+// attributes, its code and styles come from the wallet origin, so its CSP can be strict. Only the page
+// that opened it (and that page's ancestors) may frame it.
+
+import { csp, escapeHtml, type Page } from '../../../three-ds/pages.ts';
+import type { SheetCard } from './protocol.ts';
+
+/** At most this many ancestors are listed in frame-ancestors (pay.js sends location.ancestorOrigins). */
+const MAX_ANCESTORS = 8;
+
+/** An http(s) origin exactly as the browser serializes it, or undefined. */
+function origin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origins that may frame the sheet: `origin` (the page) and its ancestors; undefined if any is not one. */
+export function frameAncestors(
+  page: string | undefined,
+  ancestors: string | undefined,
+): string[] | undefined {
+  const list = [page ?? '', ...(ancestors === undefined || ancestors === '' ? [] : ancestors.split(' '))];
+  if (list.length > MAX_ANCESTORS + 1) return undefined;
+  const origins = list.map(origin);
+  return origins.every((o) => o !== undefined) ? [...new Set(origins)] : undefined;
+}
+
+const head = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Google Pay (sandbox)</title>
+<link rel="stylesheet" href="/google-pay/sheet.css">`;
+
+/** Said instead of a sheet when pay.js did not name the page: anyone may frame it, to see why. */
+export function sheetRefusedPage(message: string): Page {
+  return {
+    status: 400,
+    csp: csp({ formAction: "'none'", frameAncestors: undefined }),
+    html: `${head}
+</head>
+<body>
+<main class="dialog"><h1>Google Pay (sandbox)</h1><p class="error" role="alert">${escapeHtml(message)}</p></main>
+</body>
+</html>
+`,
+  };
+}
+
+export function sheetPage(data: {
+  targetOrigin: string;
+  frameAncestors: readonly string[];
+  sheetKey: string;
+  gateway: string;
+  cards: readonly SheetCard[];
+}): Page {
+  const attributes = [
+    `data-target-origin="${escapeHtml(data.targetOrigin)}"`,
+    `data-sheet-key="${escapeHtml(data.sheetKey)}"`,
+    `data-gateway="${escapeHtml(data.gateway)}"`,
+    `data-cards="${escapeHtml(JSON.stringify(data.cards))}"`,
+  ].join(' ');
+  return {
+    status: 200,
+    csp: csp({ formAction: "'none'", frameAncestors: data.frameAncestors }),
+    html: `${head}
+<script src="/google-pay/sheet.js" defer></script>
+</head>
+<body>
+<main id="sheet" ${attributes}>
+<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="gp-title" aria-describedby="gp-summary">
+<header>
+<h1 id="gp-title">Google Pay</h1>
+<p class="sandbox">Sandbox wallet · <span id="gp-environment">TEST</span> · no real payment</p>
+</header>
+<p id="gp-status" role="status">Loading…</p>
+<section id="gp-summary" hidden>
+<p class="merchant">Pay <span id="gp-merchant"></span></p>
+<p class="total"><span id="gp-total-label">Total</span> <strong id="gp-total"></strong></p>
+</section>
+<form id="gp-form" hidden>
+<fieldset id="gp-cards"><legend>Payment method</legend></fieldset>
+<p id="gp-error" class="error" role="alert"></p>
+<div class="actions">
+<button id="gp-pay" class="primary" type="submit">Continue</button>
+<button id="gp-cancel" type="button">Cancel</button>
+</div>
+<fieldset id="gp-outcomes" class="outcomes">
+<legend>Sandbox: end with an error instead</legend>
+<button type="button" data-error="BUYER_ACCOUNT_ERROR">Buyer account error</button>
+<button type="button" data-error="MERCHANT_ACCOUNT_ERROR">Merchant account error</button>
+<button type="button" data-error="INTERNAL_ERROR">Internal error</button>
+</fieldset>
+</form>
+</div>
+</main>
+</body>
+</html>
+`,
+  };
+}

@@ -1,0 +1,56 @@
+// The demo's wallets page (demo/pages/wallets.html) and the sandbox's stand-in sheets, driven as a
+// shopper would: by role and name. The sheets are the wallet origin's frames (sandbox/wallets/provider/).
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+export const WALLETS_ORIGIN = 'http://127.0.0.1:4178';
+
+export class WalletsPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/wallets.html${query}`);
+    await expect(this.googlePayButton).toBeVisible();
+  }
+
+  get googlePay(): Locator {
+    return this.page.locator('#google-pay');
+  }
+
+  get googlePayButton(): Locator {
+    return this.googlePay.getByRole('button', { name: /GPay/ });
+  }
+
+  get applePay(): Locator {
+    return this.page.locator('#apple-pay');
+  }
+
+  installments(wallet: Locator): Locator {
+    return wallet.getByRole('combobox', { name: 'Parcelas' });
+  }
+
+  get status(): Locator {
+    return this.page.getByRole('status').filter({ hasNotText: /^$/ }).first();
+  }
+
+  get record(): Locator {
+    return this.page.getByLabel('Payment/Init record');
+  }
+
+  /** Google Pay's stand-in sheet, framed by pay.js on the page. */
+  get googleSheet(): FrameLocator {
+    return this.page.frameLocator('iframe[title="Google Pay"]');
+  }
+
+  /** What reached the Checkout's `callback` (codes), in order. */
+  outcomes(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { demo: { outcomes: string[] } }).demo.outcomes);
+  }
+
+  /** The Payment/Init record the backend answered, parsed. */
+  async paid(): Promise<{ status: string; paymentMethods: Record<string, unknown>[] }> {
+    return JSON.parse((await this.record.textContent()) ?? '{}') as {
+      status: string;
+      paymentMethods: Record<string, unknown>[];
+    };
+  }
+}

@@ -32,7 +32,7 @@ export interface Page {
   csp: string;
 }
 
-function csp(options: { formAction: string; frameAncestors: readonly string[] | undefined }): string {
+export function csp(options: { formAction: string; frameAncestors: readonly string[] | undefined }): string {
   return [
     "default-src 'none'",
     "script-src 'self'",

@@ -52,7 +52,7 @@ export const ddcConfigSchema = strict({
   outcome: z.enum(DDC_OUTCOMES).optional(),
 });
 
-function html(c: Context<SandboxEnv>, page: Page): Response {
+export function html(c: Context<SandboxEnv>, page: Page): Response {
   return c.body(page.html, page.status as 200, {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': page.csp,

@@ -5,6 +5,7 @@
 
 import type { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../../http/context.ts';
+import { registerApplePayProvider } from './apple-pay/routes.ts';
 
 export function registerWalletProviderRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
   app.get('/', (c) =>
@@ -12,4 +13,5 @@ export function registerWalletProviderRoutes(app: Hono<SandboxEnv>, ctx: Sandbox
       `Wallet stand-ins of the sandbox, for ${ctx.urls.tokenUrl}: Google Pay and Apple Pay as the sandbox plays them.`,
     ),
   );
+  registerApplePayProvider(app, ctx);
 }

@@ -403,8 +403,9 @@ export function createApplePaySession(env: StandInEnv) {
       }
       this.#merchantValidation = 'complete';
       this.#stopClock();
-      env.openSheet(session, this.#request).then(
-        (opening) => {
+      env
+        .openSheet(session, this.#request)
+        .then((opening) => {
           if (this.#state !== 'active') return;
           if (!opening.ok) {
             env.record({ kind: 'event', name: 'merchantSessionRefused', detail: { reason: opening.reason } });
@@ -422,11 +423,11 @@ export function createApplePaySession(env: StandInEnv) {
               this.#cancel('user');
             },
           });
-        },
-        () => {
+        })
+        .catch(() => {
+          // The wallet origin could not be asked, or the sheet could not be shown.
           this.#cancel('walletUnreachable');
-        },
-      );
+        });
     }
 
     #didSelectPaymentMethod(paymentMethod: PaymentMethodView): void {

@@ -18,6 +18,8 @@ import { randomId, Store } from './store.ts';
 import { registerWalletControlRoutes } from './wallets/routes.ts';
 import { Wallets } from './wallets/wallets.ts';
 import { registerWalletProviderRoutes } from './wallets/provider/app.ts';
+import { applePayGateway } from './wallets/provider/apple-pay/gateway.ts';
+import { APPLE_PAY_BROWSER_PATHS, registerApplePayTokenRoutes } from './wallets/provider/apple-pay/routes.ts';
 import { ThreeDsProvider } from './three-ds/provider.ts';
 import {
   registerThreeDsProviderRoutes,
@@ -114,7 +116,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const threeDsProvider = new ThreeDsProvider(ctx);
 
   const token = newApp('token', log);
-  for (const path of ['/api/token/generate', '/api/token/list', '/api/token/bind', ...THREE_DS_BROWSER_PATHS])
+  for (const path of [
+    '/api/token/generate',
+    '/api/token/list',
+    '/api/token/bind',
+    ...THREE_DS_BROWSER_PATHS,
+    ...APPLE_PAY_BROWSER_PATHS,
+  ])
     token.use(path, cors(ctx.accounts));
   token.use('/__sandbox/*', sandboxControl());
   registerTokenRoutes(token, ctx, threeDsProvider);
@@ -123,11 +131,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerThreeDsTokenRoutes(token, ctx, threeDsProvider);
   registerFrameRoutes(token, ctx, options.framesDir);
   registerWalletControlRoutes(token, ctx);
+  registerApplePayTokenRoutes(token, ctx);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
     ctx.issuer.reset();
     threeDsProvider.reset();
     ctx.wallets.reset();
+    applePayGateway(ctx).reset();
     return c.json({ ok: true });
   });
 

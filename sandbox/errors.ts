@@ -73,6 +73,10 @@ export const ERRORS = {
   ],
   too_many_attempts: [429, 'Too many wrong security codes for this card; try again later.'],
   internal_error: [500, 'Internal error.'],
+  wallet_gateway_unreachable: [
+    502,
+    "The wallet provider's gateway could not be reached; details.host names it.",
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

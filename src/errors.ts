@@ -110,6 +110,7 @@ export const ERROR_CODES = [
   'duplicate_order',
   'order_already_paid',
   'wallet_token_invalid',
+  'wallet_gateway_unreachable',
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',

@@ -5,6 +5,7 @@
 
 import type { Hono } from 'hono';
 import type { SandboxContext, SandboxEnv } from '../../http/context.ts';
+import { registerApplePayProvider } from './apple-pay/routes.ts';
 import { registerGooglePayProvider } from './google-pay/routes.ts';
 
 export function registerWalletProviderRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
@@ -13,5 +14,6 @@ export function registerWalletProviderRoutes(app: Hono<SandboxEnv>, ctx: Sandbox
       `Wallet stand-ins of the sandbox, for ${ctx.urls.tokenUrl}: Google Pay and Apple Pay as the sandbox plays them.`,
     ),
   );
+  registerApplePayProvider(app, ctx);
   registerGooglePayProvider(app, ctx);
 }

@@ -98,3 +98,89 @@ test.describe('Google Pay', () => {
     await expect.poll(() => wallets.outcomes()).toEqual(['wallet_callback_timeout']);
   });
 });
+
+test.describe('Apple Pay', () => {
+  test('the service validates the merchant; pays with the chosen card and parcelas, once', async ({
+    page,
+    context,
+  }) => {
+    await watchViolations(context);
+    const validations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/Wallet/MerchantSession')) validations.push(request.method());
+    });
+    const wallets = new WalletsPage(page);
+    await wallets.open();
+    await expect(wallets.applePayButton).toBeVisible();
+    await wallets.installments(wallets.applePay).selectOption({ label: '2x de R$ 75,00 sem juros' });
+    await wallets.applePayButton.click();
+    const sheet = wallets.appleSheet;
+    await sheet.getByRole('radio', { name: 'Elo 7013' }).check();
+    await sheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+
+    await expect(wallets.status).toHaveText(/^Paid: /);
+    expect(validations).toEqual(['POST']);
+    const record = await wallets.paid();
+    expect(record.paymentMethods[0]).toMatchObject({ installments: 2, card: { brand: 'Elo' } });
+    await expect(wallets.applePay).toHaveAttribute('data-svc-wallet', 'completed');
+    await wallets.applePayButton.click();
+    await expect(page.locator(`iframe[src*="/apple-pay/sheet"]`)).toHaveCount(0);
+    expect(await wallets.outcomes()).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  });
+
+  test('a cancelled sheet reaches the callback as wallet_cancelled', async ({ page }) => {
+    const wallets = new WalletsPage(page);
+    await wallets.open();
+    await wallets.applePayButton.click();
+    await wallets.appleSheet.getByRole('button', { name: 'Cancel' }).click();
+    await expect(wallets.status).toHaveText('Not paid: wallet_cancelled');
+    await expect(wallets.applePay).toHaveAttribute('data-svc-wallet', 'ready');
+  });
+
+  test('a merchant validation the service refuses closes the sheet as wallet_merchant_validation_failed', async ({
+    page,
+  }) => {
+    await page.route('**/api/Wallet/MerchantSession', (route) =>
+      route.fulfill({
+        status: 403,
+        json: { code: 'origin_not_allowed', message: 'domainName is not allowed' },
+      }),
+    );
+    const wallets = new WalletsPage(page);
+    await wallets.open();
+    await wallets.applePayButton.click();
+    await expect(wallets.status).toHaveText('Not paid: wallet_merchant_validation_failed');
+    await expect(page.locator(`iframe[src*="/apple-pay/sheet"]`)).toHaveCount(0);
+  });
+
+  test('a declined card completes the sheet as failed and tells the merchant wallet_payment_failed', async ({
+    page,
+  }) => {
+    const wallets = new WalletsPage(page);
+    await wallets.open();
+    await wallets.applePayButton.click();
+    await wallets.appleSheet.getByRole('radio', { name: 'MasterCard 5100' }).check();
+    await wallets.appleSheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+    await expect.poll(() => wallets.outcomes()).toEqual(['wallet_payment_failed']);
+    expect((await wallets.paid()).status).toBe('declined');
+  });
+
+  test('a callback too slow is completed as failed at the watchdog, before Apple’s 30 s', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.route('**/api/pay-wallet', () => undefined);
+    const wallets = new WalletsPage(page);
+    await wallets.open();
+    await wallets.applePayButton.click();
+    await wallets.appleSheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+    await expect(wallets.status).toHaveText('Paying with Apple Pay…');
+    await page.clock.runFor(25_000);
+    await expect.poll(() => wallets.outcomes()).toEqual(['wallet_callback_timeout']);
+    const log = await page.evaluate(
+      () => (window as unknown as { __applePayStandIn: { log: unknown[] } }).__applePayStandIn.log,
+    );
+    expect(JSON.stringify(log)).not.toContain('timeout:paymentAuthorization');
+  });
+});

@@ -41,6 +41,15 @@ export class WalletsPage {
     return this.page.frameLocator('iframe[title="Google Pay"]');
   }
 
+  get applePayButton(): Locator {
+    return this.applePay.getByRole('button', { name: /Apple Pay/ });
+  }
+
+  /** Apple Pay's stand-in sheet, framed by the stand-in's ApplePaySession on the page. */
+  get appleSheet(): FrameLocator {
+    return this.page.frameLocator(`iframe[src^="${WALLETS_ORIGIN}/apple-pay/sheet"]`);
+  }
+
   /** What reached the Checkout's `callback` (codes), in order. */
   outcomes(): Promise<string[]> {
     return this.page.evaluate(() => (window as unknown as { demo: { outcomes: string[] } }).demo.outcomes);

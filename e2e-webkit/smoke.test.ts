@@ -1,4 +1,4 @@
-// WebKit smoke: the demo's card page paid by a shopper in WebKitGTK (Debian's MiniBrowser), driven
+// WebKit smoke: the demo's card page (and Apple Pay on its wallets page) paid by a shopper in WebKitGTK (Debian's MiniBrowser), driven
 // through WebKitWebDriver with plain W3C WebDriver calls. Playwright's WebKit needs its own patched
 // build, which CI cannot download, so this is a short vitest file rather than a Playwright project.
 //
@@ -81,7 +81,7 @@ function session(driverUrl: string, id = '') {
   };
 }
 
-describe.skipIf(skip !== undefined)('webkit › card page', () => {
+describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
   /** WebKitWebDriver under xvfb-run, in its own process group: stopping it stops Xvfb and the browser too. */
   let driver: ChildProcess | undefined;
   let stack: DemoStack | undefined;
@@ -195,5 +195,49 @@ describe.skipIf(skip !== undefined)('webkit › card page', () => {
     });
     if (!status.startsWith('Payment authorized') || !status.includes(scenario.expect))
       throw new Error(`#status says ${JSON.stringify(status)}, expected it authorized ${scenario.expect}`);
+  });
+
+  /**
+   * Apple Pay in WebKit, with the sandbox's stand-in: the click is the driver's (a user gesture), the
+   * service validates the merchant, the shopper pays in the stand-in's sheet, and the backend's
+   * Payment/Init record says authorized.
+   */
+  it('Apple Pay is paid', { timeout: 90_000 }, async () => {
+    await s.frame(null);
+    await s.call('POST', '/url', { url: `${stack?.urls.demoUrl ?? ''}/wallets.html` });
+    await until('the Apple Pay button', async () =>
+      s.run('return document.querySelector("#apple-pay")?.getAttribute("data-svc-wallet") === "ready";'),
+    );
+    await s.click(await s.find('#apple-pay apple-pay-button'));
+    // The stand-in puts its sheet's frame in an open shadow root, as the card form does.
+    const sheet =
+      'return document.querySelector("[data-apple-pay-sheet]")?.shadowRoot?.querySelector("iframe") ?? null;';
+    await until('the Apple Pay sheet', async () => (await s.run(sheet)) !== null).catch(
+      async (error: unknown) => {
+        const seen = await s.run(
+          'return JSON.stringify({status: document.getElementById("status")?.textContent, outcomes: window.demo?.outcomes, log: window.__applePayStandIn?.log});',
+        );
+        throw new Error(`${String(error)}; the page: ${String(seen)}`);
+      },
+    );
+    await s.frame(await s.run<Element>(sheet));
+    const pay =
+      'return [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Pay with Touch ID") ?? null;';
+    await until('the sheet’s Pay button', async () => (await s.run(pay)) !== null);
+    await s.click(await s.run<Element>(pay));
+    await s.frame(null);
+    let status = '';
+    await until(
+      'the Apple Pay outcome in #status',
+      async () => {
+        status = String(await s.run('return document.getElementById("status")?.textContent ?? "";'));
+        return /^(Paid|Not paid)/.test(status);
+      },
+      30_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}; #status says ${JSON.stringify(status)}`);
+    });
+    if (!status.startsWith('Paid: '))
+      throw new Error(`#status says ${JSON.stringify(status)}, expected Paid`);
   });
 });

@@ -89,6 +89,12 @@ describe('the demo merchant backend', () => {
     ]);
   });
 
+  it('serves the Apple Pay domain association file under /.well-known/', async () => {
+    const response = await app.request('/.well-known/apple-developer-merchantid-domain-association');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Apple');
+  });
+
   it('pays with a token through Payment/Init and reads the status', async () => {
     const { sessionId } = (await (await post('/api/session', { cart: 'card' })).json()) as {
       sessionId: string;

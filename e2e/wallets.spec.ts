@@ -126,6 +126,7 @@ test.describe('Apple Pay', () => {
     await wallets.applePayButton.click();
     await expect(page.locator(`iframe[src*="/apple-pay/sheet"]`)).toHaveCount(0);
     expect(await wallets.outcomes()).toEqual([]);
+    expect(await page.content()).not.toContain(ELO?.number);
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   });
 

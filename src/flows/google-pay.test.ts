@@ -32,9 +32,10 @@ function fakePayJs(ready = true) {
   class PaymentsClient {
     constructor(options: {
       environment: string;
+      nonce?: string;
       paymentDataCallbacks: { onPaymentAuthorized: typeof onPaymentAuthorized };
     }) {
-      calls.push({ method: 'constructor', args: [options.environment] });
+      calls.push({ method: 'constructor', args: [options.environment, options.nonce] });
       onPaymentAuthorized = options.paymentDataCallbacks.onPaymentAuthorized;
     }
     isReadyToPay(request: object) {
@@ -114,13 +115,19 @@ describe('useGooglePay: the button', () => {
       'createButton',
       'prefetchPaymentData',
     ]);
-    expect(payJs.calls[0]?.args).toEqual(['TEST']);
+    expect(payJs.calls[0]?.args).toEqual(['TEST', undefined]);
     expect(payJs.calls[1]?.args[0]).toMatchObject({
       allowedPaymentMethods: [{ parameters: { allowedCardNetworks: ['AMEX', 'ELO', 'MASTERCARD', 'VISA'] } }],
     });
     expect(payJs.calls[2]?.args[0]).toMatchObject({ buttonLocale: 'pt' });
     expect(document.querySelector('#wallet')?.getAttribute('data-svc-wallet')).toBe('ready');
     expect(document.querySelector('#wallet button')?.textContent).toBe('Comprar com GPay');
+  });
+
+  it('hands pay.js the page’s CSP nonce, for the styles it adds', async () => {
+    const payJs = fakePayJs();
+    await useGooglePay(walletContext().ctx, options({ nonce: 'r4nd0mN0nce==' }));
+    expect(payJs.calls[0]?.args).toEqual(['TEST', 'r4nd0mN0nce==']);
   });
 
   it('loads the configured stand-in instead of pay.js', async () => {

@@ -99,6 +99,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
 
   const client = new api.PaymentsClient({
     environment: requests.environment,
+    ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
     paymentDataCallbacks: { onPaymentAuthorized: authorize },
   });
   try {

@@ -197,10 +197,15 @@ describe('googlePayRequests', () => {
         ['useGooglePay(options) must be an object.', undefined],
         ['useGooglePay(options) must be an object.', [OPTIONS]],
         [
-          'Unknown option "merchantName" (known: selector, merchantInfo, transactionInfo, button, installments, checkoutCallbackFunction, onUnavailable).',
+          'Unknown option "merchantName" (known: selector, merchantInfo, transactionInfo, button, installments, checkoutCallbackFunction, onUnavailable, nonce).',
           { ...OPTIONS, merchantName: 'Loja' },
         ],
         ['merchantInfo must be an object.', { ...OPTIONS, merchantInfo: 'Loja Exemplo' }],
+        [
+          'nonce must be the nonce of your page’s Content-Security-Policy (base64, 8 characters or more).',
+          { ...OPTIONS, nonce: "abc' onload" },
+        ],
+        ['onUnavailable must be a function, or left out.', { ...OPTIONS, onUnavailable: 'log' }],
         [
           'Unknown option "merchantInfo.merchantID" (known: merchantName, merchantId).',
           { ...OPTIONS, merchantInfo: { merchantName: 'Loja', merchantID: 'x' } },

@@ -108,6 +108,7 @@ const OPTIONS = [
   'installments',
   'checkoutCallbackFunction',
   'onUnavailable',
+  'nonce',
 ] satisfies (keyof GooglePayOptions)[];
 const BUTTON = [
   'buttonColor',
@@ -176,6 +177,8 @@ export function googlePayRequests(options: unknown, context: GooglePayContext): 
   ]);
   callback(o['checkoutCallbackFunction'], 'checkoutCallbackFunction');
   callback(o['onUnavailable'], 'onUnavailable', true);
+  if (o['nonce'] !== undefined && (typeof o['nonce'] !== 'string' || !/^[\w+/=-]{8,}$/.test(o['nonce'])))
+    invalid('nonce must be the nonce of your page’s Content-Security-Policy (base64, 8 characters or more).');
 
   const merchantName = nonEmptyString(merchant['merchantName'], 'merchantInfo.merchantName');
   if (merchant['merchantId'] === undefined && context.environment === 'production')

@@ -132,6 +132,11 @@ export interface GooglePayOptions {
   ) => GooglePayCallbackResult | Promise<GooglePayCallbackResult>;
   /** Told why the button is not shown when `useGooglePay` resolves `false`. */
   onUnavailable?: (reason: WalletUnavailableReason) => void;
+  /**
+   * Your page's CSP nonce, for the styles and scripts pay.js adds to the page (Google's
+   * `PaymentOptions.nonce`): with it, a policy without `'unsafe-inline'` lets the button's styles in.
+   */
+  nonce?: string;
 }
 
 /** One line of the Apple Pay sheet: a label and its amount. */

@@ -49,6 +49,8 @@ export interface GooglePaymentsClient {
 export interface GooglePayApi {
   PaymentsClient: new (options: {
     environment: 'TEST' | 'PRODUCTION';
+    /** A CSP nonce pay.js puts on every style and script it adds. */
+    nonce?: string;
     paymentDataCallbacks: {
       onPaymentAuthorized: (data: GooglePaymentData) => Promise<GooglePaymentAuthorizationResult>;
     };

@@ -78,6 +78,57 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
   expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
 });
 
+test('frame first: with the session as a promise, the frame loads before the session comes, and then pays', async ({
+  page,
+}) => {
+  // A new session for this checkout, held back until the test lets it go.
+  await page.evaluate(async () => {
+    const reply = await fetch('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cart: 'plain' }),
+    });
+    const { sessionId } = (await reply.json()) as { sessionId: string };
+    const w = window as unknown as {
+      release: () => void;
+      demo: { session: { sessionId: string } };
+      Checkout: new (o: unknown) => {
+        mountCardForm(t: string): HTMLElement;
+        submit(): Promise<{ ok: boolean }>;
+      };
+      later: { submit(): Promise<{ ok: boolean }> };
+    };
+    const session = new Promise<string>((resolve) => {
+      w.release = () => {
+        resolve(sessionId);
+      };
+    });
+    document.querySelector('svc-card-form')?.remove();
+    w.later = new w.Checkout({ sessionId: session, account: 'demo', environment: 'sandbox', locale: 'en' });
+    (w.later as unknown as { mountCardForm(t: string): HTMLElement }).mountCardForm('#card-slot');
+    w.demo.session = { sessionId };
+  });
+  // The frame's document loads while the session is still on its way; the fields wait for it.
+  await expect
+    .poll(() => page.frames().some((f) => f.url().startsWith(`${TOKEN_ORIGIN}/frames/`)))
+    .toBe(true);
+  const card = new CardPage(page);
+  await page.waitForTimeout(300);
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('svc-card-form') as unknown as { ready: boolean }).ready,
+    ),
+  ).toBe(false);
+  await page.evaluate(() => {
+    (window as unknown as { release: () => void }).release();
+  });
+  await card.fill({ number: '4111111111111111' });
+  const result = await page.evaluate(() =>
+    (window as unknown as { later: { submit(): Promise<{ ok: boolean; token?: string }> } }).later.submit(),
+  );
+  expect(result.ok).toBe(true);
+});
+
 /** Mounts the page's card form again, from a checkout with this appearance. */
 async function remountWith(page: Page, appearance: Record<string, string>): Promise<void> {
   await page.evaluate((given) => {

@@ -6,7 +6,7 @@ import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES, type CheckoutError } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
 import { tokenizeCard, type HeadlessCard } from './flows/headless.ts';
 import { loadApplePay, loadGooglePay } from './flows/load-wallets.ts';
@@ -14,6 +14,7 @@ import { listStoredCards } from './flows/stored-cards.ts';
 import type { WalletContext } from './flows/wallet.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
+import { Session } from './session.ts';
 import type { CallOptions, CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
 import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
 
@@ -29,6 +30,7 @@ export class Checkout {
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
   readonly #account: string;
+  readonly #session: Session;
   /** What destroy() removes of the wallets' buttons. */
   #walletTeardown: (() => void)[] = [];
 
@@ -41,6 +43,7 @@ export class Checkout {
    */
   constructor(options: CheckoutOptions) {
     this.#options = validateOptions(options);
+    this.#session = new Session(options.sessionId);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
     const target = { origin, account: options.account };
     this.#account = options.account;
@@ -50,6 +53,7 @@ export class Checkout {
     );
     this.#cardForm = new CardFormFlow({
       target,
+      session: this.#session,
       options: this.#options,
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
@@ -122,7 +126,10 @@ export class Checkout {
    * @returns The cards, or `{ok: false, error}` (`session_expired`, `network_error`, `aborted`, …).
    */
   listStoredCards(options: CallOptions = {}): Promise<StoredCardsResult> {
-    return listStoredCards(this.#client, this.#options.sessionId, options.signal);
+    return this.#session.ready.then(
+      (sessionId) => listStoredCards(this.#client, sessionId, options.signal),
+      (error: unknown) => ({ ok: false as const, error: error as CheckoutError }),
+    );
   }
 
   /**
@@ -145,7 +152,12 @@ export class Checkout {
    * request; otherwise a code from the service, `network_error`, `timeout` or `aborted`.
    */
   tokenizeCard(card: HeadlessCard, options: CallOptions = {}): Promise<CardResult> {
-    return this.#deliver(tokenizeCard(this.#client, this.#options.sessionId, card, options.signal));
+    return this.#deliver(
+      this.#session.ready.then(
+        (sessionId) => tokenizeCard(this.#client, sessionId, card, options.signal),
+        (error: unknown) => ({ ok: false as const, error: error as CheckoutError }),
+      ),
+    );
   }
 
   /**
@@ -157,6 +169,7 @@ export class Checkout {
    */
   updateSession(sessionId: string): void {
     this.#options = validateOptions({ ...this.#options, sessionId });
+    // The card form flow holds the same session, and sets it.
     this.#cardForm.updateSession(sessionId);
   }
 
@@ -222,7 +235,7 @@ export class Checkout {
     return {
       environment: this.#options.environment,
       account: this.#account,
-      sessionId: () => this.#options.sessionId,
+      sessionId: () => this.#session.ready,
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
       scripts: this.#options.walletScripts,

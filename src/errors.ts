@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'service_error',
   'session_not_found',
   'session_expired',
+  'session_unavailable',
   'origin_not_allowed',
   'unknown_account',
   'missing_account',

@@ -87,7 +87,7 @@ describe('new Checkout(options)', () => {
     },
     'tokenUrl must use https (http only on localhost).': { ...valid, tokenUrl: 'http://token.example' },
     'tokenUrl "token host" is not a URL.': { ...valid, tokenUrl: 'token host' },
-    'walletScripts must be an object: {googlePay?, applePay?}.': { ...valid, walletScripts: 'sandbox' },
+    'walletScripts must be an object.': { ...valid, walletScripts: 'sandbox' },
   };
   const PLANS = 'installments must be {plans: [...], currency?}, with 1 to 48 plans.';
   const plan = (i: number) =>

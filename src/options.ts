@@ -48,7 +48,10 @@ export function validateOptions(options: unknown): CheckoutOptions {
   if (typeof options !== 'object' || options === null) fail('new Checkout(options) needs an options object.');
   const o = options as Record<string, unknown>;
   for (const key of Object.keys(o)) if (!KNOWN.has(key)) fail(`Unknown option "${key}".`);
-  nonEmptyString(o['sessionId'], 'sessionId', 128);
+  // A promise of the session id is checked when it resolves (session.ts).
+  const session = o['sessionId'];
+  if (typeof (session as PromiseLike<string> | undefined)?.then !== 'function')
+    nonEmptyString(session, 'sessionId', 128);
   nonEmptyString(o['account'], 'account', 64);
   if (o['environment'] !== 'sandbox' && o['environment'] !== 'production')
     fail('environment must be "sandbox" or "production".');
@@ -86,7 +89,7 @@ export function validateOptions(options: unknown): CheckoutOptions {
     o['walletScripts'] !== undefined &&
     (typeof o['walletScripts'] !== 'object' || o['walletScripts'] === null)
   )
-    fail('walletScripts must be an object: {googlePay?, applePay?}.');
+    fail('walletScripts must be an object.');
   const messages = o['messages'];
   if (messages !== undefined) {
     if (typeof messages !== 'object' || messages === null) fail('messages must be an object of strings.');

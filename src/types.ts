@@ -238,8 +238,12 @@ export interface WalletScripts {
 
 /** What a merchant passes to `new Checkout(...)`. Unknown keys are refused, not ignored. */
 export interface CheckoutOptions {
-  /** From the merchant backend's Token/NewSession. */
-  sessionId: string;
+  /**
+   * From the merchant backend's Token/NewSession; or a promise of it, so the card form starts loading
+   * while your backend creates the session (the fields show once it resolves; a rejection makes the
+   * form unavailable with `session_unavailable`).
+   */
+  sessionId: string | PromiseLike<string>;
   /** The merchant account name. */
   account: string;
   /** `sandbox` or `production`; it picks the default token host. */

@@ -3,7 +3,7 @@
 import type { CardTokenResult, CheckoutOptions } from 'service-checkout';
 
 /** What the backend answers for a new session: exactly the options a Checkout needs from it. */
-export type Session = Pick<CheckoutOptions, 'sessionId' | 'account' | 'environment' | 'tokenUrl'>;
+export type Session = Pick<CheckoutOptions, 'account' | 'environment' | 'tokenUrl'> & { sessionId: string };
 
 export interface Payment {
   status?: string;

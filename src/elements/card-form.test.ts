@@ -3,6 +3,7 @@
 // The frame is a stand-in window on the other end of the real MessagePort the element hands it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineElements } from '../define.ts';
+import { CheckoutError } from '../errors.ts';
 import { PROTOCOL_VERSION, type FrameToHost, type HostToFrame } from '../messaging/protocol.ts';
 import { TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
 import type { CardFormState } from '../types.ts';
@@ -66,14 +67,15 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-async function mounted(): Promise<SvcCardForm> {
+async function mounted(session?: Promise<string>): Promise<SvcCardForm> {
   defineElements();
   const form = document.createElement('svc-card-form');
   form.setup({
     tokenOrigin: TOKEN_ORIGIN,
     title: 'Card details',
+    ...(session === undefined ? {} : { session }),
     config: {
-      sessionId: 'ses_1',
+      sessionId: session === undefined ? 'ses_1' : '',
       account: 'demo',
       locale: 'en',
       messages: { formUnavailable: 'The payment form is unavailable right now.' },
@@ -138,6 +140,55 @@ describe('<svc-card-form>', () => {
       type: 'configure',
       config: { sessionId: 'ses_1', mode: 'card' },
     });
+  });
+
+  it('with the session on its way, frames the token host at once and configures it when the session comes', async () => {
+    let resolve: (id: string) => void = () => undefined;
+    const form = await mounted(new Promise<string>((r) => (resolve = r)));
+    hello(form);
+    await vi.waitFor(() => {
+      expect(frame.port).toBeDefined();
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(frame.received).toEqual([]);
+    resolve('ses_later');
+    await vi.waitFor(() => {
+      expect(frame.received).toHaveLength(1);
+    });
+    expect(frame.received[0]).toMatchObject({ type: 'configure', config: { sessionId: 'ses_later' } });
+  });
+
+  it('takes a session given by updateSession while the first was on its way', async () => {
+    let resolve: (id: string) => void = () => undefined;
+    const form = await mounted(new Promise<string>((r) => (resolve = r)));
+    hello(form);
+    await vi.waitFor(() => {
+      expect(frame.port).toBeDefined();
+    });
+    form.updateSession('ses_newer');
+    resolve('ses_older');
+    await vi.waitFor(() => {
+      expect(frame.received.map((m) => m.type)).toContain('configure');
+    });
+    expect(frame.received.find((m) => m.type === 'configure')).toMatchObject({
+      config: { sessionId: 'ses_newer' },
+    });
+  });
+
+  it('shows itself unavailable and tells the merchant when the session never comes', async () => {
+    const failed = new Promise<string>((_, reject) => {
+      setTimeout(() => { reject(new CheckoutError('session_unavailable', 'network', 'no session')); }, 10);
+    });
+    const form = await mounted(failed);
+    const errors: string[] = [];
+    form.addEventListener('svc-error', (event) => errors.push(event.error.code));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    hello(form);
+    await vi.waitFor(() => {
+      expect(errors).toEqual(['session_unavailable']);
+    });
+    expect(frame.received).toEqual([]);
+    expect(form.shadowRoot?.textContent).toContain('The payment form is unavailable right now.');
   });
 
   it('turns the relayed field events into svc-* events, and Enter into a submit request', async () => {

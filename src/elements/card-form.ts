@@ -27,6 +27,8 @@ export const SUBMIT_TIMEOUT_MS = 60_000;
 export interface CardFormSetup {
   tokenOrigin: string;
   config: FrameConfig;
+  /** The session on its way: the frame loads meanwhile, and is configured once it comes. */
+  session?: Promise<string>;
   title: string;
   /** Enter in a field: the owner runs its submit flow. */
   onSubmitRequest: () => void;
@@ -338,7 +340,21 @@ export class SvcCardForm extends ElementBase {
         const message = decodeFrameMessage(event.data);
         if (message !== undefined) this.#onMessage(message);
       };
-      this.#post({ v: PROTOCOL_VERSION, type: 'configure', config: setup.config });
+      // Configured once the session is known; one set by updateSession() meanwhile wins.
+      void (setup.session ?? Promise.resolve('')).then(
+        (id) => {
+          if (nonce !== this.#nonce) return;
+          const config = this.#setup?.config ?? setup.config;
+          this.#post({
+            v: PROTOCOL_VERSION,
+            type: 'configure',
+            config: { ...config, sessionId: config.sessionId || id },
+          });
+        },
+        (error: unknown) => {
+          if (nonce === this.#nonce) this.#fail(error as CheckoutError);
+        },
+      );
     });
   }
 

@@ -55,16 +55,21 @@ export async function useApplePay(
 
   const validate = (validationURL: string): Promise<object> => {
     if (options.onValidateMerchant !== undefined) return options.onValidateMerchant(validationURL);
-    return merchantSession(ctx.client, {
-      sessionId: ctx.sessionId(),
-      validationURL,
-      merchantIdentifier: built.merchantId,
-      displayName: built.request.total.label.slice(0, DISPLAY_NAME_MAX),
-      domainName: location.hostname,
-    }).then((result) => {
-      if (!result.ok) throw result.error;
-      return result.value;
-    });
+    return ctx
+      .sessionId()
+      .then((sessionId) =>
+        merchantSession(ctx.client, {
+          sessionId,
+          validationURL,
+          merchantIdentifier: built.merchantId,
+          displayName: built.request.total.label.slice(0, DISPLAY_NAME_MAX),
+          domainName: location.hostname,
+        }),
+      )
+      .then((result) => {
+        if (!result.ok) throw result.error;
+        return result.value;
+      });
   };
 
   let active: ApplePaySessionInstance | undefined;

@@ -8,6 +8,7 @@ import { CheckoutError, failure, type Result } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import type { CardResult } from '../types.ts';
 import { TOKENIZED as tokenized } from '../test-fixtures.ts';
+import { Session } from '../session.ts';
 import { CardFormFlow } from './card-form.ts';
 
 // happy-dom has no ElementInternals; the card form only needs the object to exist here.
@@ -19,6 +20,7 @@ function flow(callback?: (result: CardResult) => void) {
   const delivered: CardResult[] = [];
   const cardForm = new CardFormFlow({
     target: { origin: 'http://127.0.0.1:4174', account: 'demo' },
+    session: new Session('ses_1'),
     options: {
       sessionId: 'ses_1',
       account: 'demo',

@@ -14,10 +14,13 @@ import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
 import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
 import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
+import type { Session } from '../session.ts';
 import { abortError, authenticate } from './authentication.ts';
 
 export interface CardFormContext {
   target: ServiceTarget;
+  /** The shopper's session: known, or on its way (the frame loads meanwhile). */
+  session: Session;
   options: CheckoutOptions;
   locale: string;
   messages: () => Messages;
@@ -103,11 +106,13 @@ export class CardFormFlow {
     const { options, target: service, locale } = this.#context;
     const messages = this.#context.messages();
     const form = document.createElement('svc-card-form');
+    const { session } = this.#context;
     form.setup({
       tokenOrigin: service.origin,
+      ...(session.current === undefined ? { session: session.ready } : {}),
       title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
       config: {
-        sessionId: options.sessionId,
+        sessionId: session.current ?? '',
         account: options.account,
         locale,
         messages,
@@ -170,7 +175,7 @@ export class CardFormFlow {
    * and submits with it; a completed form starts over.
    */
   updateSession(sessionId: string): void {
-    this.#context = { ...this.#context, options: { ...this.#context.options, sessionId } };
+    this.#context.session.set(sessionId);
     const form = this.#form;
     if (form === undefined) return;
     form.updateSession(sessionId);
@@ -228,7 +233,7 @@ export class CardFormFlow {
     const result = submitted.ok
       ? await authenticate(submitted.value, {
           tokenOrigin: target.origin,
-          sessionId: options.sessionId,
+          sessionId: this.#context.session.current ?? '',
           account: options.account,
           locale,
           title: messages.challengeTitle,

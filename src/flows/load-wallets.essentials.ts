@@ -7,7 +7,7 @@ const missing = (): Promise<never> =>
     new CheckoutError(
       'full_build_required',
       'configuration',
-      'Wallets are in the full build: load checkout-<version>.js instead of checkout-essentials-<version>.js.',
+      'Wallets are in the full build, checkout-<version>.js.',
     ),
   );
 

@@ -13,7 +13,7 @@ export function walletContext(overrides: Partial<WalletContext> = {}) {
   const ctx: WalletContext = {
     environment: 'sandbox',
     account: 'demo',
-    sessionId: () => 'ses_1',
+    sessionId: () => Promise.resolve('ses_1'),
     locale: 'pt-BR',
     messages: () => messagesFor('pt-BR'),
     scripts: undefined,

@@ -35,8 +35,8 @@ export const WALLET_STRINGS: Readonly<Record<Locale, { declined: string; notConf
 export interface WalletContext {
   environment: Environment;
   account: string;
-  /** The session now (it changes with `updateSession`). */
-  sessionId(): string;
+  /** The session, once known (it changes with `updateSession`). */
+  sessionId(): Promise<string>;
   locale: Locale;
   messages(): Messages;
   /** The `walletScripts` option: the sandbox's stand-ins instead of Google's and Apple's scripts. */

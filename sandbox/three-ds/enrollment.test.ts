@@ -176,7 +176,7 @@ describe('check enrollment: rules', () => {
 });
 
 describe('saved cards', () => {
-  it('enroll through a setup made with the token (ready for a Token/Bind hook)', async () => {
+  it('enroll through a setup made with the token (the provider under Token/Bind)', async () => {
     const sessionId = await sb.session();
     const provider = sb.sandbox.threeDsProvider;
     const session = sb.sandbox.ctx.store.sessions.get(sessionId)!;

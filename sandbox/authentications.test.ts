@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_TTL_MS } from './authentications.ts';
 import { startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
 import { TEST_CARDS } from './three-ds/test-cards.ts';
-import { threeDsSteps, type ThreeDsSteps } from './three-ds/test-support.ts';
+import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from './three-ds/test-support.ts';
 
 let clock = Date.now();
 let sb: TestSandbox;
@@ -33,13 +33,7 @@ function pay(
     cardInfo: { token, tokenProvider: 'Service' },
     ...(authentication === undefined
       ? {}
-      : {
-          AuthenticationInformation: {
-            Code: authentication['code'],
-            ReferenceId: authentication['referenceId'],
-            TransactionId: authentication['transactionId'],
-          },
-        }),
+      : { AuthenticationInformation: authenticationInformation(authentication) }),
   };
   const count = options.methods ?? 1;
   return sb

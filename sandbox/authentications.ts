@@ -1,7 +1,7 @@
 // The 3DS outcome where the money moves: which card payments need an authentication, and whether the one
-// given may pay. Token/Generate makes an authentication (sandbox/three-ds/); Payment/Init checks it here
-// and spends it when the payment is stored. Every rule the spec leaves open is chosen here, once, and
-// written in docs/service-contract.md.
+// given may pay. Token/Generate and Token/Bind make an authentication (sandbox/three-ds/); Payment/Init
+// checks it here and spends it when the payment is stored. Every rule the spec leaves open is chosen here,
+// once, and written in docs/service-contract.md.
 
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
@@ -39,20 +39,22 @@ export function requireAuthenticationOfType(method: PaymentMethodRequest, field:
 }
 
 /**
- * The authentication Token/Generate ran for this token in this session, if any. Once it has paid, the
- * saved card pays again like a saved card in a later session (after Token/Bind): without 3DS, until
- * Bind takes an authentication.
+ * The newest authentication Token/Generate or Token/Bind ran for this token in this session, if any (a
+ * saved card may be bound again with a new setup: the latest 3DS decides). Once it has paid, the card pays
+ * again without 3DS, as a saved card bound without `authenticationInformation` does.
  */
 function authenticationOfToken(
   ctx: SandboxContext,
   session: Session,
   token: StoredToken,
 ): Authentication | undefined {
+  let newest: Authentication | undefined;
+  // The store keeps insertion order, so the last match is the newest.
   for (const authentication of ctx.store.authentications.values()) {
     if (authentication.token === token.token && authentication.sessionId === session.id)
-      return authentication;
+      newest = authentication;
   }
-  return undefined;
+  return newest;
 }
 
 /**

@@ -139,16 +139,25 @@ export const cardSchema = strict({
 
 const sessionId = z.string().min(1).max(128);
 
+/** The ThreeDS/Setup code that makes Token/Generate or Token/Bind check enrollment (spec 2.3). */
+const setupCodeSchema = strict({ code: z.string().min(1).max(128) });
+
 export const generateSchema = strict({
   sessionId,
   card: cardSchema,
-  authenticationInformation: strict({ code: z.string().min(1).max(128) }).optional(),
+  authenticationInformation: setupCodeSchema.optional(),
   frontData: frontDataSchema.optional(),
 });
 
 export const listSchema = strict({ sessionId });
 
-export const bindSchema = strict({ sessionId, token: z.string().min(1).max(128), cvv: z.string().max(8) });
+export const bindSchema = strict({
+  sessionId,
+  token: z.string().min(1).max(128),
+  cvv: z.string().max(8),
+  authenticationInformation: setupCodeSchema.optional(),
+  frontData: frontDataSchema.optional(),
+});
 
 // --- Payment engine ----------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
+import type { Account } from '../accounts.ts';
 import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
 import { requireOrderReference } from '../browser-payments.ts';
@@ -13,7 +14,7 @@ import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { StoredToken } from '../store.ts';
-import type { ThreeDsProvider } from '../three-ds/provider.ts';
+import type { PendingEnrollment, ThreeDsProvider } from '../three-ds/provider.ts';
 
 export function cardView(token: StoredToken) {
   return {
@@ -40,6 +41,23 @@ function completeFrontData(c: Context<SandboxEnv>, frontData: FrontData | undefi
     ...(ipAddress === undefined ? {} : { ipAddress }),
     acceptHeader: c.req.header('accept') ?? '*/*',
   };
+}
+
+/** frontData is echoed by Generate and sent on to 3DS by Generate and Bind: no card number belongs there. */
+function refuseCardNumberIn(frontData: FrontData | undefined): void {
+  const field = cardNumberPath(frontData, 'frontData');
+  if (field !== undefined) throw new ServiceError('full_card_data_not_allowed', { field });
+}
+
+/** 3DS runs when the request carries a setup's code; an account with 3DS off ignores the code. */
+async function enrollWhenAsked(
+  account: Account,
+  authenticationInformation: { code: string } | undefined,
+  enroll: (code: string) => Promise<PendingEnrollment>,
+): Promise<PendingEnrollment | undefined> {
+  return authenticationInformation !== undefined && account.threeDS
+    ? enroll(authenticationInformation.code)
+    : undefined;
 }
 
 export function registerTokenRoutes(
@@ -77,23 +95,12 @@ export function registerTokenRoutes(
       const body = await readBody(c, generateSchema, BODY_LIMITS.token);
       const session = loadSession(ctx, account, body.sessionId);
       const card = checkCard(body.card, new Date(ctx.now()));
-      // frontData is echoed in the answer and sent on to 3DS: no card number belongs there.
-      const frontDataField = cardNumberPath(body.frontData, 'frontData');
-      if (frontDataField !== undefined) {
-        throw new ServiceError('full_card_data_not_allowed', { field: frontDataField });
-      }
-      // 3DS check enrollment (spec 4.2): the code must be a setup of this session; accounts with 3DS off
-      // ignore it. Everything is checked before anything is written.
-      const enrollment =
-        body.authenticationInformation !== undefined && account.threeDS
-          ? await threeDs.prepareEnrollment(
-              session,
-              body.authenticationInformation.code,
-              card,
-              body.card.cardNumber,
-              body.frontData,
-            )
-          : undefined;
+      refuseCardNumberIn(body.frontData);
+      // 3DS check enrollment (spec 4.2): the code must be a setup of this session made with this number.
+      // Everything is checked before anything is written.
+      const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
+        threeDs.prepareEnrollment(session, code, card, body.card.cardNumber, body.frontData),
+      );
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
       // The issuer's card (its CVV stays with the issuer, never in the vault) is the issuer's own record.
       const cardReference = ctx.issuer.issue(body.card.cardNumber, body.card.cvv);
@@ -146,15 +153,30 @@ export function registerTokenRoutes(
       if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
         throw new ServiceError('token_not_found', { field: 'token' });
       }
+      refuseCardNumberIn(body.frontData);
       // The limit is the card's, across sessions and customers (sandbox/lockout.ts).
       refuseLockedToken(token, ctx.now());
       if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
         throw new ServiceError('cvv_invalid', { field: 'cvv' });
       }
+      // The CVV is checked before 3DS: a guess never reaches the issuer's authentication nor spends a setup.
       if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) throw recordWrongCvv(token, ctx.now());
+      // Check enrollment for the saved card, as Token/Generate does for a new one: the code must be a
+      // setup of this session made with this token.
+      const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
+        threeDs.prepareSavedCardEnrollment(session, code, token, body.frontData),
+      );
+      const answer = c.json({
+        token: token.token,
+        bound: true,
+        card: cardView(token),
+        ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),
+      });
+      // A refused enrollment leaves the card unbound and its count of wrong CVVs as it was.
+      enrollment?.commit(token.token);
       session.boundTokens.add(token.token);
       clearWrongCvvs(token);
-      return c.json({ token: token.token, bound: true, card: cardView(token) });
+      return answer;
     },
   );
 }

@@ -176,7 +176,7 @@ describe('check enrollment: rules', () => {
 });
 
 describe('saved cards', () => {
-  it('enroll through a setup made with the token (ready for a Token/Bind hook)', async () => {
+  it('enroll through a setup made with the token (the provider under Token/Bind)', async () => {
     const sessionId = await sb.session();
     const provider = sb.sandbox.threeDsProvider;
     const session = sb.sandbox.ctx.store.sessions.get(sessionId)!;
@@ -252,29 +252,6 @@ describe('3DS off', () => {
 });
 
 describe('Payment/Init with the AuthenticationInformation of an enrollment', () => {
-  const pay = (sessionId: string, token: string, authentication: Record<string, unknown>) =>
-    sb.backend('sandbox', '/api/Payment/Init', {
-      tokenSession: sessionId,
-      partnerUniqueId: `order-${Math.random().toString(36).slice(2)}`,
-      isTest: true,
-      paymentData: {
-        amount: 10,
-        currency: 'BRL',
-        paymentMethods: [
-          {
-            paymentMethodType: '7',
-            amount: 10,
-            cardInfo: { token, tokenProvider: 'Service' },
-            AuthenticationInformation: {
-              Code: authentication['code'],
-              ReferenceId: authentication['referenceId'],
-              TransactionId: authentication['transactionId'],
-            },
-          },
-        ],
-      },
-    });
-
   it.each([
     ['frictionless_success', 'Y', '05'],
     ['attempted', 'A', '06'],
@@ -283,7 +260,7 @@ describe('Payment/Init with the AuthenticationInformation of an enrollment', () 
   ] as const)('authorizes %s (%s)', async (scenario, status, eci) => {
     const sessionId = await sb.session();
     const { authentication, token } = await steps.enroll(sessionId, TEST_CARDS['001'][scenario]);
-    const reply = await pay(sessionId, token, authentication);
+    const reply = await steps.pay(sessionId, token, authentication);
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       status: 'authorized',
@@ -294,7 +271,7 @@ describe('Payment/Init with the AuthenticationInformation of an enrollment', () 
   it.each([['frictionless_failure'], ['rejected']] as const)('refuses %s', async (scenario) => {
     const sessionId = await sb.session();
     const { authentication, token } = await steps.enroll(sessionId, TEST_CARDS['002'][scenario]);
-    const reply = await pay(sessionId, token, authentication);
+    const reply = await steps.pay(sessionId, token, authentication);
     expect(reply.status).toBe(422);
     expect(reply.body.error?.code).toBe('authentication_failed');
   });
@@ -302,6 +279,8 @@ describe('Payment/Init with the AuthenticationInformation of an enrollment', () 
   it('refuses a pending challenge', async () => {
     const sessionId = await sb.session();
     const { authentication, token } = await steps.enroll(sessionId, TEST_CARDS['054'].challenge_success);
-    expect((await pay(sessionId, token, authentication)).body.error?.code).toBe('authentication_invalid');
+    expect((await steps.pay(sessionId, token, authentication)).body.error?.code).toBe(
+      'authentication_invalid',
+    );
   });
 });

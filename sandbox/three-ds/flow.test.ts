@@ -223,36 +223,11 @@ describe('step-up and validation', () => {
     return { sessionId, token, authentication, transactionId: authentication['transactionId'] as string };
   };
 
-  const open = async (authentication: Record<string, unknown>, MD = 'merchant-data-42') => {
-    const page = await postForm(sb, 'threeDs', '/stepup', {
-      JWT: authentication['accessToken'] as string,
-      MD,
-    });
-    expect(page.status).toBe(200);
-    return { page, acsTransId: hiddenInput(page.html, 'acsTransId') ?? '' };
-  };
-
-  const answer = (acsTransId: string, action: string, code = '') =>
-    postForm(sb, 'threeDs', '/stepup/answer', { acsTransId, action, code });
-
+  const open = (authentication: Record<string, unknown>) => steps.openChallenge(authentication);
+  const answer = (acsTransId: string, action: string, code?: string) =>
+    steps.answerChallenge(acsTransId, action, code);
   const pay = (sessionId: string, token: string, authentication: Record<string, unknown>) =>
-    sb.backend('sandbox', '/api/Payment/Init', {
-      tokenSession: sessionId,
-      partnerUniqueId: `order-${Math.random().toString(36).slice(2)}`,
-      paymentData: {
-        paymentMethods: [
-          {
-            paymentMethodType: '7',
-            cardInfo: { token, tokenProvider: 'Service' },
-            AuthenticationInformation: {
-              Code: authentication['code'],
-              ReferenceId: authentication['referenceId'],
-              TransactionId: authentication['transactionId'],
-            },
-          },
-        ],
-      },
-    });
+    steps.pay(sessionId, token, authentication);
 
   it('runs a successful challenge: page, code 1234, return POST, validation Y, payment', async () => {
     const { sessionId, token, authentication, transactionId } = await challenge();

@@ -1,7 +1,8 @@
 // The 3DS flow as the service runs it with its provider (Cybersource Payer Authentication, Cardinal Cruise
-// Direct Connection): setup, device data collection, check enrollment (inside Token/Generate), step-up and
-// validation. This module holds the state and the rules; routes.ts puts them on HTTP. It never keeps a card
-// number: a setup remembers the BIN and the scenario the test card scripts, nothing else.
+// Direct Connection): setup, device data collection, check enrollment (inside Token/Generate, and Token/Bind
+// for a saved card), step-up and validation. This module holds the state and the rules; routes.ts puts
+// them on HTTP. It never keeps a card number: a setup remembers the BIN and the scenario the test card
+// scripts, nothing else.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkCardNumber, type CheckedCard } from '../card-rules.ts';
@@ -97,7 +98,7 @@ export interface Challenge {
   completedAt: number | undefined;
 }
 
-/** The `authentication` block of Token/Generate and the answer of ThreeDS/Validate. */
+/** The `authentication` block of Token/Generate and Token/Bind, and the answer of ThreeDS/Validate. */
 export interface AuthenticationView {
   code: string;
   referenceId: string;
@@ -361,7 +362,7 @@ export class ThreeDsProvider {
     return this.collected.get(referenceId);
   }
 
-  // --- check enrollment (inside Token/Generate) ------------------------------------------------------
+  // --- check enrollment (inside Token/Generate and Token/Bind) --------------------------------------
 
   /**
    * Everything enrollment checks and computes, before Token/Generate writes anything: the code must be a
@@ -387,10 +388,7 @@ export class ThreeDsProvider {
     );
   }
 
-  /**
-   * The same for a saved card (a setup made with its token). Nothing calls it yet: Token/Bind would, once
-   * its request takes `authenticationInformation`.
-   */
+  /** The same for a saved card, inside Token/Bind: the code must be a setup made with this token. */
   prepareSavedCardEnrollment(
     session: Session,
     code: string,
@@ -430,7 +428,8 @@ export class ThreeDsProvider {
         message: 'This 3DS setup was already used: run the setup again.',
       });
     }
-    if (setup.bin !== card.bin || (setup.token !== undefined && setup.token !== card.token)) {
+    // A setup by number enrolls only a new card (Generate), a setup by token only that saved card (Bind).
+    if (setup.bin !== card.bin || setup.token !== card.token) {
       throw new ServiceError('authentication_invalid', {
         field,
         message: 'The 3DS setup was made for another card: run the setup again.',

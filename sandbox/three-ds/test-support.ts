@@ -59,6 +59,15 @@ export function expectNoInlineScript(html: string): void {
   expect(html).not.toMatch(/<style\b|\sstyle=/i);
 }
 
+/** Payment/Init's AuthenticationInformation from an enrollment or validation answer (spec 2.6). */
+export function authenticationInformation(authentication: Record<string, unknown>): Record<string, unknown> {
+  return {
+    Code: authentication['code'],
+    ReferenceId: authentication['referenceId'],
+    TransactionId: authentication['transactionId'],
+  };
+}
+
 export interface ThreeDsSteps {
   setup(
     sessionId: string,
@@ -84,6 +93,34 @@ export interface ThreeDsSteps {
     cardNumber: string,
     options?: { card?: Record<string, unknown>; collect?: boolean },
   ): Promise<{ reply: Reply; authentication: Record<string, unknown>; token: string }>;
+  /** The collection page in its hidden iframe, reported as collected. */
+  collect(accessToken: string, bin: string): Promise<void>;
+  /** Token/Bind of a saved card, with a setup's code when given. */
+  bind(
+    sessionId: string,
+    token: string,
+    code: string | undefined,
+    options?: { cvv?: string; account?: string; frontData?: Record<string, unknown> },
+  ): Promise<Reply>;
+  /** Setup with the token, collection, then Token/Bind with the code: what a card frame does for a saved card. */
+  enrollSaved(
+    sessionId: string,
+    token: string,
+  ): Promise<{ reply: Reply; authentication: Record<string, unknown> }>;
+  /** The ACS's challenge page, opened with the enrollment's step-up JWT. */
+  openChallenge(
+    authentication: Record<string, unknown>,
+    MD?: string,
+  ): Promise<{ page: HtmlReply; acsTransId: string }>;
+  /** The shopper's answer on the challenge page: `authenticate` with a code, `fail` or `cancel`. */
+  answerChallenge(acsTransId: string, action: string, code?: string): Promise<HtmlReply>;
+  /** Payment/Init from the merchant backend with the token, paying with the authentication when given. */
+  pay(
+    sessionId: string,
+    token: string,
+    authentication: Record<string, unknown> | undefined,
+    options?: { paymentMethodType?: string },
+  ): Promise<Reply>;
 }
 
 export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
@@ -112,14 +149,7 @@ export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
       sb.browser('token', '/api/ThreeDS/Validate', { sessionId, authenticationTransactionId }, { account }),
     enroll: async (sessionId, cardNumber, options = {}) => {
       const setup = await steps.setupOk(sessionId, cardNumber);
-      if (options.collect ?? true) {
-        const page = await postForm(sb, 'threeDs', '/ddc', {
-          JWT: setup.accessToken,
-          Bin: cardNumber.slice(0, 8),
-        });
-        const collectionId = dataAttribute(page.html, 'collection-id');
-        if (collectionId !== undefined) await postForm(sb, 'threeDs', '/ddc/collect', { collectionId });
-      }
+      if (options.collect ?? true) await steps.collect(setup.accessToken, cardNumber.slice(0, 8));
       const reply = await steps.generate(
         sessionId,
         { cardNumber, ...testExpiry(), ...options.card },
@@ -132,6 +162,64 @@ export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
         token: reply.body['token'] as string,
       };
     },
+    collect: async (accessToken, bin) => {
+      const page = await postForm(sb, 'threeDs', '/ddc', { JWT: accessToken, Bin: bin });
+      const collectionId = dataAttribute(page.html, 'collection-id');
+      if (collectionId !== undefined) await postForm(sb, 'threeDs', '/ddc/collect', { collectionId });
+    },
+    bind: (sessionId, token, code, options = {}) =>
+      sb.browser(
+        'token',
+        '/api/Token/Bind',
+        {
+          sessionId,
+          token,
+          cvv: options.cvv ?? '123',
+          ...(code === undefined ? {} : { authenticationInformation: { code } }),
+          ...(options.frontData === undefined ? {} : { frontData: options.frontData }),
+        },
+        { account: options.account ?? 'demo' },
+      ),
+    enrollSaved: async (sessionId, token) => {
+      const setup = await steps.setup(sessionId, { token });
+      if (setup.status !== 200 || setup.body['enabled'] !== true)
+        throw new Error(`Setup failed: ${JSON.stringify(setup.body)}`);
+      const saved = sb.sandbox.ctx.store.tokens.get(token);
+      await steps.collect(setup.body['accessToken'] as string, saved?.bin ?? '');
+      const reply = await steps.bind(sessionId, token, setup.body['code'] as string);
+      if (reply.status !== 200) throw new Error(`Bind failed: ${JSON.stringify(reply.body)}`);
+      return { reply, authentication: reply.body['authentication'] as Record<string, unknown> };
+    },
+    openChallenge: async (authentication, MD = 'merchant-data-42') => {
+      const page = await postForm(sb, 'threeDs', '/stepup', {
+        JWT: authentication['accessToken'] as string,
+        MD,
+      });
+      expect(page.status).toBe(200);
+      return { page, acsTransId: hiddenInput(page.html, 'acsTransId') ?? '' };
+    },
+    answerChallenge: (acsTransId, action, code = '') =>
+      postForm(sb, 'threeDs', '/stepup/answer', { acsTransId, action, code }),
+    pay: (sessionId, token, authentication, options = {}) =>
+      sb.backend('sandbox', '/api/Payment/Init', {
+        tokenSession: sessionId,
+        partnerUniqueId: `order-${Math.random().toString(36).slice(2)}`,
+        isTest: true,
+        paymentData: {
+          amount: 10,
+          currency: 'BRL',
+          paymentMethods: [
+            {
+              paymentMethodType: options.paymentMethodType ?? (authentication === undefined ? '1' : '7'),
+              amount: 10,
+              cardInfo: { token, tokenProvider: 'Service' },
+              ...(authentication === undefined
+                ? {}
+                : { AuthenticationInformation: authenticationInformation(authentication) }),
+            },
+          ],
+        },
+      }),
   };
   return steps;
 }

@@ -177,7 +177,9 @@ describe('<svc-card-form>', () => {
 
   it('shows itself unavailable and tells the merchant when the session never comes', async () => {
     const failed = new Promise<string>((_, reject) => {
-      setTimeout(() => { reject(new CheckoutError('session_unavailable', 'network', 'no session')); }, 10);
+      setTimeout(() => {
+        reject(new CheckoutError('session_unavailable', 'network', 'no session'));
+      }, 10);
     });
     const form = await mounted(failed);
     const errors: string[] = [];

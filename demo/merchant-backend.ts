@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { fillPageTemplate, fullScriptFile, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
-import { installmentPlans, DEMO_CART_NAMES, OrderStore } from './orders.ts';
+import { installmentPlans, DEMO_CART_NAMES, OrderStore, type Order } from './orders.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
@@ -171,6 +171,31 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
 
   const relay = (c: Context, reply: ServiceReply) => c.json(reply.body as object, reply.status as 200);
 
+  /**
+   * The order a page may pay: named by its session, not paid yet, for the amount the page showed (when
+   * it says), with installments the shop offers. What is paid comes from the order, not the page.
+   */
+  function payable(c: Context, sessionId: string, installments: number, amount?: number): Order | Response {
+    const order = orders.toPay(sessionId);
+    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
+    if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
+    if (amount !== undefined && amount !== order.amount)
+      return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
+    if (!installmentPlans(order.amount).some((plan) => plan.count === installments))
+      return c.json({ error: { code: 'installments_not_offered' } }, 409);
+    return order;
+  }
+
+  /** Only an authorized payment pays the order; after a decline the shopper may try another card. */
+  function settle(c: Context, order: Order, reply: ServiceReply): Response {
+    const paid = reply.body as { status?: string; paymentId?: string };
+    if (reply.status === 201 && paid.status === 'authorized') {
+      order.paid = true;
+      order.paymentId = paid.paymentId;
+    }
+    return relay(c, reply);
+  }
+
   app.post('/api/session', async (c) => {
     const body = await input(c, sessionRequest);
     if (body instanceof Response) return body;
@@ -204,14 +229,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   app.post('/api/pay', async (c) => {
     const body = await input(c, payRequest);
     if (body instanceof Response) return body;
-    // The page names the order by its session; what is paid comes from the order, not the page.
-    const order = orders.toPay(body.sessionId);
-    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
-    if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
-    if (body.amount !== undefined && body.amount !== order.amount)
-      return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
-    if (!installmentPlans(order.amount).some((plan) => plan.count === body.installments))
-      return c.json({ error: { code: 'installments_not_offered' } }, 409);
+    const order = payable(c, body.sessionId, body.installments, body.amount);
+    if (order instanceof Response) return order;
     // The tax id the shopper typed in the card form, for the service's antifraud and the invoice.
     const document =
       body.document === undefined || body.documentType === undefined
@@ -268,13 +287,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       isTest: config.environment === 'sandbox',
       isFromFrontend: false,
     });
-    // Only an authorized payment pays the order; after a decline the shopper may try another card.
-    const paid = reply.body as { status?: string; paymentId?: string };
-    if (reply.status === 201 && paid.status === 'authorized') {
-      order.paid = true;
-      order.paymentId = paid.paymentId;
-    }
-    return relay(c, reply);
+    return settle(c, order, reply);
   });
 
   // #region wallet-pay
@@ -283,11 +296,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   app.post('/api/pay-wallet', async (c) => {
     const body = await input(c, walletPayRequest);
     if (body instanceof Response) return body;
-    const order = orders.toPay(body.sessionId);
-    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
-    if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
-    if (!installmentPlans(order.amount).some((plan) => plan.count === body.installments))
-      return c.json({ error: { code: 'installments_not_offered' } }, 409);
+    const order = payable(c, body.sessionId, body.installments);
+    if (order instanceof Response) return order;
     const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
       partnerUniqueId: order.orderId,
       customer: order.customer,
@@ -317,12 +327,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       isTest: config.environment === 'sandbox',
       isFromFrontend: false,
     });
-    const paid = reply.body as { status?: string; paymentId?: string };
-    if (reply.status === 201 && paid.status === 'authorized') {
-      order.paid = true;
-      order.paymentId = paid.paymentId;
-    }
-    return relay(c, reply);
+    return settle(c, order, reply);
   });
   // #endregion wallet-pay
 

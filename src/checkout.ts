@@ -29,7 +29,6 @@ export class Checkout {
   readonly #client: ServiceClient;
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
-  readonly #account: string;
   readonly #session: Session;
   /** What destroy() removes of the wallets' buttons. */
   #walletTeardown: (() => void)[] = [];
@@ -46,7 +45,6 @@ export class Checkout {
     this.#session = new Session(options.sessionId);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
     const target = { origin, account: options.account };
-    this.#account = options.account;
     this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
@@ -234,7 +232,7 @@ export class Checkout {
   #wallet(): WalletContext {
     return {
       environment: this.#options.environment,
-      account: this.#account,
+      account: this.#options.account,
       sessionId: () => this.#session.ready,
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),

@@ -170,6 +170,20 @@ function stringRecord(value: unknown): Record<string, string> {
   );
 }
 
+/**
+ * The answer's 3DS block, when a setup's code was sent: `{}` when none was, undefined when one was and
+ * the block cannot be read (the whole answer is then invalid).
+ */
+function authenticationOf(
+  answer: Obj,
+  code: string | undefined,
+  read: Decode<Authentication> | undefined,
+): { authentication?: Authentication } | undefined {
+  if (code === undefined) return {};
+  const authentication = read?.(answer['authentication']);
+  return authentication === undefined ? undefined : { authentication };
+}
+
 export interface GenerateRequest {
   sessionId: string;
   card: {
@@ -202,15 +216,9 @@ export function generateToken(
     if (!isObj(answer) || card === undefined) return undefined;
     const { token, singleUse } = answer;
     if (typeof token !== 'string' || typeof singleUse !== 'boolean') return undefined;
-    const authentication = code === undefined ? undefined : readAuthentication?.(answer['authentication']);
-    if (code !== undefined && authentication === undefined) return undefined;
-    return {
-      token,
-      ...card,
-      singleUse,
-      frontData: stringRecord(answer['frontData']),
-      ...(authentication === undefined ? {} : { authentication }),
-    };
+    const authentication = authenticationOf(answer, code, readAuthentication);
+    if (authentication === undefined) return undefined;
+    return { token, ...card, singleUse, frontData: stringRecord(answer['frontData']), ...authentication };
   };
   return client.post(PATHS.generate, body, decode, signal);
 }
@@ -243,18 +251,25 @@ export function listTokens(
 
 /**
  * Token/Bind: the stored token checked with the security code the shopper typed. The service keeps the
- * stored card and echoes no frontData, so the result carries what the page sent.
+ * stored card and echoes no frontData, so the result carries what the page sent. With a 3DS setup's code
+ * (a setup made with this token), the answer carries an authentication, read as Generate's is, and
+ * frontData goes along for the 3DS provider (it sets the challenge window).
  */
 export function bindToken(
   client: ServiceClient,
-  request: { sessionId: string; token: string; cvv: string },
+  request: { sessionId: string; token: string; cvv: string; authenticationCode?: string },
   frontData: Record<string, string>,
+  readAuthentication?: Decode<Authentication>,
 ): Promise<Result<TokenizedCard>> {
+  const { authenticationCode: code, ...rest } = request;
+  const body = code === undefined ? rest : { ...rest, authenticationInformation: { code }, frontData };
   const decode = (answer: unknown): TokenizedCard | undefined => {
     const card = isObj(answer) ? decodeCard(answer['card']) : undefined;
     if (!isObj(answer) || typeof answer['token'] !== 'string' || answer['bound'] !== true || !card)
       return undefined;
-    return { token: answer['token'], ...card, singleUse: false, frontData };
+    const authentication = authenticationOf(answer, code, readAuthentication);
+    if (authentication === undefined) return undefined;
+    return { token: answer['token'], ...card, singleUse: false, frontData, ...authentication };
   };
-  return client.post(PATHS.bind, request, decode);
+  return client.post(PATHS.bind, body, decode);
 }

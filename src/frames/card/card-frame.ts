@@ -133,7 +133,15 @@ async function main(): Promise<void> {
     }).observe(document.documentElement);
     post({ v: PROTOCOL_VERSION, type: 'ready' });
     // The shopper can type now; what a submit needs comes meanwhile (a failure is retried at submit).
-    loadLater().catch(() => undefined);
+    // A stored card's 3DS setup needs nothing the shopper types: it starts now, as a new card's starts
+    // once the number is valid.
+    const stored = next.mode === 'cvv' ? next.storedCard : undefined;
+    if (stored === undefined) loadLater().catch(() => undefined);
+    else
+      void preparer(next).then(
+        (p) => p.prepare({ token: stored.token }),
+        () => undefined,
+      );
   };
 
   const submit = async (id: number, frontData: Record<string, string>) => {
@@ -160,7 +168,7 @@ async function main(): Promise<void> {
             config,
             client: clientFor(later, config),
             fields: current,
-            takePreparation: (cardNumber) => preparer(config).then((p) => p.take(cardNumber)),
+            preparer: () => preparer(config),
             authenticationReader: () => Promise.resolve(later.decodeAuthentication),
           },
           frontData,

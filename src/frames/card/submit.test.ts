@@ -6,6 +6,7 @@ import { decodeAuthentication } from '../../api/three-ds.ts';
 import { failure } from '../../errors.ts';
 import type { FrameConfig } from '../../messaging/protocol.ts';
 import { GENERATE_ANSWER as answer, SERVICE_Y } from '../../test-fixtures.ts';
+import type { Preparation } from '../../three-ds/frame/preparer.ts';
 import { submitCard, type CardSubmit } from './submit.ts';
 
 const config: FrameConfig = {
@@ -25,6 +26,21 @@ const card = {
   cardHolderName: 'Ana Souza',
 };
 
+/** A preparer whose setups all end in `prepared` (the account's 3DS off by default). */
+function preparing(prepared: Preparation = { ok: true, value: undefined }) {
+  const ready = () => Promise.resolve(prepared);
+  return { take: vi.fn(ready), prepare: vi.fn(ready), forget: vi.fn() };
+}
+const withCode = (code: string) => {
+  const preparer = preparing({ ok: true, value: code });
+  return { preparer, overrides: { preparer: () => Promise.resolve(preparer) } };
+};
+const storedConfig: FrameConfig = {
+  ...config,
+  mode: 'cvv',
+  storedCard: { token: 'tok_s', brand: 'Visa', last4: '2701' },
+};
+
 function submit(overrides: Partial<CardSubmit> = {}, fields: Partial<CardSubmit['fields']> = {}): CardSubmit {
   return {
     config,
@@ -37,7 +53,7 @@ function submit(overrides: Partial<CardSubmit> = {}, fields: Partial<CardSubmit[
       saveCard: false,
       ...fields,
     },
-    takePreparation: () => Promise.resolve({ ok: true, value: undefined }),
+    preparer: () => Promise.resolve(preparing()),
     authenticationReader: () => Promise.resolve(decodeAuthentication),
     ...overrides,
   };
@@ -74,7 +90,7 @@ describe('the card frame’s submit', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     const failed = failure('timeout', 'network', 'Late.');
-    expect(await submitCard(submit({ takePreparation: () => Promise.resolve(failed) }), {})).toBe(failed);
+    expect(await submitCard(submit({ preparer: () => Promise.resolve(preparing(failed)) }), {})).toBe(failed);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -88,10 +104,7 @@ describe('the card frame’s submit', () => {
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const result = await submitCard(
-      submit({ takePreparation: () => Promise.resolve({ ok: true, value: 'c1' }) }),
-      { userAgent: 'test' },
-    );
+    const result = await submitCard(submit(withCode('c1').overrides), { userAgent: 'test' });
     expect(result).toMatchObject({
       ok: true,
       value: { token: 'tok_1', authentication: { status: 'Y', eci: '05' } },
@@ -106,10 +119,7 @@ describe('the card frame’s submit', () => {
 
   it('refuses a Token/Generate answer without a readable 3DS block when 3DS ran', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(Response.json(answer)));
-    const result = await submitCard(
-      submit({ takePreparation: () => Promise.resolve({ ok: true, value: 'c1' }) }),
-      {},
-    );
+    const result = await submitCard(submit(withCode('c1').overrides), {});
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
   });
 
@@ -130,6 +140,57 @@ describe('the card frame’s submit', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:4174/api/Token/Bind');
     expect(JSON.parse(init.body as string)).toEqual({ sessionId: 'ses_1', token: 'tok_s', cvv: '123' });
+  });
+
+  it('binds a stored card with the code of the setup made with its token, and reads the 3DS block', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        Response.json({ token: 'tok_s', bound: true, card: answer.card, authentication: SERVICE_Y }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { preparer, overrides } = withCode('c7');
+    expect(
+      await submitCard(submit({ ...overrides, config: storedConfig }), { userAgent: 'test' }),
+    ).toMatchObject({ ok: true, value: { token: 'tok_s', authentication: { status: 'Y', eci: '05' } } });
+    expect(preparer.prepare).toHaveBeenCalledWith({ token: 'tok_s' });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(init.body as string)).toEqual({
+      sessionId: 'ses_1',
+      token: 'tok_s',
+      cvv: '123',
+      authenticationInformation: { code: 'c7' },
+      frontData: { userAgent: 'test' },
+    });
+    // Spent: the next bind runs a new setup.
+    expect(preparer.forget).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the setup after a wrong security code, which spends none, and forgets it after any other failure', async () => {
+    const wrong = { error: { code: 'cvv_mismatch', message: 'Wrong.', details: { attemptsLeft: 4 } } };
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json(wrong, { status: 422 })));
+    const kept = withCode('c7');
+    expect(await submitCard(submit({ ...kept.overrides, config: storedConfig }), {})).toMatchObject({
+      ok: false,
+      error: { code: 'cvv_mismatch' },
+    });
+    expect(kept.preparer.forget).not.toHaveBeenCalled();
+    const refused = { error: { code: 'authentication_invalid', message: 'Used.' } };
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json(refused, { status: 422 })));
+    const spent = withCode('c7');
+    expect(await submitCard(submit({ ...spent.overrides, config: storedConfig }), {})).toMatchObject({
+      ok: false,
+      error: { code: 'authentication_invalid' },
+    });
+    expect(spent.preparer.forget).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a Token/Bind answer without a readable 3DS block when 3DS ran', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(Response.json({ token: 'tok_s', bound: true, card: answer.card })),
+    );
+    const result = await submitCard(submit({ ...withCode('c7').overrides, config: storedConfig }), {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_response' } });
   });
 
   it('hands back the shopper’s installments and tax id with the token, and sends neither to the service', async () => {

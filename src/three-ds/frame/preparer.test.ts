@@ -20,9 +20,11 @@ let answer: (n: number) => object;
 const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' });
 function fakeFetch(url: string, init: RequestInit): Promise<Response> {
   expect(url).toBe('http://127.0.0.1:4174/api/ThreeDS/Setup');
-  setups.push((JSON.parse(init.body as string) as { cardNumber: string }).cardNumber);
-  const body = answer(setups.length);
-  return body instanceof Error ? Promise.reject(body) : Promise.resolve(Response.json(body));
+  const body = JSON.parse(init.body as string) as { sessionId: string; cardNumber?: string; token?: string };
+  expect(body.sessionId).toBe('ses-1');
+  setups.push(body.cardNumber ?? `token ${String(body.token)}`);
+  const reply = answer(setups.length);
+  return reply instanceof Error ? Promise.reject(reply) : Promise.resolve(Response.json(reply));
 }
 const enabled = (n: number) => ({
   enabled: true,
@@ -96,6 +98,26 @@ describe('the card frame’s 3DS preparation', () => {
     expect(steps).toEqual(['collection-started', 'collection-finished']);
     expect(setups).toEqual([VISA]);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('prepares a stored card by its token, with no BIN in the collection, until the code is spent', async () => {
+    const tds = preparer();
+    const first = tds.prepare({ token: 'tok_s' });
+    expect(tds.prepare({ token: 'tok_s' })).toBe(first);
+    await flush();
+    const form = document.querySelector('form');
+    expect(form?.action).toBe(`${PROVIDER}/ddc`);
+    expect([...new FormData(form ?? undefined).keys()]).toEqual(['JWT']);
+    answerCollection('ref-1');
+    expect(await first).toEqual({ ok: true, value: 'code-1' });
+    // A wrong CVV spends no setup: the retry binds with the same code.
+    expect(await tds.prepare({ token: 'tok_s' })).toEqual({ ok: true, value: 'code-1' });
+    tds.forget();
+    const second = tds.prepare({ token: 'tok_s' });
+    await flush();
+    answerCollection('ref-2');
+    expect(await second).toEqual({ ok: true, value: 'code-2' });
+    expect(setups).toEqual(['token tok_s', 'token tok_s']);
   });
 
   it('drops an attempt when the BIN changes, ignoring its late answer', async () => {

@@ -4,6 +4,7 @@
 //
 // One attempt per BIN: a new BIN cancels the old attempt, and its late answers (setup reply, collection
 // message) are dropped. A failed setup is tried again by the next submit, so the shopper can retry.
+// A stored card is prepared the same way, keyed by its token (Token/Bind then takes the code).
 //
 // This chunk imports no module the frame's main script imports (vite.config.ts builds it as a chunk of
 // its own): it gets the frame's service client and calls the service through api/three-ds.ts.
@@ -25,11 +26,15 @@ export { decodeAuthentication };
 export const threeDsOn = (doc: Document): boolean =>
   doc.querySelector('meta[name=svc-3ds][content=on]') !== null;
 
-/** The setup's code for Token/Generate, or undefined when the account has 3DS off. */
+/** The setup's code for Token/Generate or Token/Bind, or undefined when the account has 3DS off. */
 export type Preparation = Result<string | undefined>;
 
+/** What a setup is made with: a new card's number, or a stored card's token. */
+export type CardSource = string | { token: string };
+
 interface Attempt {
-  bin: string;
+  /** The BIN (8 digits) of a number, or the token of a stored card. */
+  key: string;
   ready: Promise<Preparation>;
   failed: boolean;
   cancelled: boolean;
@@ -37,13 +42,15 @@ interface Attempt {
 }
 
 export interface ThreeDsPreparer {
-  /** Starts (or reuses, for the same BIN) the setup and collection for this valid card number. */
-  prepare(cardNumber: string): Promise<Preparation>;
+  /** Starts (or reuses, for the same BIN or token) the setup and collection for this card. */
+  prepare(card: CardSource): Promise<Preparation>;
   /**
    * prepare() for a submit: the setup's code is then spent (the service accepts it once), so the next
    * submit, e.g. after a declined authentication, runs a new setup.
    */
-  take(cardNumber: string): Promise<Preparation>;
+  take(card: CardSource): Promise<Preparation>;
+  /** The current setup's code was spent (a Token/Bind that got past its CVV check): forget it. */
+  forget(): void;
   /** The BIN changed or the number is no longer valid: drop the current attempt unless it is for `bin`. */
   keepOnly(bin: string | undefined): void;
 }
@@ -56,12 +63,16 @@ export function createPreparer(
 ): ThreeDsPreparer {
   let current: Attempt | undefined;
 
-  const start = (cardNumber: string): Attempt => {
+  const keyOf = (card: CardSource) => (typeof card === 'string' ? card.slice(0, 8) : card.token);
+
+  const start = (card: CardSource): Attempt => {
     let collection: DeviceDataCollection | undefined;
-    const bin = cardNumber.slice(0, 8);
     const run = async (): Promise<Preparation> => {
       if (!threeDsOn(win.document)) return { ok: true, value: undefined };
-      const reply = await setupThreeDs(client, { sessionId, cardNumber });
+      const reply = await setupThreeDs(
+        client,
+        typeof card === 'string' ? { sessionId, cardNumber: card } : { sessionId, token: card.token },
+      );
       if (!reply.ok) {
         attempt.failed = true;
         return reply;
@@ -72,7 +83,8 @@ export function createPreparer(
       collection = new DeviceDataCollection(win, {
         url: answer.deviceDataCollectionUrl,
         jwt: answer.accessToken,
-        bin,
+        // A stored card's collection goes without its BIN: the form is optional, and the frame has none.
+        bin: typeof card === 'string' ? card.slice(0, 8) : undefined,
         referenceId: answer.referenceId,
       });
       const outcome = await collection.result;
@@ -81,7 +93,7 @@ export function createPreparer(
       return { ok: true, value: answer.code };
     };
     const attempt: Attempt = {
-      bin,
+      key: keyOf(card),
       failed: false,
       cancelled: false,
       cancel: () => {
@@ -94,24 +106,28 @@ export function createPreparer(
     return attempt;
   };
 
-  const prepare = (cardNumber: string): Promise<Preparation> => {
-    if (current?.bin !== cardNumber.slice(0, 8) || current.failed) {
+  const prepare = (card: CardSource): Promise<Preparation> => {
+    if (current?.key !== keyOf(card) || current.failed) {
       current?.cancel();
-      current = start(cardNumber);
+      current = start(card);
     }
     return current.ready;
+  };
+  // Forgotten, not cancelled: its collection runs on to the end or the 10 s cap.
+  const forget = () => {
+    current = undefined;
   };
 
   return {
     prepare,
-    take(cardNumber) {
-      const ready = prepare(cardNumber);
-      // Forgotten, not cancelled: its collection runs on to the end or the 10 s cap.
-      current = undefined;
+    take(card) {
+      const ready = prepare(card);
+      forget();
       return ready;
     },
+    forget,
     keepOnly(bin) {
-      if (current !== undefined && current.bin !== bin) {
+      if (current !== undefined && current.key !== bin) {
         current.cancel();
         current = undefined;
       }

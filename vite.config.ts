@@ -32,7 +32,7 @@ function litLightDomOnly(): Plugin {
 /**
  * Script-tag builds: one file, so the ESM build's lazy chunks are swapped for modules that import their
  * code statically (the 3DS challenge, src/three-ds/page/load-challenge.ts) or, in the essentials build,
- * for one that says the wallets are in the full build (src/flows/load-wallets.ts).
+ * for one that says the wallets and headless tokenization are in the full build (src/flows/load-full.ts).
  */
 function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
   const swaps: Record<string, [importer: string, replacement: string]> = {
@@ -40,7 +40,7 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
       '/src/flows/authentication.ts',
       'src/three-ds/page/load-challenge.inline.ts',
     ],
-    './flows/load-wallets.ts': ['/src/checkout.ts', `src/flows/load-wallets.${wallets}.ts`],
+    './flows/load-full.ts': ['/src/checkout.ts', `src/flows/load-full.${wallets}.ts`],
   };
   return {
     name: 'svc-script-tag-build',

@@ -20,6 +20,8 @@ export interface MerchantConfig {
    * sandbox account (Google's and Apple's own would hand tokens the sandbox cannot open), none otherwise.
    */
   walletScripts?: { googlePay: string; applePay: string };
+  /** The 3DS provider as the browser reaches it: a headless page runs its device data collection. */
+  threeDsUrl: string;
   port: number;
 }
 
@@ -51,6 +53,7 @@ export function merchantConfigFromEnv(
           },
         }
       : {}),
+    threeDsUrl: env['SVC_3DS_URL'] ?? urls.threeDsUrl,
     port: Number(new URL(urls.demoUrl).port),
   };
 }

@@ -24,6 +24,7 @@ beforeAll(async () => {
     tokenUrl: sb.urls.tokenUrl,
     tokenApiUrl: sb.url('token', ''),
     engineApiUrl: sb.url('sandbox', ''),
+    threeDsUrl: sb.urls.threeDsUrl,
     port: 4173,
   };
   app = createMerchantBackend(config, [MERCHANT_ORIGIN]);

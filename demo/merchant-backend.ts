@@ -58,7 +58,7 @@ const PAGE_FEATURES: Readonly<
  * need. The e2e tests run every page under it and count violations.
  */
 export function pagePolicy(
-  config: Pick<MerchantConfig, 'environment' | 'tokenUrl' | 'walletScripts'>,
+  config: Pick<MerchantConfig, 'environment' | 'tokenUrl' | 'walletScripts' | 'threeDsUrl'>,
   path: string,
 ): string {
   const own: CspDirectives = {
@@ -75,6 +75,7 @@ export function pagePolicy(
   const checkout = checkoutCsp({
     environment: config.environment,
     tokenUrl: config.tokenUrl,
+    threeDsUrl: config.threeDsUrl,
     ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
     ...PAGE_FEATURES[path],
   });

@@ -59,12 +59,16 @@ test('the manual-tokenization page (headless) runs under the helper’s policy w
   expect(response?.headers()['content-security-policy']).toContain(`connect-src 'self' ${TOKEN_ORIGIN}`);
   const pay = page.getByRole('button', { name: 'Pay R$ 80,00' });
   await expect(pay).toBeEnabled();
-  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
-  await page.getByLabel('Expiry month').fill('12');
+  // A challenge card: the collection frame and its form, and the challenge dialog, all from this page.
+  await page.getByLabel('Card number').fill(TEST_CARDS['001'].challenge_success);
+  await page.getByLabel('Expiry month').fill('1');
   await page.getByLabel('Expiry year (four digits)').fill(String(year));
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await pay.click();
-  await expect(page.getByRole('status')).toHaveText('Payment authorized: Mastercard ending in 4444');
+  const dialog = new ChallengeDialog(page);
+  await dialog.expectOpen();
+  await dialog.authenticate('1234');
+  await expect(page.getByRole('status')).toHaveText('Payment authorized: Visa ending in 2503 (3DS Y)');
   expect(await violations(page)).toEqual({ '/manual.html': [] });
 });

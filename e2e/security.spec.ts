@@ -24,7 +24,7 @@ async function watchHostEvents(page: Page): Promise<void> {
   });
 }
 
-test('card number and CVV never leave the frame except to Token/Generate, ThreeDS/Setup and Token/Bind', async ({
+test('card number and CVV never leave the frame except to Token/Generate and Token/Bind', async ({
   page,
   context,
   browserName,
@@ -54,8 +54,8 @@ test('card number and CVV never leave the frame except to Token/Generate, ThreeD
     body: r.postData() ?? '',
     json: (r.headers()['content-type'] ?? '').includes('json'),
   }));
-  // The token host's two card endpoints take the number; the 3DS provider gets the BIN (form posts).
-  const takeTheNumber = [`${TOKEN_ORIGIN}/api/Token/Generate`, `${TOKEN_ORIGIN}/api/ThreeDS/Setup`];
+  // Token/Generate alone takes the number; the 3DS setup and the provider get the BIN.
+  const takeTheNumber = [`${TOKEN_ORIGIN}/api/Token/Generate`];
   for (const { url, body, json } of requests) {
     expect(url).not.toContain(NUMBER);
     expect(url).not.toContain(CVV);

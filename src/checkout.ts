@@ -6,16 +6,28 @@ import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
-import { ERROR_CODES, type CheckoutError } from './errors.ts';
+import { CheckoutError, ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
-import { tokenizeCard, type HeadlessCard } from './flows/headless.ts';
-import { loadApplePay, loadGooglePay } from './flows/load-wallets.ts';
+import type { HeadlessFlow } from './flows/headless.ts';
+import { loadApplePay, loadGooglePay, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import type { WalletContext } from './flows/wallet.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
-import type { CallOptions, CardResult, CheckoutOptions, StoredCard, StoredCardsResult } from './types.ts';
+import { CHALLENGE_TIMEOUT_MS } from './options.ts';
+import type {
+  AuthenticationResult,
+  CallOptions,
+  CardResult,
+  CheckoutOptions,
+  Failure,
+  HeadlessCard,
+  HeadlessOptions,
+  PreparationResult,
+  StoredCard,
+  StoredCardsResult,
+} from './types.ts';
 import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
 
 /**
@@ -30,8 +42,11 @@ export class Checkout {
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
   readonly #session: Session;
+  readonly #tokenOrigin: string;
   /** What destroy() removes of the wallets' buttons. */
   #walletTeardown: (() => void)[] = [];
+  /** Headless tokenization, loaded at its first call (full build). */
+  #headless: Promise<HeadlessFlow> | undefined;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -44,6 +59,7 @@ export class Checkout {
     this.#options = validateOptions(options);
     this.#session = new Session(options.sessionId);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
+    this.#tokenOrigin = origin;
     const target = { origin, account: options.account };
     this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
@@ -139,23 +155,56 @@ export class Checkout {
   }
 
   /**
-   * Headless tokenization for the spec's "pure JS" and "manual tokenization" modes: the card comes from
-   * the merchant's own form, so the page handles card data and the merchant is in PCI SAQ A-EP.
-   * Invalid input fails locally without a request. Prefer the card form, which keeps the page in SAQ A.
+   * Headless tokenization for the spec's "pure JS" and "manual tokenization" modes (full build): the
+   * card comes from the merchant's own form, so the page handles card data and the merchant is in PCI
+   * SAQ A-EP. Invalid input fails locally without a request. On an account with 3DS it runs the setup
+   * and device data collection (those {@link Checkout.prepareAuthentication} started for this BIN, or
+   * new ones), sends the setup's code with Token/Generate, and opens the challenge dialog when the
+   * issuer asks. Prefer the card form, which keeps the page in SAQ A.
    *
    * @param card - The card as the shopper typed it, and whether they consented to save it.
-   * @param options - `signal` to abort the request (code `aborted`).
-   * @returns The token and card details, or `{ok: false, error}`: `card_number_invalid`,
-   * `card_brand_unsupported`, `card_expiry_invalid`, `card_expired` or `cvv_invalid` without a
-   * request; otherwise a code from the service, `network_error`, `timeout` or `aborted`.
+   * @param options - `signal` to abort (code `aborted`), `onThreeDsStep` to show 3DS progress.
+   * @returns The token and card details (with the 3DS fields when it ran), or `{ok: false, error}`:
+   * `card_number_invalid`, `card_brand_unsupported`, `card_expiry_invalid`, `card_expired` or
+   * `cvv_invalid` without a request; otherwise a code from the service, `network_error`, `timeout`,
+   * `aborted`, `authentication_failed`, `authentication_rejected`, `challenge_cancelled`,
+   * `challenge_timeout`, or `full_build_required` in the essentials build.
    */
-  tokenizeCard(card: HeadlessCard, options: CallOptions = {}): Promise<CardResult> {
-    return this.#deliver(
-      this.#session.ready.then(
-        (sessionId) => tokenizeCard(this.#client, sessionId, card, options.signal),
-        (error: unknown) => ({ ok: false as const, error: error as CheckoutError }),
-      ),
-    );
+  tokenizeCard(card: HeadlessCard, options: HeadlessOptions = {}): Promise<CardResult> {
+    return this.#deliver(this.#headlessCall((flow) => flow.tokenize(card, options)));
+  }
+
+  /**
+   * Starts 3DS for a card in the merchant's own form (full build): the setup, with the number's BIN
+   * only, and the device data collection in a hidden iframe on this page. Call it as soon as the number
+   * is complete; a call with another BIN replaces the running one (which resolves `aborted`), and
+   * {@link Checkout.tokenizeCard} spends it. A page that calls Token/Generate itself sends the `code`
+   * as `authenticationInformation.code`.
+   *
+   * @param cardNumber - The card number; spaces and dashes are ignored.
+   * @param options - `onThreeDsStep` hears the collection's steps.
+   * @returns `{ok: true, code}` (no `code` when the account runs no 3DS), or `{ok: false, error}`:
+   * `card_number_invalid` or `card_brand_unsupported` without a request, a code from the service,
+   * `network_error`, `timeout`, `aborted`, or `full_build_required` in the essentials build.
+   */
+  prepareAuthentication(cardNumber: string, options: HeadlessOptions = {}): Promise<PreparationResult> {
+    return this.#headlessCall((flow) => flow.prepare(cardNumber, options));
+  }
+
+  /**
+   * Finishes 3DS for a page that called Token/Generate itself (manual tokenization, full build): takes
+   * the answer's `authentication` object, opens the challenge dialog when its status is C, and gives
+   * the verdict.
+   *
+   * @param authentication - The `authentication` object of the Token/Generate answer, as it came.
+   * @param options - `signal` to cancel an open challenge (code `aborted`), `onThreeDsStep`.
+   * @returns `{ok: true, code, referenceId, transactionId, status, eci, liabilityShift}` for
+   * Payment/Init's AuthenticationInformation, or `{ok: false, error}`: `authentication_failed`,
+   * `authentication_rejected`, `challenge_cancelled`, `challenge_timeout`, `invalid_option` (not such
+   * an object), `aborted`, or `full_build_required` in the essentials build.
+   */
+  authenticate(authentication: unknown, options: HeadlessOptions = {}): Promise<AuthenticationResult> {
+    return this.#headlessCall((flow) => flow.authenticate(authentication, options));
   }
 
   /**
@@ -239,6 +288,58 @@ export class Checkout {
       scripts: this.#options.walletScripts,
       fail: (error) => void this.#deliver(Promise.resolve({ ok: false, error })),
       onDestroy: (remove) => this.#walletTeardown.push(remove),
+    };
+  }
+
+  /** Runs a headless method, loading its flow first; a failure to load or a session that never came resolve as failures. */
+  async #headlessCall<T>(run: (flow: HeadlessFlow) => Promise<T>): Promise<T | Failure> {
+    let flow: HeadlessFlow;
+    try {
+      flow = await (this.#headless ??= loadHeadless().then(
+        ({ HeadlessFlow }) => new HeadlessFlow(this.#headlessContext()),
+      ));
+    } catch (error) {
+      this.#headless = undefined;
+      return {
+        ok: false,
+        error:
+          error instanceof CheckoutError
+            ? error
+            : new CheckoutError('network_error', 'network', 'The headless code could not be loaded.', {
+                cause: error,
+              }),
+      };
+    }
+    try {
+      return await run(flow);
+    } catch (error) {
+      // The session given as a promise was rejected (session_unavailable).
+      if (error instanceof CheckoutError) return { ok: false, error };
+      throw error;
+    }
+  }
+
+  #headlessContext(): ConstructorParameters<typeof HeadlessFlow>[0] {
+    const { account, challengeTimeoutMs } = this.#options;
+    return {
+      client: this.#client,
+      sessionId: () => this.#session.ready,
+      challenge: (onStep, signal) => {
+        const messages = messagesFor(this.#locale, this.#options.messages);
+        return {
+          tokenOrigin: this.#tokenOrigin,
+          sessionId: this.#session.current ?? '',
+          account,
+          locale: this.#locale,
+          title: messages.challengeTitle,
+          closeLabel: messages.challengeClose,
+          timeoutMs: challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
+          onStep,
+          // The dialog gives the focus back to where it was: the merchant's own form.
+          onClosed: () => undefined,
+          signal,
+        };
+      },
     };
   }
 

@@ -14,8 +14,30 @@ describe('checkoutCsp', () => {
     expect(checkoutCsp({ ...production, storedCards: true })['connect-src']).toEqual([
       'https://token.example',
     ]);
-    expect(checkoutCsp({ ...production, headless: true })['connect-src']).toEqual(['https://token.example']);
+    const headless = { ...production, headless: true, threeDsUrl: 'https://3ds.example/ddc' };
+    expect(checkoutCsp(headless)['connect-src']).toEqual(['https://token.example']);
     expect(checkoutCsp(production)['connect-src']).toBeUndefined();
+  });
+
+  it('lets a headless page frame the 3DS provider’s collection page and post its form there', () => {
+    const headless = {
+      environment: 'production',
+      tokenUrl: 'https://token.example',
+      headless: true,
+    } as const;
+    expect(checkoutCsp({ ...headless, threeDsUrl: 'https://3ds.example/ddc' })).toMatchObject({
+      'frame-src': ['https://token.example', 'https://3ds.example'],
+      'form-action': ['https://3ds.example'],
+    });
+    expect(checkoutCsp({ environment: 'sandbox', headless: true })).toMatchObject({
+      'frame-src': ['http://localhost:4174', 'http://127.0.0.1:4176'],
+      'form-action': ['http://127.0.0.1:4176'],
+    });
+    // Production has no default provider: the helper says what to pass.
+    expect(() => checkoutCsp(headless)).toThrow(/threeDsUrl is required with headless in production/);
+    expect(checkoutCsp({ ...headless, storedCards: true, headless: false })).not.toHaveProperty(
+      'form-action',
+    );
   });
 
   it('adds each wallet’s origin to script-src, frame-src and connect-src, and the token host for Apple Pay’s validation', () => {

@@ -3,8 +3,10 @@
 //
 // What the checkout needs of the page's policy:
 // - script-src: where the page loads the script from (its own origin by default, or a CDN).
-// - frame-src: the token host, for the card frame and the 3DS challenge frame. Nothing else is framed
-//   by the page: the 3DS provider's pages are framed by the token host's frames, under their policy.
+// - frame-src: the token host, for the card frame and the 3DS challenge frame. With the card form the
+//   3DS provider's pages are framed by the token host's frames, under their policy; a headless page runs
+//   the device data collection itself, so it frames the provider's collection page (and posts a form
+//   to it: form-action).
 // - connect-src: the token host, only where the page itself calls it: headless tokenization
 //   (tokenizeCard) and the stored-card list (listStoredCards). The card form's calls come from its frame.
 // - style-src: nothing. The elements' styles are constructable stylesheets (Lit) and CSSOM property
@@ -12,6 +14,7 @@
 // - No 'unsafe-inline', no 'unsafe-eval', no nonce.
 
 import { resolveTokenOrigin } from './api/hosts.ts';
+import { CheckoutError } from './errors.ts';
 import type { Environment, WalletScripts } from './types.ts';
 
 /** What {@link checkoutCsp} needs to know: where the script and the token host are, and the features used. */
@@ -26,6 +29,11 @@ export interface CspOptions {
   storedCards?: boolean;
   /** The page calls `tokenizeCard()` (headless mode, SAQ A-EP). */
   headless?: boolean;
+  /**
+   * With `headless`: the 3DS provider's device data collection URL (or origin), which the page frames
+   * and posts a form to. Given at onboarding; the sandbox's default is `http://127.0.0.1:4176`.
+   */
+  threeDsUrl?: string;
   /** The page calls `useGooglePay()`: pay.js, its sheet and its requests, from Google's origin. */
   googlePay?: boolean;
   /** The page calls `useApplePay()`: Apple Pay JS from Apple's origin, and the token host for validation. */
@@ -71,11 +79,30 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
       : []),
     ...wallets,
   ];
+  const collection = options.headless === true ? [threeDsOrigin(options)] : [];
   return {
     'script-src': [...new Set([script, ...wallets])],
-    'frame-src': [...new Set([token, ...wallets])],
+    'frame-src': [...new Set([token, ...wallets, ...collection])],
     ...(connect.length > 0 ? { 'connect-src': [...new Set(connect)] } : {}),
+    ...(collection.length > 0 ? { 'form-action': collection } : {}),
   };
+}
+
+/** The sandbox's 3DS provider, where the sandbox runs by default (`npm run sandbox`). */
+const SANDBOX_THREE_DS_URL = 'http://127.0.0.1:4176';
+
+function threeDsOrigin(options: CspOptions): string {
+  const value = options.threeDsUrl ?? (options.environment === 'sandbox' ? SANDBOX_THREE_DS_URL : undefined);
+  if (value === undefined) {
+    throw new CheckoutError(
+      'invalid_option',
+      'configuration',
+      'threeDsUrl is required with headless in production: use the 3DS provider given at onboarding.',
+    );
+  }
+  if (!URL.canParse(value))
+    throw new CheckoutError('invalid_option', 'configuration', `threeDsUrl "${value}" is not a URL.`);
+  return new URL(value).origin;
 }
 
 /**

@@ -1,7 +1,6 @@
 // Public ESM entry of the checkout script: exports only, no side effects at import time.
 
 export { Checkout } from './checkout.ts';
-export type { HeadlessCard } from './flows/headless.ts';
 export {
   CheckoutError,
   isCheckoutError,

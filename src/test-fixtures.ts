@@ -132,3 +132,29 @@ export function itRefusesOptions<I>(fn: (input: I) => unknown, table: (readonly 
     ]);
   });
 }
+
+/** The sandbox 3DS provider's origin, where the collection page lives. */
+export const PROVIDER = 'http://127.0.0.1:4176';
+
+/** ThreeDS/Setup's nth answer for an account with 3DS: code-n, ref-n. */
+export const setupEnabled = (n: number) => ({
+  enabled: true,
+  code: `code-${String(n)}`,
+  referenceId: `ref-${String(n)}`,
+  deviceDataCollectionUrl: `${PROVIDER}/ddc`,
+  accessToken: 'h.p.s',
+});
+
+/** happy-dom loads no frames: the collection iframe gets this stand-in window as the message source. */
+export const COLLECTION_WINDOW = { name: 'collection window' } as unknown as Window;
+
+/** The collection page's profile.completed, as it reaches the window that runs the collection. */
+export function answerCollection(referenceId: string, origin = PROVIDER): void {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      origin,
+      source: COLLECTION_WINDOW as unknown as MessageEventSource,
+      data: JSON.stringify({ MessageType: 'profile.completed', SessionId: referenceId, Status: true }),
+    }),
+  );
+}

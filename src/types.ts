@@ -3,6 +3,7 @@
 
 import type { CheckoutError } from './errors.ts';
 import type { MessageKey } from './i18n/en.ts';
+import type { ThreeDsStep } from './three-ds/authentication.ts';
 
 /** Which service the checkout talks to: the sandbox (test cards, no money moves) or production. */
 export type Environment = 'sandbox' | 'production';
@@ -223,6 +224,53 @@ export interface CallOptions {
   /** Stops the call: it resolves `{ok: false}` with code `aborted` (an open 3DS challenge is cancelled). */
   signal?: AbortSignal;
 }
+
+/** A card from the merchant's own form (headless mode, SAQ A-EP). */
+export interface HeadlessCard {
+  /** The card number; spaces and dashes are ignored. */
+  cardNumber: string;
+  /** The expiry month, 1 to 12. */
+  expirationMonth: number;
+  /** The expiry year, four digits. */
+  expirationYear: number;
+  /** The security code, as long as the brand needs (3 digits, 4 for Amex). */
+  cvv: string;
+  /** The name on the card. */
+  cardHolderName?: string;
+  /** The shopper consented to save the card. */
+  saveCard?: boolean;
+}
+
+/** The options of the headless methods: a signal, and the 3DS progress a page can show. */
+export interface HeadlessOptions extends CallOptions {
+  /**
+   * Hears each 3DS step of this call (`collection-started`, `collection-finished` or
+   * `collection-timed-out`, `challenge-shown`, `challenge-finished`), as the card form's `svc-3ds` event.
+   */
+  onThreeDsStep?: (step: ThreeDsStep) => void;
+}
+
+/** What `prepareAuthentication()` resolves to. */
+export type PreparationResult =
+  | {
+      /** Always true: the setup and the device data collection ended (or the 10 s cap did). */
+      ok: true;
+      /**
+       * The setup's code for Token/Generate's `authenticationInformation.code`; absent when the
+       * account does not run 3DS (send no `authenticationInformation` then).
+       */
+      code?: string;
+    }
+  | Failure;
+
+/** What `authenticate()` resolves to: the fields Payment/Init's AuthenticationInformation takes. */
+export type AuthenticationResult =
+  | ({
+      /** Always true: the shopper may pay with this card (3DS status Y, A or U). */
+      ok: true;
+    } & Required<Omit<ThreeDsResult, 'eci'>> &
+      Pick<ThreeDsResult, 'eci'>)
+  | Failure;
 
 /**
  * Where the wallets' scripts come from, for testing against the sandbox: its stand-ins for Google's

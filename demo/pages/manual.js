@@ -1,6 +1,7 @@
-// Manual tokenization: the merchant's own form, tokenized from the page with tokenizeCard(), then paid
-// by the merchant backend. The inputs are cleared as soon as the card is tokenized.
-import { createSession, postJson } from './merchant-api.js';
+// Manual tokenization: the merchant's own form, tokenized from the page with tokenizeCard() (3DS
+// included: the setup and the browser check start as soon as the number is complete), then paid by the
+// merchant backend. The inputs are cleared as soon as the card is tokenized.
+import { authenticationOf, createSession, postJson } from './merchant-api.js';
 
 const status = document.getElementById('status');
 const form = document.getElementById('manual');
@@ -16,18 +17,75 @@ pay.disabled = false;
 // For tests that drive the page like a single-page app would.
 window.demo = { checkout, session };
 
+// #region prepare
+// 3DS starts while the shopper types the rest: a complete number starts the setup and the browser
+// check for its BIN (another number replaces them), and tokenizeCard() then spends them.
+field('number').addEventListener('change', () => {
+  void checkout.prepareAuthentication(field('number').value);
+});
+// #endregion prepare
+
+/**
+ * The "manual tokenization" row done by hand (`?own-fetch`): the page calls Token/Generate with its own
+ * fetch, between the script's two 3DS pieces. Resolves as tokenizeCard() does.
+ */
+async function tokenizeWithOwnFetch(card) {
+  // #region own-generate
+  const prepared = await checkout.prepareAuthentication(card.cardNumber);
+  if (!prepared.ok) return prepared;
+  const response = await fetch(`${session.tokenUrl}/api/Token/Generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-account': session.account },
+    body: JSON.stringify({
+      sessionId: session.sessionId,
+      card: { ...card, cardNumber: card.cardNumber.replace(/\D/g, ''), singleUse: true },
+      frontData: checkout.collectFrontData(),
+      // Only when the account runs 3DS: the preparation then has a code.
+      ...(prepared.code === undefined ? {} : { authenticationInformation: { code: prepared.code } }),
+    }),
+  });
+  const answer = await response.json();
+  if (!response.ok) return { ok: false, error: answer.error };
+  // The challenge when the issuer asks for one, then the verdict: {ok, code, referenceId, transactionId,
+  // status, eci, liabilityShift} for Payment/Init, or {ok: false, error}.
+  const verified =
+    answer.authentication === undefined ? { ok: true } : await checkout.authenticate(answer.authentication);
+  // #endregion own-generate
+  if (!verified.ok) return verified;
+  return {
+    ...verified,
+    token: answer.token,
+    brand: answer.card.brand,
+    last4: answer.card.last4,
+    frontData: answer.frontData,
+  };
+}
+const ownFetch = new URLSearchParams(location.search).has('own-fetch');
+
+const THREE_DS_STEPS = {
+  'collection-started': 'Checking this browser with the card issuer…',
+  'challenge-shown': 'Your bank is asking you to confirm the payment.',
+};
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   pay.disabled = true;
   status.textContent = 'Processing…';
   // #region tokenize
-  const result = await checkout.tokenizeCard({
+  const card = {
     cardNumber: field('number').value,
     expirationMonth: Number(field('month').value),
     expirationYear: Number(field('year').value),
     cvv: field('cvv').value,
     cardHolderName: field('holder').value,
-  });
+  };
+  const result = ownFetch
+    ? await tokenizeWithOwnFetch(card)
+    : await checkout.tokenizeCard(card, {
+        onThreeDsStep: (step) => {
+          if (THREE_DS_STEPS[step] !== undefined) status.textContent = THREE_DS_STEPS[step];
+        },
+      });
   pay.disabled = false;
   if (!result.ok) {
     status.textContent = `Not paid: ${result.error.message}`;
@@ -42,9 +100,12 @@ form.addEventListener('submit', async (event) => {
     amount: 80,
     brand: result.brand,
     frontData: result.frontData,
+    // Payment/Init's AuthenticationInformation, when 3DS ran.
+    ...authenticationOf(result),
   });
+  const authenticated = result.status === undefined ? '' : ` (3DS ${result.status})`;
   status.textContent =
     paid.status === 201
-      ? `Payment ${paid.body.status}: ${result.brand} ending in ${result.last4}`
+      ? `Payment ${paid.body.status}: ${result.brand} ending in ${result.last4}${authenticated}`
       : `Payment refused: ${paid.body.error?.code}`;
 });

@@ -20,3 +20,16 @@ export async function createSession(cart) {
     ...(customerId ? { customer: { id: customerId, email: `${customerId}@example.test` } } : {}),
   });
 }
+
+/** Payment/Init's AuthenticationInformation from a checkout result, when 3DS ran (the backend forwards it). */
+export function authenticationOf(result) {
+  return result.code === undefined
+    ? {}
+    : {
+        authentication: {
+          code: result.code,
+          referenceId: result.referenceId,
+          transactionId: result.transactionId,
+        },
+      };
+}

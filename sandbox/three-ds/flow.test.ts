@@ -37,7 +37,7 @@ function tamper(jwt: string, edit: (claims: Record<string, unknown>) => void): s
 }
 
 describe('ThreeDS/Setup', () => {
-  it('answers code, referenceId, the collection URL and a JWT for the token host', async () => {
+  it('answers code, referenceId, the collection URL and a JWT naming the calling page as ReturnUrl', async () => {
     const sessionId = await sb.session();
     const setup = await steps.setupOk(sessionId, TEST_CARDS['001'].frictionless_success);
     expect(setup).toMatchObject({ enabled: true, deviceDataCollectionUrl: sb.url('threeDs', '/ddc') });
@@ -49,10 +49,50 @@ describe('ThreeDS/Setup', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({
       ReferenceId: setup.referenceId,
-      ReturnUrl: tokenOrigin,
+      ReturnUrl: MERCHANT_ORIGIN,
       OrgUnitId: 'demo',
     });
     expect(claims['exp']).toBeGreaterThan(Date.now() / 1000);
+    // The card frame calls from the token host: the collection answers it there.
+    const fromFrame = await sb.browser(
+      'token',
+      '/api/ThreeDS/Setup',
+      { sessionId, bin: '40000000' },
+      { origin: tokenOrigin },
+    );
+    const framePayload = String(fromFrame.body['accessToken']).split('.')[1] ?? '';
+    expect(JSON.parse(Buffer.from(framePayload, 'base64url').toString())).toMatchObject({
+      ReturnUrl: tokenOrigin,
+    });
+  });
+
+  it('takes a new card by its BIN alone, and the scenario comes from the number Token/Generate gets', async () => {
+    const sessionId = await sb.session();
+    const number = TEST_CARDS['001'].challenge_success;
+    const setup = await steps.setup(sessionId, { bin: number.slice(0, 8) });
+    expect(setup.body).toMatchObject({ enabled: true });
+    const code = String(setup.body['code']);
+    const enrolled = await steps.generate(sessionId, { cardNumber: number, ...testExpiry() }, code);
+    expect(enrolled.body['authentication']).toMatchObject({ status: 'C' });
+    // Another card's BIN is not this setup's.
+    const other = await steps.setup(sessionId, { bin: '52000000' });
+    const refused = await steps.generate(
+      sessionId,
+      { cardNumber: number, ...testExpiry() },
+      String(other.body['code']),
+    );
+    expect(refused.body.error?.code).toBe('authentication_invalid');
+  });
+
+  it.each([
+    ['12345', 'invalid_request'],
+    ['411111111', 'invalid_request'],
+    ['4111a111', 'invalid_request'],
+    // Maestro's BIN: a network the service does not accept.
+    ['50005500', 'card_brand_unsupported'],
+  ])('refuses the BIN %j with %s', async (bin, code) => {
+    const sessionId = await sb.session();
+    expect((await steps.setup(sessionId, { bin })).body.error?.code).toBe(code);
   });
 
   it('is called cross-origin by the merchant page, with CORS', async () => {
@@ -77,10 +117,13 @@ describe('ThreeDS/Setup', () => {
     expect((await steps.setup(stranger, { token })).body.error?.code).toBe('token_not_found');
   });
 
-  it('wants exactly one of cardNumber and token, and card data from a server only from PCI accounts', async () => {
+  it('wants exactly one of bin, cardNumber and token, and card data from a server only from PCI accounts', async () => {
     const sessionId = await sb.session();
     const both = await steps.setup(sessionId, { cardNumber: '4111111111111111', token: 'tok_x' });
     expect(both.body.error?.code).toBe('invalid_request');
+    const binAndNumber = await steps.setup(sessionId, { bin: '41111111', cardNumber: '4111111111111111' });
+    expect(binAndNumber.body.error?.code).toBe('invalid_request');
+    expect((await steps.setup(sessionId, {})).body.error?.code).toBe('invalid_request');
     const server = await sb.backend('token', '/api/ThreeDS/Setup', {
       sessionId,
       cardNumber: '4111111111111111',
@@ -96,12 +139,12 @@ describe('device data collection', () => {
     return { setup, page };
   };
 
-  it('serves a page that answers the token host with profile.completed, under a strict CSP', async () => {
+  it('serves a page that answers the page that made the setup with profile.completed, under a strict CSP', async () => {
     const sessionId = await sb.session();
     const { setup, page } = await collect(sessionId);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(dataAttribute(page.html, 'target-origin')).toBe(tokenOrigin);
+    expect(dataAttribute(page.html, 'target-origin')).toBe(MERCHANT_ORIGIN);
     expect(JSON.parse(dataAttribute(page.html, 'message') ?? '')).toEqual({
       MessageType: 'profile.completed',
       SessionId: setup.referenceId,

@@ -6,6 +6,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkCardNumber, type CheckedCard } from '../card-rules.ts';
+import { detectBrand } from '../card-brands.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext } from '../http/context.ts';
 import type { FrontData } from '../schemas.ts';
@@ -223,11 +224,17 @@ export class ThreeDsProvider {
   async setup(
     session: Session,
     threeDSEnabled: boolean,
-    card: { cardNumber: string } | { token: string },
+    card: { cardNumber: string } | { bin: string } | { token: string },
+    /** Where the collection page posts its answer: the page that runs the collection. */
+    returnOrigin: string,
   ): Promise<SetupView> {
-    // Checked first, so a merchant sees a bad number or token whether or not 3DS is on.
+    // Checked first, so a merchant sees a bad number, BIN or token whether or not 3DS is on.
     const source =
-      'cardNumber' in card ? this.checkNumber(card.cardNumber) : this.checkToken(session, card.token);
+      'cardNumber' in card
+        ? this.checkNumber(card.cardNumber)
+        : 'bin' in card
+          ? checkBin(card.bin)
+          : this.checkToken(session, card.token);
     if (!threeDSEnabled) return { enabled: false };
     const now = this.ctx.now();
     const record: SetupRecord = {
@@ -248,7 +255,7 @@ export class ThreeDsProvider {
       aud: 'ddc',
       OrgUnitId: session.account,
       ReferenceId: record.referenceId,
-      ReturnUrl: new URL(this.ctx.urls.tokenUrl).origin,
+      ReturnUrl: returnOrigin,
     });
     this.setups.set(record.code, record);
     this.codeByReference.set(record.referenceId, record.code);
@@ -698,4 +705,17 @@ export function profileCompleted(referenceId: string, version: 1 | 2, collected:
       },
     },
   });
+}
+
+/**
+ * A setup by BIN, as a 3DS provider's device data collection needs no more (Cardinal's `bin.process`
+ * takes the BIN): the network must be one the service accepts. The test card's scenario is read at
+ * enrollment, from the number Token/Generate gets.
+ */
+function checkBin(bin: string): Pick<SetupRecord, 'bin' | 'cardType' | 'scripted' | 'token'> {
+  if (!/^\d{6,8}$/.test(bin))
+    throw new ServiceError('invalid_request', { field: 'bin', message: 'bin: the first 6 to 8 digits' });
+  const brand = detectBrand(bin);
+  if (brand?.supported !== true) throw new ServiceError('card_brand_unsupported', { field: 'bin' });
+  return { bin: bin.slice(0, 6), cardType: brand.cardType, scripted: undefined, token: undefined };
 }

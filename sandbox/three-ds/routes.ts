@@ -38,6 +38,7 @@ const sessionId = z.string().min(1).max(128);
 export const setupSchema = strict({
   sessionId,
   cardNumber: z.string().max(32).optional(),
+  bin: z.string().optional(),
   token: z.string().min(1).max(128).optional(),
 });
 
@@ -85,19 +86,27 @@ export function registerThreeDsTokenRoutes(
     const account = c.get('account');
     const body = await readBody(c, setupSchema, BODY_LIMITS.token);
     const session = loadSession(ctx, account, body.sessionId);
-    if ((body.cardNumber === undefined) === (body.token === undefined)) {
+    const given = [body.cardNumber, body.bin, body.token].filter((v) => v !== undefined).length;
+    if (given !== 1) {
       throw new ServiceError('invalid_request', {
-        field: 'cardNumber',
-        message: 'cardNumber: send either cardNumber (a new card) or token (a saved card), not both',
+        field: 'bin',
+        message:
+          'bin: send one of bin (a new card: its first 6 to 8 digits), cardNumber or token (a saved card)',
       });
     }
+    // The collection page posts its answer to the page that runs it: the caller's origin, which the
+    // browser guard checked against the account's allowed origins (the token host's own frames included).
+    const returnOrigin = c.get('browserOrigin') ?? tokenOrigin;
     if (body.cardNumber !== undefined) {
       // A card number from a server is card data like Token/Generate's: PCI DSS Level 1 only.
       if (c.get('browserOrigin') === undefined && !account.pciCertified)
         throw new ServiceError('pci_certification_required');
-      return c.json(await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }));
+      return c.json(
+        await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }, returnOrigin),
+      );
     }
-    return c.json(await provider.setup(session, account.threeDS, { token: body.token ?? '' }));
+    const card = body.bin === undefined ? { token: body.token ?? '' } : { bin: body.bin };
+    return c.json(await provider.setup(session, account.threeDS, card, returnOrigin));
   });
 
   app.post('/api/threeds/validate', byBrowser, async (c) => {

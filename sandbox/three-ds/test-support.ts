@@ -71,7 +71,8 @@ export function authenticationInformation(authentication: Record<string, unknown
 export interface ThreeDsSteps {
   setup(
     sessionId: string,
-    card: { cardNumber: string } | { token: string },
+    /** One of them, as a page sends it; more or none to test the refusals. */
+    card: { cardNumber?: string; bin?: string; token?: string },
     account?: string,
   ): Promise<Reply>;
   /** Setup that must succeed; returns its fields. */

@@ -60,7 +60,7 @@ describe('decodeAuthentication', () => {
 });
 
 describe('setupThreeDs and validateThreeDs', () => {
-  it('posts the session and card, and reads the setup', async () => {
+  it('posts the session and the card’s BIN, and reads the setup', async () => {
     const seen = answer(200, {
       enabled: true,
       code: 'c1',
@@ -70,7 +70,7 @@ describe('setupThreeDs and validateThreeDs', () => {
     });
     const reply = await setupThreeDs(serviceClient(target), {
       sessionId: 's1',
-      cardNumber: '4000000000002701',
+      bin: '40000000',
     });
     expect(reply).toEqual({
       ok: true,
@@ -85,7 +85,7 @@ describe('setupThreeDs and validateThreeDs', () => {
     expect(seen).toEqual([
       {
         url: 'http://localhost:4174/api/ThreeDS/Setup',
-        body: { sessionId: 's1', cardNumber: '4000000000002701' },
+        body: { sessionId: 's1', bin: '40000000' },
       },
     ]);
   });
@@ -100,7 +100,7 @@ describe('setupThreeDs and validateThreeDs', () => {
 
   it('turns a malformed answer and a service error into CheckoutErrors', async () => {
     answer(200, { enabled: true });
-    expect(await setupThreeDs(serviceClient(target), { sessionId: 's1', cardNumber: '4' })).toMatchObject({
+    expect(await setupThreeDs(serviceClient(target), { sessionId: 's1', bin: '40000000' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_response', type: 'service' },
     });

@@ -85,10 +85,13 @@ export function decodeSetup(body: unknown): ThreeDsSetup | undefined {
   return { enabled: true, code, referenceId, deviceDataCollectionUrl, accessToken };
 }
 
-/** ThreeDS/Setup for a card number (new card) or a stored token. */
+/**
+ * ThreeDS/Setup for a new card's BIN (its first 8 digits: the collection needs no more, and the number
+ * goes only to Token/Generate) or a stored token.
+ */
 export function setupThreeDs(
   client: ServiceClient,
-  request: { sessionId: string; cardNumber: string } | { sessionId: string; token: string },
+  request: { sessionId: string; bin: string } | { sessionId: string; token: string },
 ): Promise<Result<ThreeDsSetup>> {
   return client.post('/api/ThreeDS/Setup', request, decodeSetup);
 }

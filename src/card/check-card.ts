@@ -26,14 +26,18 @@ export type CardCheck =
       brand?: Brand;
     };
 
-/** Digits only, 12 to 19; a supported brand of that length with a passing Luhn check; a four-digit year not past; the brand's CVV length. */
-export function checkCardData(card: CardData, now: Date): CardCheck {
-  const digits = card.cardNumber;
-  if (!/^\d{12,19}$/.test(digits)) return { ok: false, error: 'card_number_invalid', field: 'cardNumber' };
+/** Digits only, 12 to 19, of a supported brand of that length with a passing Luhn check. */
+export function checkCardNumber(digits: string): Brand | 'card_number_invalid' | 'card_brand_unsupported' {
+  if (!/^\d{12,19}$/.test(digits)) return 'card_number_invalid';
   const brand = detectBrand(digits);
-  if (brand === undefined) return { ok: false, error: 'card_brand_unsupported', field: 'cardNumber' };
-  if (!brand.lengths.includes(digits.length) || !luhnValid(digits))
-    return { ok: false, error: 'card_number_invalid', field: 'cardNumber' };
+  if (brand === undefined) return 'card_brand_unsupported';
+  return brand.lengths.includes(digits.length) && luhnValid(digits) ? brand : 'card_number_invalid';
+}
+
+/** The number as checkCardNumber does; a four-digit year not past; the brand's CVV length. */
+export function checkCardData(card: CardData, now: Date): CardCheck {
+  const brand = checkCardNumber(card.cardNumber);
+  if (typeof brand === 'string') return { ok: false, error: brand, field: 'cardNumber' };
   const { expirationMonth: month, expirationYear: year } = card;
   if (!Number.isInteger(month) || !Number.isInteger(year) || year < 1000 || year > 9999) {
     return {

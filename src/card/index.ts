@@ -20,4 +20,10 @@ export {
 } from './expiry.ts';
 export { luhnValid } from './luhn.ts';
 export { last4, maskCardNumber } from './mask.ts';
-export { checkCardData, type CardCheck, type CardCheckError, type CardData } from './check-card.ts';
+export {
+  checkCardData,
+  checkCardNumber,
+  type CardCheck,
+  type CardCheckError,
+  type CardData,
+} from './check-card.ts';

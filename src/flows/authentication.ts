@@ -7,7 +7,7 @@ import { CheckoutError, failure, type Result } from '../errors.ts';
 import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
 import type { ChallengeContext } from '../three-ds/page/challenge.ts';
 import { loadChallenge } from '../three-ds/page/load-challenge.ts';
-import type { CardResult } from '../types.ts';
+import type { CardResult, ThreeDsResult } from '../types.ts';
 
 export interface ChallengeSettings extends ChallengeContext {
   /** `challenge-shown`, then `challenge-finished`. */
@@ -91,14 +91,17 @@ async function runChallenge(
   }
 }
 
+/** What a passed authentication hands the merchant for Payment/Init. */
+export type Verified = Required<Omit<ThreeDsResult, 'eci'>> & Pick<ThreeDsResult, 'eci'>;
+
 /**
- * The merchant's result for a tokenized card: as it is without a 3DS block; with one, after the
- * challenge when the issuer asked for one (a flow that cannot show one passes no settings), and only
- * when the verdict lets the payment go on.
+ * A 3DS block to the merchant's fields: after the challenge when the issuer asked for one (a flow that
+ * cannot show one passes no settings), and only when the verdict lets the payment go on.
  */
-export async function authenticate(card: TokenizedCard, settings?: ChallengeSettings): Promise<CardResult> {
-  const { authentication, ...token } = card;
-  if (authentication === undefined) return { ok: true, ...token };
+export async function verifyAuthentication(
+  authentication: Authentication,
+  settings?: ChallengeSettings,
+): Promise<Result<Verified>> {
   let verdict = authentication;
   if (verdict.challenge !== undefined) {
     if (settings === undefined) {
@@ -117,12 +120,21 @@ export async function authenticate(card: TokenizedCard, settings?: ChallengeSett
   const { code, referenceId, transactionId, eci, liabilityShift } = verdict;
   return {
     ok: true,
-    ...token,
-    code,
-    referenceId,
-    transactionId,
-    status: status.value,
-    ...(eci === undefined ? {} : { eci }),
-    liabilityShift,
+    value: {
+      code,
+      referenceId,
+      transactionId,
+      status: status.value,
+      ...(eci === undefined ? {} : { eci }),
+      liabilityShift,
+    },
   };
+}
+
+/** The merchant's result for a tokenized card: as it is without a 3DS block, else once verified. */
+export async function authenticate(card: TokenizedCard, settings?: ChallengeSettings): Promise<CardResult> {
+  const { authentication, ...token } = card;
+  if (authentication === undefined) return { ok: true, ...token };
+  const verified = await verifyAuthentication(authentication, settings);
+  return verified.ok ? { ok: true, ...token, ...verified.value } : verified;
 }

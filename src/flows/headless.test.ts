@@ -1,12 +1,24 @@
-// Headless tokenization: local checks before any request, then Token/Generate from the page, with the
-// merchant's AbortSignal. The service is a stubbed fetch; the sandbox runs in e2e/manual-tokenization.
+// Headless tokenization: local checks before any request, the 3DS setup by BIN and the collection on
+// the page, Token/Generate with the setup's code, the verdict, and the pieces a manual page uses. The
+// service is a stubbed fetch; the sandbox runs in e2e/manual-tokenization.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import { ERROR_CODES } from '../errors.ts';
-import { fetchUntilAborted } from '../test-fixtures.ts';
-import { tokenizeCard, type HeadlessCard } from './headless.ts';
+import {
+  COLLECTION_WINDOW,
+  PROVIDER,
+  SERVICE_Y,
+  answerCollection,
+  fetchUntilAborted,
+  setupEnabled,
+} from '../test-fixtures.ts';
+import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import type { HeadlessCard } from '../types.ts';
+import type { ChallengeSettings } from './authentication.ts';
+import { HeadlessFlow } from './headless.ts';
 
-const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES);
+const TOKEN = 'http://127.0.0.1:4174';
+const client = serviceClient({ origin: TOKEN, account: 'demo' }, ERROR_CODES);
 const year = new Date().getFullYear() + 3;
 const visa: HeadlessCard = {
   cardNumber: '4111 1111 1111 1111',
@@ -27,15 +39,48 @@ const answer = {
   },
   frontData: { userAgent: 'test', ipAddress: '127.0.0.1' },
 };
+const enabled = setupEnabled;
 
+const collectionWindow = COLLECTION_WINDOW;
+
+type Call = [url: string, body: Record<string, unknown>];
+let calls: Call[];
+let setupAnswer: (n: number) => object;
+let generateAnswer: () => Response;
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+
 beforeEach(() => {
-  fetchMock = vi.fn(() => Promise.resolve(Response.json(answer)));
+  calls = [];
+  setupAnswer = () => ({ enabled: false });
+  generateAnswer = () => Response.json(answer);
+  fetchMock = vi.fn((url: string, init: RequestInit) => {
+    calls.push([url, JSON.parse(init.body as string) as Record<string, unknown>]);
+    if (url === `${TOKEN}/api/ThreeDS/Setup`)
+      return Promise.resolve(Response.json(setupAnswer(calls.filter(([u]) => u === url).length)));
+    return Promise.resolve(generateAnswer());
+  });
   vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(collectionWindow);
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
 });
+
+const flow = () =>
+  new HeadlessFlow({
+    client,
+    sessionId: () => Promise.resolve('ses_1'),
+    // No C in these tests: the dialog is the card form's, tested with it and in e2e.
+    challenge: (onStep, signal) => ({ onStep, signal }) as unknown as ChallengeSettings,
+  });
+const paths = () => calls.map(([url]) => url.replace(TOKEN, ''));
+const until = (predicate: () => boolean) =>
+  vi.waitFor(() => {
+    expect(predicate()).toBe(true);
+  });
 
 describe('headless tokenization', () => {
   it.each([
@@ -44,12 +89,12 @@ describe('headless tokenization', () => {
     [{ ...visa, expirationYear: 2020 }, 'card_expired'],
     [{ ...visa, cvv: '12' }, 'cvv_invalid'],
   ])('refuses a bad card locally, without a request (%#: %s)', async (card, code) => {
-    expect(await tokenizeCard(client, 'ses_1', card)).toMatchObject({ ok: false, error: { code } });
+    expect(await flow().tokenize(card)).toMatchObject({ ok: false, error: { code } });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('tokenizes with the digits only, single use unless saved, and gives the token without the BIN', async () => {
-    const result = await tokenizeCard(client, 'ses_1', { ...visa, cardHolderName: 'Ana Souza' });
+  it('on an account without 3DS: a setup with the BIN only, then Token/Generate without a code', async () => {
+    const result = await flow().tokenize({ ...visa, cardHolderName: 'Ana Souza' });
     expect(result).toEqual({
       ok: true,
       token: 'tok_1',
@@ -61,29 +106,131 @@ describe('headless tokenization', () => {
       singleUse: true,
       frontData: answer.frontData,
     });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('http://127.0.0.1:4174/api/Token/Generate');
-    expect(JSON.parse(init?.body as string)).toMatchObject({
+    expect(paths()).toEqual(['/api/ThreeDS/Setup', '/api/Token/Generate']);
+    expect(calls[0]?.[1]).toEqual({ sessionId: 'ses_1', bin: '41111111' });
+    const generate = calls[1]?.[1];
+    expect(generate).toMatchObject({
       sessionId: 'ses_1',
       card: { cardNumber: '4111111111111111', cardHolderName: 'Ana Souza', singleUse: true },
     });
+    expect(generate).not.toHaveProperty('authenticationInformation');
+  });
+
+  it('on an account with 3DS: collects on the page, sends the code, and hands over the verdict', async () => {
+    setupAnswer = enabled;
+    generateAnswer = () => Response.json({ ...answer, authentication: SERVICE_Y });
+    const steps: ThreeDsStep[] = [];
+    const run = flow().tokenize(visa, { onThreeDsStep: (step) => steps.push(step) });
+    await until(() => document.querySelector('form') !== null);
+    expect(document.querySelector('form')?.action).toBe(`${PROVIDER}/ddc`);
+    answerCollection('ref-1');
+    expect(await run).toMatchObject({
+      ok: true,
+      token: 'tok_1',
+      code: 'c1',
+      referenceId: 'r1',
+      transactionId: 't1',
+      status: 'Y',
+      eci: '05',
+      liabilityShift: 'full',
+    });
+    expect(calls[1]?.[1]).toMatchObject({ authenticationInformation: { code: 'code-1' } });
+    expect(steps).toEqual(['collection-started', 'collection-finished']);
+  });
+
+  it('spends the preparation prepareAuthentication() started for the same BIN', async () => {
+    setupAnswer = enabled;
+    generateAnswer = () => Response.json({ ...answer, authentication: SERVICE_Y });
+    const headless = flow();
+    const prepared = headless.prepare('4111 1111 1111 1111');
+    await until(() => document.querySelector('form') !== null);
+    answerCollection('ref-1');
+    expect(await prepared).toEqual({ ok: true, code: 'code-1' });
+    expect(await headless.tokenize(visa)).toMatchObject({ ok: true, status: 'Y' });
+    expect(paths()).toEqual(['/api/ThreeDS/Setup', '/api/Token/Generate']);
+    // Spent: the next card runs a new setup.
+    const again = headless.tokenize(visa);
+    await until(() => paths().length === 3);
+    answerCollection('ref-2');
+    await again;
+    expect(calls[3]?.[1]).toMatchObject({ authenticationInformation: { code: 'code-2' } });
+  });
+
+  it('replaces a preparation when the BIN changes: the old call resolves aborted', async () => {
+    setupAnswer = enabled;
+    const headless = flow();
+    const first = headless.prepare('4111111111111111');
+    await until(() => paths().length === 1);
+    const second = headless.prepare('5555555555554444');
+    expect(await first).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    // The first setup answered after it was replaced: only the second card's collection runs.
+    await until(() => document.querySelector('form') !== null);
+    expect(document.querySelectorAll('form')).toHaveLength(1);
+    answerCollection('ref-2');
+    expect(await second).toEqual({ ok: true, code: 'code-2' });
+    expect(calls.map(([, body]) => body['bin'])).toEqual(['41111111', '55555555']);
+  });
+
+  it('refuses an incomplete number in prepareAuthentication() without a request', async () => {
+    expect(await flow().prepare('4111 1111')).toMatchObject({
+      ok: false,
+      error: { code: 'card_number_invalid' },
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('stops at the merchant’s AbortSignal with aborted', async () => {
-    vi.stubGlobal('fetch', fetchUntilAborted);
     const controller = new AbortController();
-    const result = tokenizeCard(client, 'ses_1', visa, controller.signal);
+    generateAnswer = () => {
+      throw new Error('unused');
+    };
+    fetchMock.mockImplementation((url: string, init: RequestInit) =>
+      url.endsWith('/Setup')
+        ? Promise.resolve(Response.json({ enabled: false }))
+        : fetchUntilAborted(url, init),
+    );
+    const result = flow().tokenize(visa, { signal: controller.signal });
+    await until(() => fetchMock.mock.calls.length === 2);
     controller.abort();
     expect(await result).toMatchObject({ ok: false, error: { code: 'aborted', type: 'cancelled' } });
   });
 
   it('passes a service refusal on with its code', async () => {
-    fetchMock.mockResolvedValue(
-      Response.json({ error: { code: 'session_expired', message: 'The session expired.' } }, { status: 401 }),
-    );
-    expect(await tokenizeCard(client, 'ses_1', visa)).toMatchObject({
+    generateAnswer = () =>
+      Response.json({ error: { code: 'session_expired', message: 'The session expired.' } }, { status: 401 });
+    expect(await flow().tokenize(visa)).toMatchObject({
       ok: false,
       error: { code: 'session_expired', type: 'configuration' },
     });
+  });
+});
+
+describe('authenticate(), for a page that called Token/Generate itself', () => {
+  it('gives the fields for Payment/Init from a Y', async () => {
+    expect(await flow().authenticate(SERVICE_Y)).toEqual({
+      ok: true,
+      code: 'c1',
+      referenceId: 'r1',
+      transactionId: 't1',
+      status: 'Y',
+      eci: '05',
+      liabilityShift: 'full',
+    });
+  });
+
+  it.each([
+    ['N', 'authentication_failed'],
+    ['R', 'authentication_rejected'],
+  ])('ends a %s with %s', async (status, code) => {
+    expect(await flow().authenticate({ ...SERVICE_Y, status })).toMatchObject({
+      ok: false,
+      error: { code, type: 'authentication' },
+    });
+  });
+
+  it('says what it takes when given something else', async () => {
+    const result = await flow().authenticate({ status: 'Y' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_option' } });
+    expect(result.ok ? '' : result.error.message).toContain('Token/Generate');
   });
 });

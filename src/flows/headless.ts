@@ -1,28 +1,26 @@
 // Headless tokenization, for the spec's "pure JS" and "manual tokenization" modes: the card comes from
-// the merchant's own form (PCI SAQ A-EP). Local checks first, so an invalid card costs no request.
+// the merchant's own form (PCI SAQ A-EP), so 3DS runs on the merchant page too. The setup (by BIN) and
+// the device data collection start as soon as the page hands over a complete number and are dropped
+// when it changes; tokenizeCard() spends them with Token/Generate, and a challenge opens the same dialog
+// as the card form's. A page that calls Token/Generate with its own fetch ("manual") uses the pieces:
+// prepare() for the code, authenticate() for the block the service answered with. Local checks first,
+// so an invalid card costs no request. A lazy chunk in ESM, part of the full script-tag build.
 
 import { generateToken, type ServiceClient } from '../api/service.ts';
+import { decodeAuthentication } from '../api/three-ds.ts';
 import { collectFrontData } from '../browser-data/index.ts';
-import { checkCardData, type CardCheckError } from '../card/index.ts';
-import { CheckoutError } from '../errors.ts';
-import type { CardResult } from '../types.ts';
-import { authenticate } from './authentication.ts';
-
-/** A card from the merchant's own form (headless mode, SAQ A-EP). */
-export interface HeadlessCard {
-  /** The card number; spaces and dashes are ignored. */
-  cardNumber: string;
-  /** The expiry month, 1 to 12. */
-  expirationMonth: number;
-  /** The expiry year, four digits. */
-  expirationYear: number;
-  /** The security code, as long as the brand needs (3 digits, 4 for Amex). */
-  cvv: string;
-  /** The name on the card. */
-  cardHolderName?: string;
-  /** The shopper consented to save the card. */
-  saveCard?: boolean;
-}
+import { checkCardData, checkCardNumber, type CardCheckError } from '../card/index.ts';
+import { CheckoutError, failure } from '../errors.ts';
+import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import { createPreparer, type ThreeDsPreparer } from '../three-ds/collection/preparer.ts';
+import type {
+  AuthenticationResult,
+  CardResult,
+  HeadlessCard,
+  HeadlessOptions,
+  PreparationResult,
+} from '../types.ts';
+import { authenticate, verifyAuthentication, type ChallengeSettings } from './authentication.ts';
 
 /** What headless mode says when it refuses a card locally (never the card's data). */
 const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
@@ -33,34 +31,133 @@ const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
   cvv_invalid: 'The security code does not have the length the card brand needs.',
 };
 
-export async function tokenizeCard(
-  client: ServiceClient,
-  sessionId: string,
-  card: HeadlessCard,
-  signal?: AbortSignal,
-): Promise<CardResult> {
-  const digits = typeof card.cardNumber === 'string' ? card.cardNumber.replace(/[\s-]/g, '') : '';
-  const check = checkCardData({ ...card, cardNumber: digits }, new Date());
-  if (!check.ok) {
-    return { ok: false, error: new CheckoutError(check.error, 'validation', HEADLESS_MESSAGES[check.error]) };
+const refused = (code: CardCheckError) =>
+  ({ ok: false, error: new CheckoutError(code, 'validation', HEADLESS_MESSAGES[code]) }) as const;
+
+const digitsOf = (cardNumber: unknown) =>
+  typeof cardNumber === 'string' ? cardNumber.replace(/[\s-]/g, '') : '';
+
+export interface HeadlessContext {
+  client: ServiceClient;
+  sessionId: () => Promise<string>;
+  /** The challenge dialog's settings, for one call (its step listener and signal). */
+  challenge: (onStep: (step: ThreeDsStep) => void, signal: AbortSignal) => ChallengeSettings;
+}
+
+export class HeadlessFlow {
+  #context: HeadlessContext;
+  /** The preparations of one session: a new session (updateSession) starts over. */
+  #preparer: { sessionId: string; preparer: ThreeDsPreparer } | undefined;
+  /** The BIN the page handed over last: an older preparation is replaced. */
+  #latest: string | undefined;
+  /** Who hears the collection's steps: the call waiting on it. */
+  #onStep: (step: ThreeDsStep) => void = () => undefined;
+
+  constructor(context: HeadlessContext) {
+    this.#context = context;
   }
-  const reply = await generateToken(
-    client,
-    {
-      sessionId,
-      card: {
-        cardNumber: digits,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        cvv: card.cvv,
-        ...(card.cardHolderName === undefined ? {} : { cardHolderName: card.cardHolderName }),
-        singleUse: card.saveCard !== true,
+
+  #preparerFor(sessionId: string): ThreeDsPreparer {
+    if (this.#preparer?.sessionId !== sessionId) {
+      const preparer = createPreparer(
+        window,
+        this.#context.client,
+        sessionId,
+        (step) => {
+          this.#onStep(step);
+        },
+        () => true,
+      );
+      this.#preparer = { sessionId, preparer };
+    }
+    return this.#preparer.preparer;
+  }
+
+  /**
+   * The 3DS setup and device data collection for this card number's BIN: reused for the same BIN, and
+   * replaced by another BIN's (the replaced call resolves `aborted`).
+   */
+  async prepare(cardNumber: string, options: HeadlessOptions = {}): Promise<PreparationResult> {
+    const digits = digitsOf(cardNumber);
+    const check = checkCardNumber(digits);
+    if (typeof check === 'string') return refused(check);
+    const bin = digits.slice(0, 8);
+    this.#latest = bin;
+    const sessionId = await this.#context.sessionId();
+    this.#listen(options);
+    const preparation = await this.#preparerFor(sessionId).prepare(digits);
+    if (this.#latest !== bin)
+      return failure(
+        'aborted',
+        'cancelled',
+        'Another card number replaced this one before its 3DS setup ended.',
+      );
+    return preparation.ok
+      ? { ok: true, ...(preparation.value === undefined ? {} : { code: preparation.value }) }
+      : preparation;
+  }
+
+  /** Token/Generate for the merchant's card, with 3DS when the account runs it. */
+  async tokenize(card: HeadlessCard, options: HeadlessOptions = {}): Promise<CardResult> {
+    const digits = digitsOf(card.cardNumber);
+    const check = checkCardData({ ...card, cardNumber: digits }, new Date());
+    if (!check.ok) return refused(check.error);
+    const sessionId = await this.#context.sessionId();
+    const stop = options.signal ?? new AbortController().signal;
+    this.#listen(options);
+    this.#latest = digits.slice(0, 8);
+    // The preparation prepare() started for this BIN, or a new one; spent by this Token/Generate.
+    const prepared = await this.#preparerFor(sessionId).take(digits);
+    if (!prepared.ok) return prepared;
+    if (stop.aborted) return failure('aborted', 'cancelled', "The merchant's AbortSignal stopped it.");
+    const code = prepared.value;
+    const reply = await generateToken(
+      this.#context.client,
+      {
+        sessionId,
+        card: {
+          cardNumber: digits,
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+          cvv: card.cvv,
+          ...(card.cardHolderName === undefined ? {} : { cardHolderName: card.cardHolderName }),
+          singleUse: card.saveCard !== true,
+        },
+        frontData: { ...collectFrontData(window) },
+        ...(code === undefined ? {} : { authenticationCode: code }),
       },
-      frontData: { ...collectFrontData(window) },
-    },
-    undefined,
-    signal,
-  );
-  // No 3DS here yet (the request carries no authentication code), so no challenge can come.
-  return reply.ok ? authenticate(reply.value) : reply;
+      code === undefined ? undefined : decodeAuthentication,
+      options.signal,
+    );
+    return reply.ok ? authenticate(reply.value, this.#challenge(options, stop)) : reply;
+  }
+
+  /**
+   * The `authentication` block of the page's own Token/Generate answer (manual tokenization): the
+   * challenge when the issuer asks for one, then the verdict, as tokenize() gives them.
+   */
+  async authenticate(block: unknown, options: HeadlessOptions = {}): Promise<AuthenticationResult> {
+    const authentication = decodeAuthentication(block);
+    if (authentication === undefined) {
+      return failure(
+        'invalid_option',
+        'configuration',
+        'authenticate() takes the `authentication` object of a Token/Generate answer, as the service sent it.',
+      );
+    }
+    const stop = options.signal ?? new AbortController().signal;
+    const verified = await verifyAuthentication(authentication, this.#challenge(options, stop));
+    return verified.ok ? { ok: true, ...verified.value } : verified;
+  }
+
+  #listen(options: HeadlessOptions): void {
+    const listener = options.onThreeDsStep;
+    this.#onStep = (step) => {
+      listener?.(step);
+    };
+  }
+
+  #challenge(options: HeadlessOptions, signal: AbortSignal): ChallengeSettings {
+    return this.#context.challenge((step) => options.onThreeDsStep?.(step), signal);
+  }
 }

@@ -5,7 +5,7 @@
 // this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
-import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
+import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 import laterChunk from 'virtual:chunk/card-later';
 import extrasChunk from 'virtual:chunk/card-extras';
 import { format } from '../../i18n/messages.ts';

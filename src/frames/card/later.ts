@@ -5,4 +5,4 @@
 
 export { serviceClient } from '../../api/service.ts';
 export { submitCard } from './submit.ts';
-export { createPreparer, decodeAuthentication } from '../../three-ds/frame/preparer.ts';
+export { createPreparer, decodeAuthentication } from '../../three-ds/collection/preparer.ts';

@@ -6,7 +6,7 @@ import { decodeAuthentication } from '../../api/three-ds.ts';
 import { failure } from '../../errors.ts';
 import type { FrameConfig } from '../../messaging/protocol.ts';
 import { GENERATE_ANSWER as answer, SERVICE_Y } from '../../test-fixtures.ts';
-import type { Preparation } from '../../three-ds/frame/preparer.ts';
+import type { Preparation } from '../../three-ds/collection/preparer.ts';
 import { submitCard, type CardSubmit } from './submit.ts';
 
 const config: FrameConfig = {

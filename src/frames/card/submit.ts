@@ -7,14 +7,14 @@ import type { TokenizedCard } from '../../card/tokenized-card.ts';
 import { failure, type Result } from '../../errors.ts';
 import type { FrameConfig } from '../../messaging/protocol.ts';
 import type { Authentication } from '../../three-ds/authentication.ts';
-import type { ThreeDsPreparer } from '../../three-ds/frame/preparer.ts';
+import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
 
 export interface CardSubmit {
   config: FrameConfig;
   fields: Pick<SvcCardFields, 'validateAll' | 'readCard' | 'readCvv' | 'readChoices' | 'saveCard'>;
   client: ServiceClient;
-  /** The 3DS setups of this frame (three-ds/frame/preparer.ts). */
+  /** The 3DS setups of this frame (three-ds/collection/preparer.ts). */
   preparer(): Promise<Pick<ThreeDsPreparer, 'take' | 'prepare' | 'forget'>>;
   /** Token/Generate's and Token/Bind's 3DS block reader (in the frame's later chunk with this module). */
   authenticationReader(): Promise<Decode<Authentication>>;

@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../../api/service.ts';
 import type { ThreeDsStep } from '../authentication.ts';
 import { COLLECTION_TIMEOUT_MS } from './device-data-collection.ts';
+import { COLLECTION_WINDOW, PROVIDER, answerCollection, setupEnabled } from '../../test-fixtures.ts';
 import { createPreparer } from './preparer.ts';
 
-const PROVIDER = 'http://127.0.0.1:4176';
 const VISA = '4000000000002701';
 const OTHER_BIN = '5200000000002235';
 
-/** happy-dom loads no frames: every collection iframe gets a stand-in window to be the message source. */
-const collectionWindow = { name: 'collection window' } as unknown as Window;
+const collectionWindow = COLLECTION_WINDOW;
 
 let setups: string[];
 let steps: ThreeDsStep[];
@@ -20,29 +19,14 @@ let answer: (n: number) => object;
 const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' });
 function fakeFetch(url: string, init: RequestInit): Promise<Response> {
   expect(url).toBe('http://127.0.0.1:4174/api/ThreeDS/Setup');
-  const body = JSON.parse(init.body as string) as { sessionId: string; cardNumber?: string; token?: string };
+  const body = JSON.parse(init.body as string) as { sessionId: string; bin?: string; token?: string };
   expect(body.sessionId).toBe('ses-1');
-  setups.push(body.cardNumber ?? `token ${String(body.token)}`);
+  expect(Object.keys(body)).toHaveLength(2);
+  setups.push(body.bin ?? `token ${String(body.token)}`);
   const reply = answer(setups.length);
   return reply instanceof Error ? Promise.reject(reply) : Promise.resolve(Response.json(reply));
 }
-const enabled = (n: number) => ({
-  enabled: true,
-  code: `code-${String(n)}`,
-  referenceId: `ref-${String(n)}`,
-  deviceDataCollectionUrl: `${PROVIDER}/ddc`,
-  accessToken: 'h.p.s',
-});
-
-function answerCollection(referenceId: string, origin = PROVIDER): void {
-  window.dispatchEvent(
-    new MessageEvent('message', {
-      origin,
-      source: collectionWindow as unknown as MessageEventSource,
-      data: JSON.stringify({ MessageType: 'profile.completed', SessionId: referenceId, Status: true }),
-    }),
-  );
-}
+const enabled = setupEnabled;
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -96,7 +80,8 @@ describe('the card frame’s 3DS preparation', () => {
     answerCollection('ref-1');
     expect(await first).toEqual({ ok: true, value: 'code-1' });
     expect(steps).toEqual(['collection-started', 'collection-finished']);
-    expect(setups).toEqual([VISA]);
+    // Only the BIN: the number goes to Token/Generate alone.
+    expect(setups).toEqual([VISA.slice(0, 8)]);
     expect(document.querySelector('iframe')).toBeNull();
   });
 
@@ -135,7 +120,7 @@ describe('the card frame’s 3DS preparation', () => {
     expect(settled).toBe(false);
     answerCollection('ref-2');
     expect(await second).toEqual({ ok: true, value: 'code-2' });
-    expect(setups).toEqual([VISA, OTHER_BIN]);
+    expect(setups).toEqual([VISA.slice(0, 8), OTHER_BIN.slice(0, 8)]);
   });
 
   it('starts no collection for a setup that answers after its BIN changed', async () => {

@@ -1,6 +1,7 @@
-// The card frame's share of 3DS, loaded on demand once a card number is valid (so a frame that never
-// sees one never downloads it): the setup call and device data collection in a hidden iframe, and the
-// reader of the authentication block Token/Generate answers with.
+// 3DS preparation where the card data is: the setup call and device data collection in a hidden iframe,
+// and the reader of the authentication block Token/Generate answers with. The card frame loads it on
+// demand once a card number is valid (so a frame that never sees one never downloads it); a headless
+// page (flows/headless.ts) runs it itself, on the merchant page.
 //
 // One attempt per BIN: a new BIN cancels the old attempt, and its late answers (setup reply, collection
 // message) are dropped. A failed setup is tried again by the next submit, so the shopper can retry.
@@ -29,7 +30,7 @@ export const threeDsOn = (doc: Document): boolean =>
 /** The setup's code for Token/Generate or Token/Bind, or undefined when the account has 3DS off. */
 export type Preparation = Result<string | undefined>;
 
-/** What a setup is made with: a new card's number, or a stored card's token. */
+/** What a setup is made with: a new card's number (only its BIN is sent), or a stored card's token. */
 export type CardSource = string | { token: string };
 
 interface Attempt {
@@ -55,11 +56,17 @@ export interface ThreeDsPreparer {
   keepOnly(bin: string | undefined): void;
 }
 
+/**
+ * @param enabled - Whether to call the setup at all: in the card frame, what the token host wrote
+ *   (`threeDsOn`); a headless page cannot know before the setup answers, so it always asks (with the
+ *   BIN only).
+ */
 export function createPreparer(
   win: Window,
   client: ServiceClient,
   sessionId: string,
   report: (step: ThreeDsStep) => void,
+  enabled: () => boolean = () => threeDsOn(win.document),
 ): ThreeDsPreparer {
   let current: Attempt | undefined;
 
@@ -68,10 +75,10 @@ export function createPreparer(
   const start = (card: CardSource): Attempt => {
     let collection: DeviceDataCollection | undefined;
     const run = async (): Promise<Preparation> => {
-      if (!threeDsOn(win.document)) return { ok: true, value: undefined };
+      if (!enabled()) return { ok: true, value: undefined };
       const reply = await setupThreeDs(
         client,
-        typeof card === 'string' ? { sessionId, cardNumber: card } : { sessionId, token: card.token },
+        typeof card === 'string' ? { sessionId, bin: card.slice(0, 8) } : { sessionId, token: card.token },
       );
       if (!reply.ok) {
         attempt.failed = true;

@@ -97,16 +97,18 @@ test('the inputs’ outer edges are the host element’s and the Pay button’s,
 });
 
 // The reservation is the frame's height before it loads for the rows the options add (save-card box,
-// installments, CPF field), at the widths where no label wraps in that language: measured from a fresh
-// load at each width. Where labels wrap (pt-BR on a phone), the frame grows by their lines.
+// installments, CPF field) and the lines its labels wrap to in that language at that width: measured
+// from a fresh load at each width, phones included.
 for (const [locale, widths] of [
-  ['en', [390, 448, 1280]],
-  ['pt-BR', [1280]],
-  ['es', [1280]],
+  ['en', [320, 390, 448, 1280]],
+  ['pt-BR', [320, 390, 448, 1280]],
+  ['es', [320, 390, 448, 1280]],
 ] as const) {
   test(`the host reserves the frame's own height for its rows at ${widths.join(', ')} px (${locale})`, async ({
     page,
   }) => {
+    // Eight fresh loads.
+    test.setTimeout(60_000);
     const card = new CardPage(page);
     for (const query of ['', '&document'])
       for (const width of widths) {

@@ -29,11 +29,29 @@ export const cardFormStyles = `
   :host([mode='cvv']) {
     --_rows: 99px;
   }
+  /*
+   * Where labels wrap, the lines they add, by the frame's width and the form's language (Chromium).
+   */
+  :host {
+    container-type: inline-size;
+  }
+  @container (width < 406px) { :host([mode=card][locale=pt-BR]) iframe { --_wrap: 22px } }
+  @container (width < 282px) { :host([mode=card][locale=pt-BR]) iframe { --_wrap: 45px } }
+  @container (width < 232px) { :host([mode=card][locale=pt-BR]) iframe { --_wrap: 64px } }
+  @container (width < 444px) { :host([mode=card][locale=es]) iframe { --_wrap: 22px } }
+  @container (width < 298px) { :host([mode=card][locale=es]) iframe { --_wrap: 42px } }
+  @container (width < 274px) { :host([mode=card][locale=es]) iframe { --_wrap: 64px } }
+  @container (width < 240px) { :host([mode=card][locale=en]) iframe { --_wrap: 19px } }
+  @container (width < 374px) { :host([mode=cvv][locale=pt-BR]) iframe { --_wrap: 22px } }
+  :host([mode=cvv][locale=es]) iframe { --_wrap: 22px }
+  @container (width < 352px) { :host([save-card][locale=pt-BR]) iframe { --_save-wrap: 22px } }
+  @container (width < 370px) { :host([save-card][locale=es]) iframe { --_save-wrap: 22px } }
+  @container (width < 310px) { :host([save-card][locale=en]) iframe { --_save-wrap: 22px } }
   iframe {
     display: block;
     width: 100%;
     min-width: 0;
-    height: var(--svc-frame-initial-height);
+    height: calc(var(--svc-frame-initial-height) + var(--_wrap, 0px) + var(--_save-wrap, 0px));
     border: 0;
     background: transparent;
     color-scheme: normal;

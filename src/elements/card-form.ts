@@ -129,6 +129,8 @@ export class SvcCardForm extends ElementBase {
       setup.config.documentField !== undefined && setup.config.mode === 'card',
     );
     this.toggleAttribute('installments', setup.config.installments !== undefined);
+    // Labels wrap by language: the reservation follows it too.
+    this.setAttribute('locale', setup.config.locale);
     if (this.isConnected) this.#start();
   }
 

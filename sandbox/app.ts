@@ -152,7 +152,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const newEngine = (environment: 'sandbox' | 'production') => {
     const engine = newApp(environment === 'sandbox' ? 'sandbox-engine' : 'engine', log);
-    engine.use('/api/payment/init', cors(ctx.accounts));
+    for (const path of ['/api/payment/init', '/api/payment/sessionstatus'])
+      engine.use(path, cors(ctx.accounts));
     registerEngineRoutes(engine, ctx, environment);
     return engine;
   };

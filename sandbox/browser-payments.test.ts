@@ -1,7 +1,13 @@
 // A browser payment is filed only under its own order, with an instrument of its session: Payment/Init
 // from the merchant's origin over real HTTP (sandbox/browser-payments.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
+import {
+  EVIL_ORIGIN,
+  MERCHANT_ORIGIN,
+  startTestSandbox,
+  type Reply,
+  type TestSandbox,
+} from './test/harness.ts';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -105,7 +111,7 @@ describe('a browser pays only with an instrument of its session', () => {
     ['a made-up WalletAPay token', { cardInfo: { token: WALLET_A, tokenProvider: 'WalletAPay' } }],
     ['a made-up WalletBPay token', { cardInfo: { token: WALLET_B, tokenProvider: 'WalletBPay' } }],
     ['an empty gift card', { paymentMethodType: '8' }],
-    ['a PIX', { paymentMethodType: '3' }],
+    ['a Boleto', { paymentMethodType: '2' }],
     ['an antifraud-only entry', { cardInfo: { cardNumber: '411111******1111' } }],
   ])('refuses %s, stores nothing, and the order stays payable', async (_name, method) => {
     const { sessionId, partnerUniqueId } = await orderSession();
@@ -144,5 +150,151 @@ describe('isTest from a browser', () => {
     const live = await browserPay(sessionId, partnerUniqueId, service(token), options);
     expect(live.status).toBe(201);
     expect(live.body).toMatchObject({ isTest: false, environment: 'production' });
+  });
+});
+
+/** Payment/Init as the script sends it: nothing the session holds, only the instrument. */
+function scriptPay(
+  sessionId: string,
+  methods: Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+) {
+  return sb.browser(
+    'sandbox',
+    '/api/Payment/Init',
+    { tokenSession: sessionId, paymentData: { paymentMethods: methods }, ...extra },
+    { account: 'demo' },
+  );
+}
+
+const sessionStatus = (sessionId: string, options: { account?: string; origin?: string } = {}) =>
+  sb.browser(
+    'sandbox',
+    '/api/Payment/SessionStatus',
+    { tokenSession: sessionId },
+    {
+      account: options.account ?? 'demo',
+      ...(options.origin === undefined ? {} : { headers: { origin: options.origin } }),
+    },
+  );
+
+describe('what is paid comes from the session', () => {
+  it('files a payment that names only its instrument under the session’s order, amount, currency and customer', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const token = await sb.tokenize(sessionId);
+    const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', installments: 3, ...service(token) }]);
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ partnerUniqueId, amount: 100, currency: 'BRL', status: 'authorized' });
+    const stored = await storedUnder(partnerUniqueId);
+    expect(stored.body).toMatchObject({
+      paymentId: paid.body['paymentId'],
+      amount: 100,
+      isFromFrontend: true,
+    });
+    expect(stored.body['customer']).toMatchObject({ id: expect.any(String) as string });
+    expect(stored.body['paymentMethods']).toMatchObject([{ amount: 100, installments: 3 }]);
+  });
+
+  it('refuses a customer sent by the browser', async () => {
+    const { sessionId } = await orderSession();
+    const token = await sb.tokenize(sessionId);
+    const reply = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }], {
+      customer: { id: 'someone-else' },
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toMatchObject({ code: 'browser_call_forbidden', field: 'customer' });
+  });
+
+  it('refuses another amount for the order even when the reference is left out', async () => {
+    const { sessionId } = await orderSession();
+    const token = await sb.tokenize(sessionId);
+    const cheaper = await sb.browser(
+      'sandbox',
+      '/api/Payment/Init',
+      {
+        tokenSession: sessionId,
+        paymentData: {
+          amount: 1,
+          currency: 'BRL',
+          paymentMethods: [{ paymentMethodType: '1', ...service(token) }],
+        },
+      },
+      { account: 'demo' },
+    );
+    expect(cheaper.status).toBe(403);
+    expect(cheaper.body.error).toMatchObject({ code: 'session_order_mismatch', field: 'paymentData.amount' });
+  });
+
+  it('starts a PIX for the order: pending, nothing to pay with from the page', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const pix = await scriptPay(sessionId, [{ paymentMethodType: '3' }]);
+    expect(pix.status).toBe(201);
+    expect(pix.body).toMatchObject({ partnerUniqueId, status: 'pending', amount: 100 });
+    expect(pix.body['paymentMethods']).toMatchObject([{ method: 'pix', status: 'pending' }]);
+  });
+});
+
+describe('POST /api/Payment/SessionStatus: the page follows its own payment', () => {
+  it('answers the session’s payment as the browser saw it, without customer, front data or antifraud', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    expect((await sessionStatus(sessionId)).body.error?.code).toBe('payment_not_found');
+    const token = await sb.tokenize(sessionId);
+    const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }], {
+      frontData: { userAgent: 'test' },
+    });
+    const status = await sessionStatus(sessionId);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({
+      paymentId: paid.body['paymentId'],
+      partnerUniqueId,
+      status: 'authorized',
+    });
+    for (const hidden of ['customer', 'frontData', 'vendor', 'antiFraud', 'tokenSession']) {
+      expect(status.body).not.toHaveProperty(hidden);
+      expect(paid.body).not.toHaveProperty(hidden);
+    }
+    expect(status.headers.get('access-control-allow-origin')).toBe(MERCHANT_ORIGIN);
+  });
+
+  it('shows the newest try after a decline', async () => {
+    const { sessionId } = await orderSession();
+    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(declining) }]);
+    expect((await sessionStatus(sessionId)).body['status']).toBe('declined');
+    const approving = await sb.tokenize(sessionId);
+    await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(approving) }]);
+    expect((await sessionStatus(sessionId)).body['status']).toBe('authorized');
+  });
+
+  it('does not show a payment its session did not make, another account’s session, or a session without an order', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const backendSession = await sb.session();
+    const backendToken = await sb.tokenize(backendSession);
+    const byBackend = await sb.backend('sandbox', '/api/Payment/Init', {
+      tokenSession: backendSession,
+      partnerUniqueId,
+      paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '1', ...service(backendToken) }] },
+    });
+    expect(byBackend.status).toBe(201);
+    expect((await sessionStatus(sessionId)).body.error?.code).toBe('payment_not_found');
+    expect((await sessionStatus(sessionId, { account: 'demo-no3ds' })).body.error?.code).toBe(
+      'session_not_found',
+    );
+    expect((await sessionStatus(backendSession)).body.error?.code).toBe('session_order_mismatch');
+    expect((await sessionStatus(sessionId, { origin: EVIL_ORIGIN })).body.error?.code).toBe(
+      'origin_not_allowed',
+    );
+  });
+
+  it('takes nothing but the session: no payment id, no order reference', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const reply = await sb.browser(
+      'sandbox',
+      '/api/Payment/SessionStatus',
+      { tokenSession: sessionId, partnerUniqueId },
+      { account: 'demo' },
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.code).toBe('invalid_request');
   });
 });

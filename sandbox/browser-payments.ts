@@ -3,13 +3,25 @@
 // browser could otherwise choose (order reference, amount, instrument, test flag) comes from the session
 // or is refused. Every choice the spec leaves open is here, and in docs/service-contract.md.
 
+import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
-import type { PaymentInitRequest } from './schemas.ts';
-import type { Session } from './store.ts';
+import type { SandboxContext } from './http/context.ts';
+import type { BrowserPaymentInitRequest, PaymentInitRequest } from './schemas.ts';
+import type { Payment, Session } from './store.ts';
 
 /** What a browser may pay with: a card token of its session (Service). The engine checks the token. */
 const BROWSER_TOKEN_PROVIDER = 'service';
 const BROWSER_METHOD_TYPES: readonly string[] = ['1', '7'];
+/**
+ * PIX (code 3) needs no instrument: the shopper pays the order's BR Code from their bank app, so a
+ * browser may start it for its session's order. The other direct methods stay with the backend.
+ */
+const BROWSER_DIRECT_METHOD_TYPES: readonly string[] = ['3'];
+/**
+ * How long a session may read its payment's status: a day, past the session's 30 minutes, so a PIX
+ * (which the shopper may pay up to its expiry) can still be followed from the page that started it.
+ */
+export const SESSION_STATUS_TTL_MS = 24 * 60 * 60_000;
 
 function backendOnly(field: string, message: string): ServiceError {
   return new ServiceError('browser_call_forbidden', { field, message });
@@ -24,10 +36,12 @@ function refuseForeignInstruments(body: PaymentInitRequest): void {
   body.paymentData.paymentMethods.forEach((method, index) => {
     const field = `paymentData.paymentMethods.${String(index)}`;
     const provider = method.cardInfo?.tokenProvider?.toLowerCase();
+    if (BROWSER_DIRECT_METHOD_TYPES.includes(method.paymentMethodType) && method.cardInfo === undefined)
+      return;
     if (!BROWSER_METHOD_TYPES.includes(method.paymentMethodType) || method.cardInfo === undefined) {
       throw backendOnly(
         `${field}.paymentMethodType`,
-        `${field}: a browser pays only with a card token of its session; call this method from your backend.`,
+        `${field}: a browser pays only with a card token of its session, or by PIX; call this method from your backend.`,
       );
     }
     if (provider !== BROWSER_TOKEN_PROVIDER) {
@@ -80,4 +94,74 @@ export function requireOrderReference(request: {
       message: 'partnerUniqueId: a session with order data (paymentData) needs the order reference',
     });
   }
+}
+
+/**
+ * A browser's Payment/Init names nothing the session already holds: the order's reference, amount and
+ * currency and the customer come from the session. Values it does give must match (checkBrowserPayment);
+ * a customer it gives is refused, since the backend said who the shopper is.
+ */
+export function completeFromSession(
+  ctx: SandboxContext,
+  account: Account,
+  body: BrowserPaymentInitRequest,
+): PaymentInitRequest {
+  if (body.customer !== undefined) {
+    throw backendOnly(
+      'customer',
+      'customer: a browser payment is for the customer its session was created for.',
+    );
+  }
+  const session = body.tokenSession === undefined ? undefined : ctx.store.sessions.get(body.tokenSession);
+  const owned = session?.account === account.name ? session : undefined;
+  const order = owned?.order;
+  const single = body.paymentData.paymentMethods.length === 1;
+  return {
+    ...body,
+    partnerUniqueId: body.partnerUniqueId ?? owned?.partnerUniqueId ?? '',
+    ...(owned === undefined ? {} : { customer: owned.customer }),
+    paymentData: {
+      ...body.paymentData,
+      amount: body.paymentData.amount ?? order?.amount,
+      currency: body.paymentData.currency ?? order?.currency,
+      paymentMethods: body.paymentData.paymentMethods.map((method) =>
+        single && order !== undefined ? { ...method, amount: method.amount ?? order.amount } : method,
+      ),
+    },
+  };
+}
+
+/**
+ * The newest payment a session made for its order, for the page that made it (POST
+ * /api/Payment/SessionStatus): not another session's, not another order's, and for a day at most.
+ */
+export function sessionPayment(ctx: SandboxContext, account: Account, sessionId: string): Payment {
+  const session = ctx.store.sessions.get(sessionId);
+  if (session?.account !== account.name) throw new ServiceError('session_not_found');
+  if (ctx.now() >= session.createdAt + SESSION_STATUS_TTL_MS) throw new ServiceError('session_expired');
+  if (session.order === undefined || session.partnerUniqueId === undefined) {
+    throw new ServiceError('session_order_mismatch', { field: 'tokenSession' });
+  }
+  const payment = ctx.store.paymentByOrder(account.name, session.partnerUniqueId);
+  if (payment?.tokenSession !== session.id) throw new ServiceError('payment_not_found');
+  return payment;
+}
+
+/**
+ * What a browser sees of a payment: its state and what the shopper chose, never the customer, the
+ * front data, the vendor or the antifraud answer (which the merchant's backend reads with Payment/Status).
+ */
+export function browserPaymentView(payment: Payment) {
+  return {
+    paymentId: payment.paymentId,
+    environment: payment.environment,
+    partnerUniqueId: payment.partnerUniqueId,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency,
+    paymentMethods: payment.paymentMethods,
+    isTest: payment.isTest,
+    isFromFrontend: payment.isFromFrontend,
+    createdAt: payment.createdAt,
+  };
 }

@@ -26,6 +26,7 @@ describe('docs/service-contract.md', () => {
       'Token/Bind',
       'Payment/Init',
       'Payment/Status',
+      'Payment/SessionStatus',
       'integrations/pci/init',
       '/__sandbox/health',
       '/__sandbox/reset',

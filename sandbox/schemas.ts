@@ -222,7 +222,7 @@ const vendorSchema = withTaxId(
   }),
 );
 
-export const paymentInitSchema = strict({
+const paymentInitShape = {
   tokenSession: sessionId.optional(),
   partnerUniqueId: text(128),
   customer: customerSchema.optional(),
@@ -239,7 +239,21 @@ export const paymentInitSchema = strict({
   vendor: vendorSchema.optional(),
   isTest: z.boolean().optional(),
   isFromFrontend: z.boolean().optional(),
+};
+
+export const paymentInitSchema = strict(paymentInitShape);
+
+/**
+ * Payment/Init from a browser (client script for everything): the order's reference may be left out, as
+ * may its amount and currency, since they come from the session (sandbox/browser-payments.ts).
+ */
+export const browserPaymentInitSchema = strict({
+  ...paymentInitShape,
+  partnerUniqueId: text(128).optional(),
 });
+
+/** A browser reads the status of its own session's payment, and of nothing else. */
+export const sessionStatusSchema = strict({ tokenSession: sessionId });
 
 export const paymentStatusSchema = strict({
   paymentId: z.string().min(1).max(128).optional(),
@@ -250,6 +264,7 @@ export type NewSessionRequest = z.infer<typeof newSessionSchema>;
 export type GenerateRequest = z.infer<typeof generateSchema>;
 export type CardRequest = z.infer<typeof cardSchema>;
 export type PaymentInitRequest = z.infer<typeof paymentInitSchema>;
+export type BrowserPaymentInitRequest = z.infer<typeof browserPaymentInitSchema>;
 export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
 export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
 export type FrontData = z.infer<typeof frontDataSchema>;

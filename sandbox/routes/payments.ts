@@ -2,13 +2,20 @@
 // PCI-certified entry point integrations/pci/init on {token_url}.
 
 import type { Hono } from 'hono';
+import { browserPaymentView, completeFromSession, sessionPayment } from '../browser-payments.ts';
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { paymentView, planPayment } from '../payments.ts';
-import { paymentInitSchema, paymentStatusSchema, type PaymentInitRequest } from '../schemas.ts';
+import {
+  browserPaymentInitSchema,
+  paymentInitSchema,
+  paymentStatusSchema,
+  sessionStatusSchema,
+  type PaymentInitRequest,
+} from '../schemas.ts';
 import { randomId, type StoredToken } from '../store.ts';
 import { newSession, newToken } from '../sessions.ts';
 
@@ -19,13 +26,33 @@ export function registerEngineRoutes(
 ): void {
   // Browser calls are the client-script-for-everything mode, authorised by a session holding the order.
   app.post('/api/payment/init', browserFacing(ctx.accounts, { serverCalls: 'app-token' }), async (c) => {
-    const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
-    const source = c.get('browserOrigin') === undefined ? 'backend' : 'browser';
-    const planned = planPayment(ctx, { account: c.get('account'), environment, body, source });
-    const answer = c.json(paymentView(planned.payment), 201);
+    const account = c.get('account');
+    if (c.get('browserOrigin') === undefined) {
+      const body = await readBody(c, paymentInitSchema, BODY_LIMITS.payment);
+      const planned = planPayment(ctx, { account, environment, body, source: 'backend' });
+      const answer = c.json(paymentView(planned.payment), 201);
+      planned.commit();
+      return answer;
+    }
+    const sent = await readBody(c, browserPaymentInitSchema, BODY_LIMITS.payment);
+    const body = completeFromSession(ctx, account, sent);
+    const planned = planPayment(ctx, { account, environment, body, source: 'browser' });
+    const answer = c.json(browserPaymentView(planned.payment), 201);
     planned.commit();
     return answer;
   });
+
+  // The page that paid follows its payment (client script for everything): by its session only.
+  app.post(
+    '/api/payment/sessionstatus',
+    browserFacing(ctx.accounts, { serverCalls: 'app-token' }),
+    async (c) => {
+      const account = c.get('account');
+      if (account.environment !== environment) throw new ServiceError('environment_mismatch');
+      const { tokenSession } = await readBody(c, sessionStatusSchema, BODY_LIMITS.token);
+      return c.json(browserPaymentView(sessionPayment(ctx, account, tokenSession)));
+    },
+  );
 
   app.post('/api/payment/status', backendOnly(ctx.accounts), async (c) => {
     const account = c.get('account');

@@ -2,14 +2,16 @@
 // picks the locale, hands every result to the merchant's callback, and leaves each use case to its flow
 // (flows/): the card form, stored cards, headless tokenization, the wallets.
 
-import { resolveTokenOrigin } from './api/hosts.ts';
+import { resolveEngineOrigin, resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { CheckoutError, ERROR_CODES } from './errors.ts';
+import { SvcPaymentEvent } from './events.ts';
 import { CardFormFlow } from './flows/card-form.ts';
 import type { HeadlessFlow } from './flows/headless.ts';
-import { loadApplePay, loadGooglePay, loadHeadless } from './flows/load-full.ts';
+import type { BrowserPaymentFlow } from './flows/browser-payment.ts';
+import { loadApplePay, loadBrowserPayment, loadGooglePay, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import type { WalletContext } from './flows/wallet.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
@@ -24,6 +26,8 @@ import type {
   Failure,
   HeadlessCard,
   HeadlessOptions,
+  PaymentResult,
+  PayOptions,
   PreparationResult,
   StoredCard,
   StoredCardsResult,
@@ -47,6 +51,8 @@ export class Checkout {
   #walletTeardown: (() => void)[] = [];
   /** Headless tokenization, loaded at its first call (full build). */
   #headless: Promise<HeadlessFlow> | undefined;
+  /** Paying from the browser, loaded at the first pay() (full build). */
+  #payments: Promise<BrowserPaymentFlow> | undefined;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -72,6 +78,7 @@ export class Checkout {
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
       deliver: (run) => this.#deliver(run),
+      ...(options.onPayment === undefined ? {} : { onEnter: () => void this.pay() }),
     });
   }
 
@@ -269,12 +276,43 @@ export class Checkout {
   }
 
   /**
+   * Client script for everything (full build): pays the session's order from the browser. It submits
+   * the card form (tokenization and 3DS, as `submit()`), calls Payment/Init on the payment engine, and
+   * follows the payment until it is final; the engine takes the amount, currency and order reference
+   * from the session, so the page cannot change what is paid. A second call while one runs returns the
+   * same promise; once paid, it answers the same result without a request. The `onPayment` option gets
+   * every result; `svc-payment` events on the form tell where it is.
+   *
+   * @param options - `signal` to stop (code `aborted`; following stops too), `onProgress`.
+   * @returns `{ok: true, payment}` (status `authorized`, or `paid` for a PIX), or `{ok: false, error,
+   *   payment?}`: the submit's errors, a code from the engine (`order_already_paid`,
+   *   `session_order_mismatch`, …), `payment_declined` (the form opens again; pay again),
+   *   `payment_expired`, `payment_status_unknown` (ask your backend), `aborted`, `destroyed`,
+   *   `invalid_option` (no `engineUrl` in production) or `full_build_required` in the essentials build.
+   */
+  pay(options: PayOptions = {}): Promise<PaymentResult> {
+    // The flow hands its own results to onPayment, once per payment; a flow that could not load, here.
+    let loaded = false;
+    return this.#flowCall(
+      () => (this.#payments ??= this.#loadPayments()),
+      () => (this.#payments = undefined),
+      (flow) => {
+        loaded = true;
+        return flow.pay(options);
+      },
+    ).then((result) => (loaded ? result : this.#deliverPayment(result)));
+  }
+
+  /**
    * Removes the mounted form with its frame, port and listeners, and the wallets' buttons (an open
    * Apple Pay sheet is aborted); an open 3DS challenge ends as `challenge_cancelled`, and a running
    * submit resolves with `destroyed`. The Checkout can mount again.
    */
   destroy(): void {
     this.#cardForm.destroy();
+    void this.#payments?.then((flow) => {
+      flow.destroy();
+    });
     for (const remove of this.#walletTeardown.splice(0)) remove();
   }
 
@@ -291,21 +329,38 @@ export class Checkout {
     };
   }
 
-  /** Runs a headless method, loading its flow first; a failure to load or a session that never came resolve as failures. */
-  async #headlessCall<T>(run: (flow: HeadlessFlow) => Promise<T>): Promise<T | Failure> {
-    let flow: HeadlessFlow;
+  /** Runs a headless method, loading its flow first. */
+  #headlessCall<T>(run: (flow: HeadlessFlow) => Promise<T>): Promise<T | Failure> {
+    return this.#flowCall(
+      () =>
+        (this.#headless ??= loadHeadless().then(
+          ({ HeadlessFlow }) => new HeadlessFlow(this.#headlessContext()),
+        )),
+      () => (this.#headless = undefined),
+      run,
+    );
+  }
+
+  /**
+   * Runs a method of a flow of the full build, loading it first; a failure to load (tried again at the
+   * next call) or a session that never came resolve as failures.
+   */
+  async #flowCall<F, T>(
+    load: () => Promise<F>,
+    forget: () => void,
+    run: (flow: F) => Promise<T>,
+  ): Promise<T | Failure> {
+    let flow: F;
     try {
-      flow = await (this.#headless ??= loadHeadless().then(
-        ({ HeadlessFlow }) => new HeadlessFlow(this.#headlessContext()),
-      ));
+      flow = await load();
     } catch (error) {
-      this.#headless = undefined;
+      forget();
       return {
         ok: false,
         error:
           error instanceof CheckoutError
             ? error
-            : new CheckoutError('network_error', 'network', 'The headless code could not be loaded.', {
+            : new CheckoutError('network_error', 'network', 'The code of this method could not be loaded.', {
                 cause: error,
               }),
       };
@@ -317,6 +372,35 @@ export class Checkout {
       if (error instanceof CheckoutError) return { ok: false, error };
       throw error;
     }
+  }
+
+  async #loadPayments(): Promise<BrowserPaymentFlow> {
+    const { environment, engineUrl, account } = this.#options;
+    const origin = resolveEngineOrigin(environment, engineUrl);
+    const { BrowserPaymentFlow } = await loadBrowserPayment();
+    return new BrowserPaymentFlow({
+      client: serviceClient({ origin, account }, ERROR_CODES),
+      sessionId: () => this.#session.ready,
+      cardForm: this.#cardForm,
+      announce: (progress) => {
+        this.#cardForm.dispatch(new SvcPaymentEvent(progress));
+      },
+      deliver: (result) => {
+        this.#deliverPayment(result);
+      },
+    });
+  }
+
+  /** Hands a payment's result to `onPayment`, shielded from the merchant's own errors as `callback` is. */
+  #deliverPayment(result: PaymentResult): PaymentResult {
+    try {
+      this.#options.onPayment?.(result);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+    return result;
   }
 
   #headlessContext(): ConstructorParameters<typeof HeadlessFlow>[0] {

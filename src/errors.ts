@@ -8,13 +8,15 @@ export const ERROR_TYPES = [
   'service',
   'authentication',
   'wallet',
+  'payment',
   'configuration',
   'cancelled',
 ] as const;
 /**
  * What kind of failure a {@link CheckoutError} is, for deciding what to do: `validation` (the shopper
  * can fix the card), `network` and `service` (try again), `authentication` (3DS refused: ask for
- * another payment method), `wallet` (a Google Pay or Apple Pay payment failed), `configuration` (a bug or a setup
+ * another payment method), `wallet` (a Google Pay or Apple Pay payment failed), `payment` (a payment
+ * `pay()` made did not pay: declined, expired, or its outcome unknown), `configuration` (a bug or a setup
  * problem on the merchant's side) and `cancelled` (the shopper or the page stopped it).
  */
 export type CheckoutErrorType = (typeof ERROR_TYPES)[number];
@@ -71,6 +73,10 @@ export const ERROR_CODES = [
   'wallet_merchant_validation_failed',
   'wallet_callback_timeout',
   'wallet_payment_failed',
+  // Paying from the browser (client script for everything)
+  'payment_declined',
+  'payment_expired',
+  'payment_status_unknown',
   // Network and service
   'network_error',
   'timeout',

@@ -15,6 +15,7 @@ export {
   SvcChangeEvent,
   SvcErrorEvent,
   SvcFocusEvent,
+  SvcPaymentEvent,
   SvcReadyEvent,
   SvcSubmitEvent,
   SvcResultEvent,

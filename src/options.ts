@@ -22,6 +22,8 @@ const KNOWN = new Set([
   'installments',
   'documentField',
   'tokenUrl',
+  'engineUrl',
+  'onPayment',
   'challengeTimeoutMs',
   'walletScripts',
 ]);
@@ -55,8 +57,8 @@ export function validateOptions(options: unknown): CheckoutOptions {
   nonEmptyString(o['account'], 'account', 64);
   if (o['environment'] !== 'sandbox' && o['environment'] !== 'production')
     fail('environment must be "sandbox" or "production".');
-  if (o['callback'] !== undefined && typeof o['callback'] !== 'function')
-    fail('callback must be a function.');
+  for (const name of ['callback', 'onPayment'])
+    if (o[name] !== undefined && typeof o[name] !== 'function') fail(`${name} must be a function.`);
   const locale = o['locale'];
   if (locale !== undefined) {
     nonEmptyString(locale, 'locale', 35);
@@ -72,7 +74,7 @@ export function validateOptions(options: unknown): CheckoutOptions {
   if (installments !== undefined) fail(installments);
   if (o['documentField'] !== undefined && o['documentField'] !== 'cpf' && o['documentField'] !== 'cpf-cnpj')
     fail('documentField must be "cpf" or "cpf-cnpj".');
-  if (o['tokenUrl'] !== undefined) nonEmptyString(o['tokenUrl'], 'tokenUrl', 256);
+  for (const name of ['tokenUrl', 'engineUrl']) if (o[name] !== undefined) nonEmptyString(o[name], name, 256);
   const timeout = o['challengeTimeoutMs'];
   if (
     timeout !== undefined &&

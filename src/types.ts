@@ -178,6 +178,64 @@ export interface Failure {
 /** What `submit()` and `tokenizeCard()` resolve to, and what the `callback` option receives. */
 export type CardResult = CardTokenResult | Failure;
 
+/**
+ * A payment's state at the engine. `authorized` (a card) and `paid` (a PIX the shopper paid) are paid;
+ * `declined` and `expired` are not, and the order can be paid again; `pending` waits for the shopper
+ * (a PIX) or the engine.
+ */
+export type PaymentStatus = 'authorized' | 'declined' | 'pending' | 'paid' | 'expired';
+
+/**
+ * A payment the script made for the session's order (client script for everything): what the page
+ * shows. Your backend reads the full record with Payment/Status, or learns it from the webhook.
+ */
+export interface Payment {
+  /** The engine's id of the payment. */
+  paymentId: string;
+  /** Your order's reference, the one your backend gave NewSession. */
+  partnerUniqueId: string;
+  status: PaymentStatus;
+  /** How it was paid: `card`, `card_3ds` or `pix`. */
+  method: string;
+  /** The order's amount and currency, as the session holds them. */
+  amount?: number;
+  currency?: string;
+  /** The shopper's choice of installments (a card). */
+  installments?: number;
+  /** The card's brand and last four digits (a card). */
+  brand?: string;
+  last4?: string;
+  /** Why the issuer declined it (`do_not_honor`, `insufficient_funds`, `card_blocked`), when declined. */
+  declineReason?: string;
+  /** What the shopper pays a PIX with: the BR Code ("copia e cola") and when it expires (ISO 8601). */
+  pix?: { brCode: string; expiresAt: string };
+}
+
+/** A payment that did not pay: the error says why (`payment_declined`, `payment_expired`, …). */
+export interface PaymentFailure extends Failure {
+  /** The payment as the engine last told it, when there was one. */
+  payment?: Payment;
+}
+
+/** What `pay()` resolves to, and what the `onPayment` option receives: paid, or why not. */
+export type PaymentResult = { ok: true; payment: Payment } | PaymentFailure;
+
+/**
+ * Where a `pay()` is, for showing progress: the card being tokenized (and authenticated), the payment
+ * being made, the payment waiting (a PIX for the shopper to pay), and each check of its status.
+ */
+export type PaymentProgress =
+  | { step: 'tokenizing' }
+  | { step: 'paying' }
+  | { step: 'pending'; payment: Payment }
+  | { step: 'checking'; payment?: Payment };
+
+/** What `pay()` takes. */
+export interface PayOptions extends CallOptions {
+  /** Hears each {@link PaymentProgress} step. */
+  onProgress?: (progress: PaymentProgress) => void;
+}
+
 /** A saved card from Token/List: masked data only. */
 export interface StoredCard extends CardDetails {
   /** The stored card's token: pass the card to `mountStoredCard()`. */
@@ -298,6 +356,12 @@ export interface CheckoutOptions {
   environment: Environment;
   /** Called with every submit's outcome, the same value the promise resolves to. */
   callback?: (result: CardResult) => void;
+  /**
+   * Client script for everything (spec 1): the script pays the session's order itself. With it set,
+   * Enter in the card form runs `pay()` instead of `submit()`, and this gets every `pay()`'s final
+   * result: paid, or why not. The session must be created with the order (docs/guides/client-script-for-everything.md).
+   */
+  onPayment?: (result: PaymentResult) => void;
   /** A BCP 47 tag; `pt-PT` falls back to `pt-BR`, anything unknown to English. Default: the browser's. */
   locale?: string;
   /** Replace any shipped string, by key (the keys are those of `src/i18n/en.ts`). */
@@ -322,6 +386,12 @@ export interface CheckoutOptions {
    * onboarding; for `sandbox` the default is the local emulator.
    */
   tokenUrl?: string;
+  /**
+   * The payment engine ({engine_url}), where `pay()` makes and follows the payment: an https URL (http
+   * only on localhost). Required in production to use `pay()`; for `sandbox` the default is the local
+   * emulator's {sandbox_url}.
+   */
+  engineUrl?: string;
   /**
    * How long the shopper has for a 3DS challenge before it ends with `challenge_timeout`, in
    * milliseconds. Default 600 000 (10 minutes); from 30 000 to 3 600 000 (an hour).

@@ -26,6 +26,8 @@ export interface CardFormContext {
   messages: () => Messages;
   /** Hands a result to the merchant's callback; called once per submit. */
   deliver: (run: Promise<CardResult>) => Promise<CardResult>;
+  /** What Enter in a field runs instead of a submit (`pay()`, when the script pays). */
+  onEnter?: () => void;
 }
 
 /** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
@@ -123,7 +125,8 @@ export class CardFormFlow {
           : { installments: installmentsConfig(options.installments) }),
       },
       onSubmitRequest: () => {
-        void this.#start(undefined, false);
+        if (this.#context.onEnter === undefined) void this.#start(undefined, false);
+        else this.#context.onEnter();
       },
     });
     container.append(form);
@@ -198,6 +201,11 @@ export class CardFormFlow {
     const key =
       reason !== undefined && Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason] : undefined;
     form.reopen(this.#context.messages()[key ?? 'declineGeneric']);
+  }
+
+  /** Dispatches `event` on the mounted form, if there is one. */
+  dispatch(event: Event): void {
+    this.#form?.dispatchEvent(event);
   }
 
   /** Removes the form with its frame; an open challenge ends as cancelled, a running submit as destroyed. */

@@ -1,0 +1,86 @@
+// The payment engine, called from the browser (client script for everything, spec 1 and 4.10 rule 2):
+// Payment/Init for the session's own order, and Payment/SessionStatus, which follows that payment. The
+// engine is another host than the token host ({engine_url}, or {sandbox_url} for sandbox accounts);
+// docs/service-contract.md has both calls.
+
+import type { Result } from '../errors.ts';
+import type { Payment, PaymentStatus } from '../types.ts';
+import type { Obj, ServiceClient } from './service.ts';
+
+export const PAYMENT_PATHS = {
+  init: '/api/Payment/Init',
+  status: '/api/Payment/SessionStatus',
+} as const;
+
+/** Every status a payment can have; a status the script does not know reads as `pending` (keep following). */
+const STATUSES: readonly PaymentStatus[] = ['authorized', 'declined', 'pending', 'paid', 'expired'];
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** Only what the page shows or decides with; the rest of the record stays with the engine. */
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** The engine's answer, read once into a {@link Payment}; undefined when it is not one. */
+export function decodePayment(answer: unknown): Payment | undefined {
+  if (!isObj(answer)) return undefined;
+  const paymentId = str(answer['paymentId']);
+  const partnerUniqueId = str(answer['partnerUniqueId']);
+  const raw = str(answer['status']);
+  const methods = answer['paymentMethods'];
+  if (
+    paymentId === undefined ||
+    partnerUniqueId === undefined ||
+    raw === undefined ||
+    !Array.isArray(methods)
+  )
+    return undefined;
+  const method: unknown = methods[0];
+  if (!isObj(method)) return undefined;
+  const card = isObj(method['card']) ? method['card'] : {};
+  const pix = isObj(method['pix']) ? method['pix'] : undefined;
+  const brCode = str(pix?.['brCode']);
+  const expiresAt = str(pix?.['expiresAt']);
+  return {
+    paymentId,
+    partnerUniqueId,
+    status: STATUSES.includes(raw as PaymentStatus) ? (raw as PaymentStatus) : 'pending',
+    method: str(method['method']) ?? 'card',
+    ...optional('amount', num(answer['amount'])),
+    ...optional('currency', str(answer['currency'])),
+    ...optional('installments', num(method['installments'])),
+    ...optional('brand', str(card['brand'])),
+    ...optional('last4', str(card['last4'])),
+    ...optional('declineReason', str(method['declineReason'])),
+    ...(brCode === undefined || expiresAt === undefined ? {} : { pix: { brCode, expiresAt } }),
+  };
+}
+
+/**
+ * Payment/Init from the browser: the session's order is paid with `methods`; the engine takes the
+ * order's reference, amount, currency and customer from the session, so the page names none of them.
+ */
+export function initPayment(
+  client: ServiceClient,
+  request: { sessionId: string; methods: readonly Obj[]; frontData?: Readonly<Record<string, string>> },
+  signal?: AbortSignal,
+): Promise<Result<Payment>> {
+  const body = {
+    tokenSession: request.sessionId,
+    paymentData: { paymentMethods: request.methods },
+    ...(request.frontData === undefined ? {} : { frontData: request.frontData }),
+  };
+  return client.post(PAYMENT_PATHS.init, body, decodePayment, signal);
+}
+
+/** The session's payment as it stands now: read-only, so it may be asked again and again. */
+export function sessionPayment(
+  client: ServiceClient,
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<Result<Payment>> {
+  return client.post(PAYMENT_PATHS.status, { tokenSession: sessionId }, decodePayment, signal);
+}

@@ -1,0 +1,350 @@
+// Paying from the browser: the method the card form's token makes, the payment made once and followed
+// on the engine's schedule, a lost answer looked up before it is reported, aborts and destroy that stop
+// every request. The engine is a stubbed fetch behind the real client; e2e/client-script-for-everything
+// runs it against the sandbox.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodePayment } from '../api/payments.ts';
+import { serviceClient } from '../api/service.ts';
+import { CheckoutError, ERROR_CODES } from '../errors.ts';
+import type { CardResult, CardTokenResult, PaymentProgress } from '../types.ts';
+import {
+  BrowserPaymentFlow,
+  cardMethod,
+  FOLLOW,
+  payOrder,
+  type PaymentFlowContext,
+} from './browser-payment.ts';
+
+const ENGINE = 'http://127.0.0.1:4177';
+const SESSION = 'ses_1';
+
+const card: CardTokenResult = {
+  ok: true,
+  token: 'tok_1',
+  singleUse: true,
+  brand: 'Visa',
+  last4: '1111',
+  maskedNumber: '411111******1111',
+  expirationMonth: 1,
+  expirationYear: 2030,
+  frontData: { userAgent: 'test' },
+};
+const authenticated: CardTokenResult = {
+  ...card,
+  code: 'c-1',
+  referenceId: 'r-1',
+  transactionId: 't-1',
+  status: 'Y',
+  eci: '05',
+  liabilityShift: 'full',
+};
+
+function record(status: string, extra: Record<string, unknown> = {}) {
+  return {
+    paymentId: 'pay_1',
+    partnerUniqueId: 'order-1',
+    status,
+    amount: 120,
+    currency: 'BRL',
+    customer: { id: 'c', email: 'shopper@example.com' },
+    paymentMethods: [
+      { method: 'card', status, installments: 3, card: { brand: 'Visa', last4: '1111' }, ...extra },
+    ],
+  };
+}
+
+type Answer = () => Response | Promise<Response>;
+let calls: { path: string; body: Record<string, unknown> }[];
+let initAnswer: Answer;
+let statusAnswers: Answer[];
+let clock: number;
+let waits: number[];
+
+function context(overrides: Partial<PaymentFlowContext> = {}): PaymentFlowContext {
+  return {
+    client: serviceClient({ origin: ENGINE, account: 'demo' }, ERROR_CODES),
+    sessionId: () => Promise.resolve(SESSION),
+    now: () => clock,
+    wait: (ms, signal) => {
+      if (signal.aborted) return Promise.reject(new Error('aborted'));
+      waits.push(ms);
+      clock += ms;
+      return Promise.resolve();
+    },
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  calls = [];
+  clock = 0;
+  waits = [];
+  initAnswer = () => Response.json(record('authorized'), { status: 201 });
+  statusAnswers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      const path = url.slice(ENGINE.length);
+      calls.push({ path, body: JSON.parse(init.body as string) as Record<string, unknown> });
+      if (path === '/api/Payment/Init') return Promise.resolve(initAnswer());
+      const next = statusAnswers.length > 1 ? statusAnswers.shift() : statusAnswers[0];
+      return Promise.resolve(
+        next?.() ?? Response.json({ error: { code: 'payment_not_found' } }, { status: 404 }),
+      );
+    }),
+  );
+  return () => vi.unstubAllGlobals();
+});
+
+const statusCalls = () => calls.filter((c) => c.path === '/api/Payment/SessionStatus');
+const follow = (signal = new AbortController().signal, steps: PaymentProgress[] = []) =>
+  payOrder(context(), { methods: [cardMethod(card)] }, { signal, onProgress: (p) => steps.push(p) });
+
+describe('cardMethod: Payment/Init’s method for the form’s token', () => {
+  it('is a tokenized card (type 1) without 3DS, with the brand, installments and the tax id', () => {
+    expect(cardMethod({ ...card, installments: 3, document: '52998224725', documentType: 'CPF' })).toEqual({
+      paymentMethodType: '1',
+      installments: 3,
+      cardInfo: {
+        token: 'tok_1',
+        tokenProvider: 'Service',
+        brandName: 'Visa',
+        billingInfo: { document: '52998224725', documentType: 'CPF' },
+      },
+    });
+  });
+
+  it('is a 3DS card (type 7) with its AuthenticationInformation when 3DS ran', () => {
+    expect(cardMethod(authenticated)).toMatchObject({
+      paymentMethodType: '7',
+      AuthenticationInformation: { Code: 'c-1', ReferenceId: 'r-1', TransactionId: 't-1' },
+    });
+    expect(cardMethod(card)).not.toHaveProperty('AuthenticationInformation');
+  });
+});
+
+describe('decodePayment', () => {
+  it('keeps what the page shows, never the customer', () => {
+    const payment = decodePayment(record('declined', { declineReason: 'insufficient_funds' }));
+    expect(payment).toEqual({
+      paymentId: 'pay_1',
+      partnerUniqueId: 'order-1',
+      status: 'declined',
+      method: 'card',
+      amount: 120,
+      currency: 'BRL',
+      installments: 3,
+      brand: 'Visa',
+      last4: '1111',
+      declineReason: 'insufficient_funds',
+    });
+  });
+
+  it('reads a PIX’s BR Code and expiry, and a status it does not know as pending', () => {
+    const pix = { brCode: '000201…6304ABCD', expiresAt: '2026-11-26T20:00:00.000Z' };
+    expect(
+      decodePayment({ ...record('waiting_bank'), paymentMethods: [{ method: 'pix', pix }] }),
+    ).toMatchObject({
+      status: 'pending',
+      method: 'pix',
+      pix,
+    });
+  });
+
+  it.each([
+    null,
+    [],
+    {},
+    { ...record('authorized'), paymentId: 1 },
+    { ...record('authorized'), paymentMethods: [] },
+  ])('refuses %j', (answer) => {
+    expect(decodePayment(answer)).toBeUndefined();
+  });
+});
+
+describe('payOrder', () => {
+  it('sends only the session and the instrument: what is paid comes from the session', async () => {
+    const result = await payOrder(
+      context(),
+      { methods: [cardMethod(card)], frontData: { userAgent: 'test' } },
+      { signal: new AbortController().signal, onProgress: () => undefined },
+    );
+    expect(result).toMatchObject({ ok: true, payment: { status: 'authorized', paymentId: 'pay_1' } });
+    expect(calls).toEqual([
+      {
+        path: '/api/Payment/Init',
+        body: {
+          tokenSession: SESSION,
+          paymentData: { paymentMethods: [cardMethod(card)] },
+          frontData: { userAgent: 'test' },
+        },
+      },
+    ]);
+  });
+
+  it('ends a declined payment as payment_declined, with the payment and its reason', async () => {
+    initAnswer = () => Response.json(record('declined', { declineReason: 'card_blocked' }), { status: 201 });
+    const result = await follow();
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ code: 'payment_declined', type: 'payment' });
+    expect(result.payment?.declineReason).toBe('card_blocked');
+  });
+
+  it('follows a pending payment until it is paid, telling each step', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [() => Response.json(record('pending')), () => Response.json(record('paid'))];
+    const steps: PaymentProgress[] = [];
+    const result = await follow(undefined, steps);
+    expect(result).toMatchObject({ ok: true, payment: { status: 'paid' } });
+    expect(steps.map((s) => s.step)).toEqual(['paying', 'pending', 'checking', 'pending', 'checking']);
+    expect(statusCalls().map((c) => c.body)).toEqual([{ tokenSession: SESSION }, { tokenSession: SESSION }]);
+  });
+
+  it('ends an unpaid PIX as payment_expired', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [() => Response.json(record('expired'))];
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'payment_expired', type: 'payment' } });
+  });
+
+  it('checks every 2 s for a minute, then every 10 s, and gives up at 10 minutes as unknown', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [() => Response.json(record('pending'))];
+    const result = await follow();
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'payment_status_unknown' },
+      payment: { status: 'pending' },
+    });
+    const fast = FOLLOW.fastForMs / FOLLOW.fastMs;
+    expect(waits.slice(0, fast)).toEqual(Array<number>(fast).fill(FOLLOW.fastMs));
+    expect(waits.slice(fast)).toEqual(
+      Array<number>((FOLLOW.giveUpAfterMs - FOLLOW.fastForMs) / FOLLOW.slowMs).fill(FOLLOW.slowMs),
+    );
+    expect(clock).toBe(FOLLOW.giveUpAfterMs);
+  });
+
+  it('keeps checking after a failed check, and stops as unknown when the session is gone', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Response.json({ error: { code: 'internal_error' } }, { status: 500 }),
+      () => Response.json({ error: { code: 'session_expired' } }, { status: 410 }),
+    ];
+    const result = await follow();
+    expect(result).toMatchObject({ ok: false, error: { code: 'payment_status_unknown' } });
+    expect(statusCalls()).toHaveLength(3);
+  });
+
+  it('looks for the payment when Payment/Init’s answer was lost, and follows the one that was made', async () => {
+    initAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+    statusAnswers = [() => Response.json(record('authorized'))];
+    expect(await follow()).toMatchObject({ ok: true, payment: { status: 'authorized' } });
+    expect(calls.map((c) => c.path)).toEqual(['/api/Payment/Init', '/api/Payment/SessionStatus']);
+  });
+
+  it('reports the lost answer when no payment was made (the order can be paid again)', async () => {
+    initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 503 });
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'service_unavailable' } });
+  });
+
+  it('does not look when the engine refused the payment', async () => {
+    initAnswer = () => Response.json({ error: { code: 'order_already_paid' } }, { status: 409 });
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'order_already_paid' } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stops at once when aborted while waiting: no request after', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [() => Response.json(record('pending'))];
+    const controller = new AbortController();
+    const flowContext = context({
+      wait: (_ms, signal) => {
+        controller.abort();
+        return signal.aborted ? Promise.reject(new Error('aborted')) : Promise.resolve();
+      },
+    });
+    const result = await payOrder(
+      flowContext,
+      { methods: [] },
+      { signal: controller.signal, onProgress: () => undefined },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'aborted' }, payment: { status: 'pending' } });
+    expect(statusCalls()).toHaveLength(0);
+  });
+});
+
+describe('BrowserPaymentFlow', () => {
+  function flow(submit: (signal?: AbortSignal) => Promise<CardResult> = () => Promise.resolve(card)) {
+    const delivered: unknown[] = [];
+    const announced: string[] = [];
+    const cardForm = { submit: vi.fn(submit), showDecline: vi.fn() };
+    const payments = new BrowserPaymentFlow({
+      ...context(),
+      cardForm,
+      announce: (p) => announced.push(p.step),
+      deliver: (r) => delivered.push(r),
+    });
+    return { payments, cardForm, delivered, announced };
+  }
+
+  it('pays once: a second call while paying shares it, a call after answers the same without a request', async () => {
+    const { payments, cardForm, delivered, announced } = flow();
+    const [first, second] = await Promise.all([payments.pay(), payments.pay()]);
+    expect(first).toBe(second);
+    expect(await payments.pay()).toBe(first);
+    expect(cardForm.submit).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect(delivered).toEqual([first]);
+    expect(announced).toEqual(['tokenizing', 'paying']);
+  });
+
+  it('ends with the submit’s failure, without paying', async () => {
+    const refused = { ok: false as const, error: new CheckoutError('cvv_mismatch', 'validation', 'x') };
+    const { payments } = flow(() => Promise.resolve(refused));
+    expect(await payments.pay()).toBe(refused);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('opens the form again after a decline, and the next pay() tokenizes and pays anew', async () => {
+    initAnswer = () =>
+      Response.json(record('declined', { declineReason: 'insufficient_funds' }), { status: 201 });
+    const { payments, cardForm, delivered } = flow();
+    expect((await payments.pay()).ok).toBe(false);
+    expect(cardForm.showDecline).toHaveBeenCalledWith('insufficient_funds');
+    initAnswer = () => Response.json(record('authorized'), { status: 201 });
+    expect((await payments.pay()).ok).toBe(true);
+    expect(cardForm.submit).toHaveBeenCalledTimes(2);
+    expect(delivered).toHaveLength(2);
+  });
+
+  it('ends as destroyed when destroyed while following, and asks nothing more', async () => {
+    initAnswer = () => Response.json(record('pending'), { status: 201 });
+    statusAnswers = [() => Response.json(record('pending'))];
+    const payments: BrowserPaymentFlow = new BrowserPaymentFlow({
+      ...context({
+        wait: (_ms, signal) => {
+          payments.destroy();
+          return signal.aborted ? Promise.reject(new Error('stopped')) : Promise.resolve();
+        },
+      }),
+      cardForm: { submit: () => Promise.resolve(card), showDecline: () => undefined },
+      announce: () => undefined,
+      deliver: () => undefined,
+    });
+    expect(await payments.pay()).toMatchObject({ ok: false, error: { code: 'destroyed' } });
+    expect(statusCalls()).toHaveLength(0);
+  });
+
+  it('turns a session that never came into a failure', async () => {
+    const unavailable = new CheckoutError('session_unavailable', 'configuration', 'x');
+    const payments = new BrowserPaymentFlow({
+      ...context({ sessionId: () => Promise.reject(unavailable) }),
+      cardForm: { submit: () => Promise.resolve(card), showDecline: () => undefined },
+      announce: () => undefined,
+      deliver: () => undefined,
+    });
+    expect(await payments.pay()).toEqual({ ok: false, error: unavailable });
+    expect(await payments.pay()).toEqual({ ok: false, error: unavailable });
+  });
+});

@@ -1,0 +1,249 @@
+// Client script for everything (spec 1; 4.10 rule 2), on the merchant page: the script pays the order
+// the session holds, from the browser, with the card form's token and its 3DS result, then follows the
+// payment at the engine until it is final. The merchant backend only made the session; it learns the
+// outcome from Payment/Status or the webhook. Nothing here decides what is paid: the engine takes the
+// order's amount, currency and reference from the session.
+
+import { initPayment, sessionPayment } from '../api/payments.ts';
+import { linkSignals, type ServiceClient } from '../api/service.ts';
+import { CheckoutError, type CheckoutErrorCode, type Result } from '../errors.ts';
+import type {
+  CardResult,
+  CardTokenResult,
+  Payment,
+  PaymentProgress,
+  PaymentResult,
+  PayOptions,
+} from '../types.ts';
+import { abortError } from './authentication.ts';
+
+/**
+ * How the page follows a payment that is not final yet: every 2 s for the first minute (a shopper
+ * paying a PIX from their bank app takes about that), then every 10 s, and it gives up after
+ * 10 minutes with `payment_status_unknown`, which the merchant reconciles from its backend.
+ */
+export const FOLLOW = { fastMs: 2_000, fastForMs: 60_000, slowMs: 10_000, giveUpAfterMs: 600_000 } as const;
+
+/** Answers after which the payment may have been made all the same: look before saying it was not. */
+const UNSURE: readonly CheckoutErrorCode[] = [
+  'network_error',
+  'timeout',
+  'service_unavailable',
+  'invalid_response',
+];
+
+export interface PaymentFlowContext {
+  /** A client for the payment engine ({engine_url} or {sandbox_url}). */
+  client: ServiceClient;
+  sessionId: () => Promise<string>;
+  /** The clock, and a wait that ends early (rejecting) when `signal` aborts; timers in tests. */
+  now?: () => number;
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export interface FollowOptions {
+  signal: AbortSignal;
+  onProgress: (progress: PaymentProgress) => void;
+}
+
+/** Payment/Init's method for the card the form tokenized: with its 3DS result when it ran (type 7). */
+export function cardMethod(card: CardTokenResult): Record<string, unknown> {
+  const authenticated =
+    card.code !== undefined && card.referenceId !== undefined && card.transactionId !== undefined;
+  return {
+    paymentMethodType: authenticated ? '7' : '1',
+    ...(card.installments === undefined ? {} : { installments: card.installments }),
+    cardInfo: {
+      token: card.token,
+      tokenProvider: 'Service',
+      brandName: card.brand,
+      ...(card.document === undefined || card.documentType === undefined
+        ? {}
+        : { billingInfo: { document: card.document, documentType: card.documentType } }),
+    },
+    ...(authenticated
+      ? {
+          AuthenticationInformation: {
+            Code: card.code,
+            ReferenceId: card.referenceId,
+            TransactionId: card.transactionId,
+          },
+        }
+      : {}),
+  };
+}
+
+function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+const notPaid = (code: CheckoutErrorCode, message: string, payment: Payment | undefined): PaymentResult => ({
+  ok: false,
+  error: new CheckoutError(code, 'payment', message),
+  ...(payment === undefined ? {} : { payment }),
+});
+
+/** A final payment's result; undefined while it is pending. */
+export function outcomeOf(payment: Payment): PaymentResult | undefined {
+  switch (payment.status) {
+    case 'authorized':
+    case 'paid':
+      return { ok: true, payment };
+    case 'declined':
+      return notPaid(
+        'payment_declined',
+        `The issuer declined the payment (${payment.declineReason ?? 'no reason given'}).`,
+        payment,
+      );
+    case 'expired':
+      return notPaid('payment_expired', 'The payment expired before the shopper paid it.', payment);
+    case 'pending':
+      return undefined;
+  }
+}
+
+/**
+ * Pays the session's order with `methods` and follows the payment to its end. When Payment/Init's
+ * answer was lost (the network, a 5xx), the engine is asked whether the payment was made before the
+ * failure is reported: a payment that was made is followed, never made twice.
+ */
+export async function payOrder(
+  context: PaymentFlowContext,
+  request: { methods: readonly Record<string, unknown>[]; frontData?: Readonly<Record<string, string>> },
+  options: FollowOptions,
+): Promise<PaymentResult> {
+  const sessionId = await context.sessionId();
+  options.onProgress({ step: 'paying' });
+  const made = await initPayment(context.client, { sessionId, ...request }, options.signal);
+  if (made.ok) return follow(context, sessionId, made.value, options);
+  if (!UNSURE.includes(made.error.code)) return made;
+  const found = await sessionPayment(context.client, sessionId, options.signal);
+  return found.ok ? follow(context, sessionId, found.value, options) : made;
+}
+
+/**
+ * Follows the session's payment from `first` (what Payment/Init answered) until it is final, the
+ * signal aborts, or {@link FOLLOW}'s time is up. A failed check is tried again at the next tick: a read
+ * is safe to repeat. A session the engine no longer knows ends the following as unknown.
+ */
+export async function follow(
+  context: PaymentFlowContext,
+  sessionId: string,
+  first: Payment,
+  options: FollowOptions,
+): Promise<PaymentResult> {
+  const now = context.now ?? Date.now;
+  const wait = context.wait ?? waitFor;
+  const started = now();
+  let payment = first;
+  for (;;) {
+    const outcome = outcomeOf(payment);
+    if (outcome !== undefined) return outcome;
+    options.onProgress({ step: 'pending', payment });
+    const elapsed = now() - started;
+    if (elapsed >= FOLLOW.giveUpAfterMs) break;
+    try {
+      await wait(elapsed < FOLLOW.fastForMs ? FOLLOW.fastMs : FOLLOW.slowMs, options.signal);
+    } catch {
+      return { ok: false, error: abortError(options.signal), payment };
+    }
+    options.onProgress({ step: 'checking', payment });
+    const checked: Result<Payment> = await sessionPayment(context.client, sessionId, options.signal);
+    if (options.signal.aborted) return { ok: false, error: abortError(options.signal), payment };
+    if (checked.ok) payment = checked.value;
+    else if (checked.error.code.startsWith('session_') || checked.error.code === 'payment_not_found') break;
+  }
+  return notPaid(
+    'payment_status_unknown',
+    'The payment was not final when the script stopped following it: ask your backend (Payment/Status or the webhook) before offering to pay again.',
+    payment,
+  );
+}
+
+export interface BrowserPaymentContext extends PaymentFlowContext {
+  /** The card form: its submit tokenizes (and authenticates); a decline opens it again, saying why. */
+  cardForm: {
+    submit(signal?: AbortSignal): Promise<CardResult>;
+    showDecline(reason: string | undefined): void;
+  };
+  /** Tells the page where a payment is (the `svc-payment` event on the form). */
+  announce: (progress: PaymentProgress) => void;
+  /** Hands each final result to the merchant (`onPayment`). */
+  deliver: (result: PaymentResult) => void;
+}
+
+const destroyedError = () =>
+  new CheckoutError('destroyed', 'cancelled', 'The checkout was destroyed before the payment ended.');
+
+/**
+ * One payment at a time for the session's order. A second `pay()` while one runs gets the same
+ * promise; once paid, every later `pay()` gets the paid result again, with no request: the order is
+ * never paid twice from this page. A decline lets the shopper try again.
+ */
+export class BrowserPaymentFlow {
+  readonly #context: BrowserPaymentContext;
+  #inFlight: Promise<PaymentResult> | undefined;
+  #paid: PaymentResult | undefined;
+  #lifetime = new AbortController();
+
+  constructor(context: BrowserPaymentContext) {
+    this.#context = context;
+  }
+
+  pay(options: PayOptions = {}): Promise<PaymentResult> {
+    if (this.#paid !== undefined) return Promise.resolve(this.#paid);
+    this.#inFlight ??= this.#run(options).then((result) => {
+      this.#inFlight = undefined;
+      if (result.ok) this.#paid = result;
+      this.#context.deliver(result);
+      return result;
+    });
+    return this.#inFlight;
+  }
+
+  /** Stops following: a running pay() ends as `destroyed`, and no request goes out after. */
+  destroy(): void {
+    this.#lifetime.abort(destroyedError());
+    this.#lifetime = new AbortController();
+  }
+
+  async #run(options: PayOptions): Promise<PaymentResult> {
+    const { signal, unlink } = linkSignals(this.#lifetime.signal, options.signal);
+    const onProgress = (progress: PaymentProgress) => {
+      this.#context.announce(progress);
+      options.onProgress?.(progress);
+    };
+    try {
+      onProgress({ step: 'tokenizing' });
+      const card = await this.#context.cardForm.submit(signal);
+      if (!card.ok) return card;
+      if (signal.aborted) return { ok: false, error: abortError(signal) };
+      const result = await payOrder(
+        this.#context,
+        { methods: [cardMethod(card)], frontData: card.frontData },
+        { signal, onProgress },
+      );
+      if (!result.ok && result.error.code === 'payment_declined') {
+        this.#context.cardForm.showDecline(result.payment?.declineReason);
+      }
+      return result;
+    } catch (error) {
+      // The session given as a promise was rejected (session_unavailable).
+      if (error instanceof CheckoutError) return { ok: false, error };
+      throw error;
+    } finally {
+      unlink();
+    }
+  }
+}

@@ -15,6 +15,8 @@ export interface MerchantConfig {
   tokenApiUrl: string;
   /** {sandbox_url} or {engine_url}, as this server reaches it. */
   engineApiUrl: string;
+  /** {sandbox_url} or {engine_url} as the browser reaches it: the page pays there itself with `pay()`. */
+  engineUrl: string;
   /**
    * The wallets' scripts the pages load, as the browser reaches them: the sandbox's stand-ins for a
    * sandbox account (Google's and Apple's own would hand tokens the sandbox cannot open), none otherwise.
@@ -45,6 +47,7 @@ export function merchantConfigFromEnv(
     // Server to server: loopback by address, so no resolver decides between IPv4 and IPv6.
     tokenApiUrl: env['SVC_TOKEN_API_URL'] ?? urls.tokenUrl.replace('localhost', '127.0.0.1'),
     engineApiUrl: env['SVC_ENGINE_API_URL'] ?? (environment === 'sandbox' ? urls.sandboxUrl : urls.engineUrl),
+    engineUrl: env['SVC_ENGINE_URL'] ?? (environment === 'sandbox' ? urls.sandboxUrl : urls.engineUrl),
     ...(environment === 'sandbox'
       ? {
           walletScripts: {

@@ -24,6 +24,7 @@ beforeAll(async () => {
     tokenUrl: sb.urls.tokenUrl,
     tokenApiUrl: sb.url('token', ''),
     engineApiUrl: sb.url('sandbox', ''),
+    engineUrl: sb.urls.sandboxUrl,
     threeDsUrl: sb.urls.threeDsUrl,
     port: 4173,
   };
@@ -48,6 +49,7 @@ describe('the demo merchant backend', () => {
       account: 'demo',
       environment: 'sandbox',
       tokenUrl: sb.urls.tokenUrl,
+      engineUrl: sb.urls.sandboxUrl,
     });
     expect(text).not.toContain(demo.appToken);
   });
@@ -291,6 +293,8 @@ describe('the demo merchant backend', () => {
     expect(card).toContain(`connect-src 'self' ${sb.urls.tokenUrl};`);
     const manual = (await app.request('/manual.html')).headers.get('content-security-policy') ?? '';
     expect(manual).toContain(`connect-src 'self' ${sb.urls.tokenUrl};`);
+    const everything = (await app.request('/everything.html')).headers.get('content-security-policy') ?? '';
+    expect(everything).toContain(`connect-src 'self' ${sb.urls.sandboxUrl};`);
     expect((await app.request('/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await app.request('/../sandbox/accounts.json')).status).toBe(404);
   });

@@ -45,9 +45,10 @@ const TYPES: Record<string, string> = {
 
 /** What each demo page uses of the checkout, for its policy (everything else: the card form only). */
 const PAGE_FEATURES: Readonly<
-  Record<string, Pick<CspOptions, 'storedCards' | 'headless' | 'googlePay' | 'applePay'>>
+  Record<string, Pick<CspOptions, 'storedCards' | 'headless' | 'googlePay' | 'applePay' | 'pay'>>
 > = {
   '/card.html': { storedCards: true },
+  '/everything.html': { pay: true },
   '/manual.html': { headless: true },
   '/wallets.html': { googlePay: true, applePay: true },
 };
@@ -58,7 +59,7 @@ const PAGE_FEATURES: Readonly<
  * need. The e2e tests run every page under it and count violations.
  */
 export function pagePolicy(
-  config: Pick<MerchantConfig, 'environment' | 'tokenUrl' | 'walletScripts' | 'threeDsUrl'>,
+  config: Pick<MerchantConfig, 'environment' | 'tokenUrl' | 'engineUrl' | 'walletScripts' | 'threeDsUrl'>,
   path: string,
 ): string {
   const own: CspDirectives = {
@@ -75,6 +76,7 @@ export function pagePolicy(
   const checkout = checkoutCsp({
     environment: config.environment,
     tokenUrl: config.tokenUrl,
+    engineUrl: config.engineUrl,
     threeDsUrl: config.threeDsUrl,
     ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
     ...PAGE_FEATURES[path],
@@ -221,6 +223,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       account: config.account,
       environment: config.environment,
       tokenUrl: config.tokenUrl,
+      // Where pay() pays, for a page in the client-script-for-everything mode.
+      engineUrl: config.engineUrl,
       ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
       ...(plans.length > 1 ? { installments: { plans, currency: order.currency } } : {}),
     });

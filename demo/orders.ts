@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 
 /** What each demo page sells, in BRL. A real shop knows the cart from its own records. */
-export const DEMO_CARTS = { default: 42.5, plain: 10, card: 120, manual: 80, spa: 80, wallets: 150 } as const;
+export const DEMO_CARTS = {
+  default: 42.5,
+  plain: 10,
+  card: 120,
+  manual: 80,
+  spa: 80,
+  wallets: 150,
+  everything: 120,
+} as const;
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];
 

@@ -40,6 +40,18 @@ describe('checkoutCsp', () => {
     );
   });
 
+  it('adds connect-src for the payment engine only when the page pays (pay())', () => {
+    const production = { environment: 'production', tokenUrl: 'https://token.example' } as const;
+    expect(checkoutCsp({ environment: 'sandbox', pay: true })['connect-src']).toEqual([
+      'http://127.0.0.1:4177',
+    ]);
+    expect(
+      checkoutCsp({ ...production, pay: true, engineUrl: 'https://engine.example/api' })['connect-src'],
+    ).toEqual(['https://engine.example']);
+    expect(() => checkoutCsp({ ...production, pay: true })).toThrow(/engineUrl is required/);
+    expect(checkoutCsp({ environment: 'sandbox' })['connect-src']).toBeUndefined();
+  });
+
   it('adds each wallet’s origin to script-src, frame-src and connect-src, and the token host for Apple Pay’s validation', () => {
     expect(checkoutCsp({ environment: 'sandbox', googlePay: true })).toEqual({
       'script-src': ["'self'", 'https://pay.google.com'],

@@ -9,11 +9,12 @@
 //   to it: form-action).
 // - connect-src: the token host, only where the page itself calls it: headless tokenization
 //   (tokenizeCard) and the stored-card list (listStoredCards). The card form's calls come from its frame.
+//   The payment engine when the page pays itself (pay()).
 // - style-src: nothing. The elements' styles are constructable stylesheets (Lit) and CSSOM property
 //   writes, neither of which style-src governs; no inline <style> or style attribute is written.
 // - No 'unsafe-inline', no 'unsafe-eval', no nonce.
 
-import { resolveTokenOrigin } from './api/hosts.ts';
+import { resolveEngineOrigin, resolveTokenOrigin } from './api/hosts.ts';
 import { CheckoutError } from './errors.ts';
 import type { Environment, WalletScripts } from './types.ts';
 
@@ -27,6 +28,10 @@ export interface CspOptions {
   scriptSource?: string;
   /** The page calls `listStoredCards()`. */
   storedCards?: boolean;
+  /** The page calls `pay()` (client script for everything): the payment engine. */
+  pay?: boolean;
+  /** As given to `new Checkout`, with `pay`; the environment's default when absent. */
+  engineUrl?: string;
   /** The page calls `tokenizeCard()` (headless mode, SAQ A-EP). */
   headless?: boolean;
   /**
@@ -51,13 +56,14 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 /**
  * The directives a merchant page needs for the checkout's features: `script-src` for the script,
  * `frame-src` for the token host, and `connect-src` for it only with stored cards, headless mode or
- * Apple Pay (merchant validation); with a wallet, its origin in all three. No `style-src` and no
+ * Apple Pay (merchant validation), and for the payment engine with `pay`; with a wallet, its origin in
+ * all three. No `style-src` and no
  * `'unsafe-inline'`. Merge them into the page's own policy with {@link mergeCsp}.
  *
  * @param options - The environment and token host, as given to `new Checkout`, and the features used.
  * @returns Directive name → sources.
- * @throws {@link CheckoutError} `invalid_option` (type `configuration`) when `tokenUrl` is missing in
- * production, is not a URL or is not https (http only on localhost).
+ * @throws {@link CheckoutError} `invalid_option` (type `configuration`) when `tokenUrl` (or, with
+ * `pay`, `engineUrl`) is missing in production, is not a URL or is not https (http only on localhost).
  * @throws TypeError when `scriptSource` is neither `'self'` nor an https origin.
  */
 export function checkoutCsp(options: CspOptions): CspDirectives {
@@ -78,6 +84,7 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
       ? [token]
       : []),
     ...wallets,
+    ...(options.pay === true ? [resolveEngineOrigin(options.environment, options.engineUrl)] : []),
   ];
   const collection = options.headless === true ? [threeDsOrigin(options)] : [];
   return {

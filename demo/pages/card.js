@@ -1,6 +1,7 @@
 // Demo merchant page: the "client script for tokenization" mode. The page asks its backend for a
 // session, mounts the card form, submits it, and hands the token to its backend for Payment/Init.
 import { createSession, postJson } from './merchant-api.js';
+import { loadScenarios } from './scenarios.js';
 
 const AMOUNT = 120;
 const statusEl = document.getElementById('status');
@@ -11,8 +12,6 @@ const localeSelect = document.getElementById('locale');
 const storedFieldset = document.getElementById('stored');
 const storedList = document.getElementById('stored-list');
 const progressEl = document.getElementById('three-ds-progress');
-const scenarioSelect = document.getElementById('scenario');
-const scenarioCard = document.getElementById('scenario-card');
 const documentToggle = document.getElementById('ask-document');
 
 // The requested language goes to the checkout as is (pt-PT falls back to pt-BR); the menu shows what it resolved to.
@@ -115,37 +114,6 @@ function mountNewCard() {
     progressEl.textContent = THREE_DS_STEPS[event.step] ?? event.step;
   });
   // #endregion three-ds-progress
-}
-
-const SCENARIO_NAMES = {
-  frictionless_success: 'Frictionless, authenticated (Y)',
-  frictionless_failure: 'Frictionless, not authenticated (N)',
-  attempted: 'Attempted (A)',
-  unavailable: 'Authentication unavailable (U)',
-  rejected: 'Rejected by the issuer (R)',
-  system_error: 'Enrollment check failed (VERes U)',
-  challenge_success: 'Challenge, shopper passes (C → Y)',
-  challenge_failure: 'Challenge, shopper fails (C → N)',
-};
-
-async function loadScenarios() {
-  const response = await fetch('/api/test-cards');
-  const { expiry, scenarios } = await response.json();
-  document.getElementById('scenario-expiry').textContent =
-    `${String(expiry.month).padStart(2, '0')} / ${String(expiry.year % 100)}`;
-  for (const { scenario, cards } of scenarios) {
-    for (const card of cards) {
-      const option = document.createElement('option');
-      option.value = card.number;
-      option.textContent = `${card.brand}: ${SCENARIO_NAMES[scenario] ?? scenario}`;
-      scenarioSelect.append(option);
-    }
-  }
-  const describe = () => {
-    scenarioCard.textContent = `Card number ${scenarioSelect.value.replace(/(\d{4})(?=\d)/g, '$1 ')}`;
-  };
-  scenarioSelect.addEventListener('change', describe);
-  describe();
 }
 
 async function refreshStoredCards() {

@@ -1,0 +1,91 @@
+// Demo merchant page: the "client script for everything" mode. The backend creates the session with the
+// order; the script pays it from this page (pay()) and follows the payment. The backend learns the
+// outcome by itself (Payment/Status, or the webhook); this page asks it only to show the record.
+import { createSession, postJson } from './merchant-api.js';
+import { loadScenarios } from './scenarios.js';
+
+const statusEl = document.getElementById('status');
+const progressEl = document.getElementById('progress');
+const recordEl = document.getElementById('record');
+const slot = document.getElementById('card-slot');
+const payButton = document.getElementById('pay');
+
+let checkout;
+// For the demo's own tests: every final result the checkout handed over.
+window.demo = { results: [], progress: [] };
+
+function show(message) {
+  statusEl.textContent = message;
+}
+
+const PROGRESS = {
+  tokenizing: 'Checking the card…',
+  paying: 'Paying…',
+  pending: 'Waiting for the payment to be confirmed…',
+  checking: 'Checking the payment…',
+};
+
+/** What the merchant backend reads of the order's payment: the record of truth, not the page's word. */
+async function showRecord(paymentId) {
+  const stored = await postJson('/api/payment-status', { paymentId });
+  recordEl.hidden = false;
+  recordEl.textContent = JSON.stringify(stored.body, null, 2);
+}
+
+// #region on-payment
+function onPayment(result) {
+  window.demo.results.push(result);
+  progressEl.textContent = '';
+  if (result.ok) {
+    show(`Paid: ${result.payment.status}, ${result.payment.brand} ending in ${result.payment.last4}.`);
+    payButton.hidden = true;
+  } else if (result.error.code === 'payment_declined') {
+    // The card form opened again, saying why in the shopper's language: they may try another card.
+    show('The card was declined. Try another card.');
+  } else if (result.error.code === 'payment_status_unknown') {
+    show('We could not confirm the payment yet. Check your orders before paying again.');
+  } else {
+    show(`Not paid: ${result.error.code}`);
+  }
+  if (result.payment !== undefined) void showRecord(result.payment.paymentId);
+}
+// #endregion on-payment
+
+async function start() {
+  const created = await createSession('everything');
+  if (created.status !== 200) {
+    show(`Could not start the checkout: ${created.body.error?.code ?? created.status}`);
+    return;
+  }
+  window.demo.session = created.body;
+  // #region create
+  // The session answer carries sessionId, account, environment, tokenUrl, engineUrl and the
+  // installments offered. onPayment makes the script pay: Enter in the form runs pay() too.
+  checkout = new window.Checkout({ ...created.body, onPayment });
+  const form = checkout.mountCardForm(slot);
+  form.addEventListener('svc-payment', (event) => {
+    window.demo.progress.push(event.progress.step);
+    progressEl.textContent = PROGRESS[event.progress.step] ?? '';
+  });
+  // #endregion create
+  form.id = 'card-form';
+  window.demo.checkout = checkout;
+  form.addEventListener('svc-ready', () => {
+    payButton.disabled = false;
+  });
+}
+
+document.getElementById('checkout').addEventListener('submit', (event) => {
+  event.preventDefault();
+  payButton.disabled = true;
+  show('Processing…');
+  // #region pay
+  void checkout.pay().finally(() => {
+    payButton.disabled = false;
+  });
+  // #endregion pay
+});
+
+payButton.disabled = true;
+void start();
+void loadScenarios();

@@ -291,14 +291,31 @@ export class Checkout {
    *   `invalid_option` (no `engineUrl` in production) or `full_build_required` in the essentials build.
    */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
-    // The flow hands its own results to onPayment, once per payment; a flow that could not load, here.
+    return this.#paymentCall((flow) => flow.pay(options));
+  }
+
+  /**
+   * Client script for everything (full build): pays the session's order by PIX. The engine answers
+   * pending with the BR Code for the shopper's bank app, in the `pending` progress step (`onProgress`,
+   * `svc-payment`) as `payment.pix {brCode, expiresAt}`; the script follows the payment until it is
+   * paid (`{ok: true}`, status `paid`) or expired (`payment_expired`). No card form is needed.
+   *
+   * @param options - `signal` to stop following (code `aborted`), `onProgress`.
+   * @returns As {@link Checkout.pay}.
+   */
+  payWithPix(options: PayOptions = {}): Promise<PaymentResult> {
+    return this.#paymentCall((flow) => flow.payWithPix(options));
+  }
+
+  /** Runs a payment; the flow hands its results to onPayment, once per payment, and a flow that could not load, here. */
+  #paymentCall(run: (flow: BrowserPaymentFlow) => Promise<PaymentResult>): Promise<PaymentResult> {
     let loaded = false;
     return this.#flowCall(
       () => (this.#payments ??= this.#loadPayments()),
       () => (this.#payments = undefined),
       (flow) => {
         loaded = true;
-        return flow.pay(options);
+        return run(flow);
       },
     ).then((result) => (loaded ? result : this.#deliverPayment(result)));
   }

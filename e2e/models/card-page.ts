@@ -46,13 +46,17 @@ export class CardPage {
   readonly frame: FrameLocator;
   readonly requests: Request[] = [];
 
-  constructor(readonly page: Page) {
+  /** @param path - The demo page with the card form: the card page, or the client-script-for-everything page. */
+  constructor(
+    readonly page: Page,
+    readonly path = '/card.html',
+  ) {
     this.frame = page.frameLocator('svc-card-form iframe');
     page.on('request', (request) => this.requests.push(request));
   }
 
   async open(query = ''): Promise<void> {
-    await this.page.goto(`/card.html${query}`);
+    await this.page.goto(`${this.path}${query}`);
     await expect(this.payButton).toBeEnabled();
   }
 

@@ -336,6 +336,25 @@ describe('BrowserPaymentFlow', () => {
     expect(statusCalls()).toHaveLength(0);
   });
 
+  it('pays by PIX without the card form: pending with the BR Code, followed until paid', async () => {
+    const pix = { brCode: '00020101021226…6304ABCD', expiresAt: '2026-11-26T20:00:00.000Z' };
+    initAnswer = () => Response.json({ ...record('pending', { method: 'pix', pix }) }, { status: 201 });
+    statusAnswers = [() => Response.json(record('paid', { method: 'pix', pix }))];
+    const { payments, cardForm, announced } = flow();
+    expect(await payments.payWithPix()).toMatchObject({
+      ok: true,
+      payment: { status: 'paid', method: 'pix', pix },
+    });
+    expect(cardForm.submit).not.toHaveBeenCalled();
+    expect(calls[0]?.body).toEqual({
+      tokenSession: SESSION,
+      paymentData: { paymentMethods: [{ paymentMethodType: '3' }] },
+    });
+    expect(announced).toEqual(['paying', 'pending', 'checking']);
+    expect(await payments.pay()).toMatchObject({ ok: true, payment: { method: 'pix' } });
+    expect(calls).toHaveLength(2);
+  });
+
   it('turns a session that never came into a failure', async () => {
     const unavailable = new CheckoutError('session_unavailable', 'configuration', 'x');
     const payments = new BrowserPaymentFlow({

@@ -183,6 +183,11 @@ export interface BrowserPaymentContext extends PaymentFlowContext {
   deliver: (result: PaymentResult) => void;
 }
 
+/** A PIX (the sandbox's code 3): no instrument, the shopper pays the order's BR Code from their bank. */
+const PIX_METHOD = { paymentMethodType: '3' };
+
+type Run = (signal: AbortSignal, onProgress: (progress: PaymentProgress) => void) => Promise<PaymentResult>;
+
 const destroyedError = () =>
   new CheckoutError('destroyed', 'cancelled', 'The checkout was destroyed before the payment ended.');
 
@@ -201,9 +206,38 @@ export class BrowserPaymentFlow {
     this.#context = context;
   }
 
+  /** Pays with the card form's card (tokenized and authenticated first). */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
+    return this.#once(options, async (signal, onProgress) => {
+      onProgress({ step: 'tokenizing' });
+      const card = await this.#context.cardForm.submit(signal);
+      if (!card.ok) return card;
+      if (signal.aborted) return { ok: false, error: abortError(signal) };
+      const result = await payOrder(
+        this.#context,
+        { methods: [cardMethod(card)], frontData: card.frontData },
+        { signal, onProgress },
+      );
+      if (!result.ok && result.error.code === 'payment_declined') {
+        this.#context.cardForm.showDecline(result.payment?.declineReason);
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Pays by PIX: the engine answers pending with the BR Code (in the `pending` progress and the
+   * result's `payment.pix`), and the payment is followed until the shopper paid it or it expired.
+   */
+  payWithPix(options: PayOptions = {}): Promise<PaymentResult> {
+    return this.#once(options, (signal, onProgress) =>
+      payOrder(this.#context, { methods: [PIX_METHOD] }, { signal, onProgress }),
+    );
+  }
+
+  #once(options: PayOptions, run: Run): Promise<PaymentResult> {
     if (this.#paid !== undefined) return Promise.resolve(this.#paid);
-    this.#inFlight ??= this.#run(options).then((result) => {
+    this.#inFlight ??= this.#run(options, run).then((result) => {
       this.#inFlight = undefined;
       if (result.ok) this.#paid = result;
       this.#context.deliver(result);
@@ -218,26 +252,14 @@ export class BrowserPaymentFlow {
     this.#lifetime = new AbortController();
   }
 
-  async #run(options: PayOptions): Promise<PaymentResult> {
+  async #run(options: PayOptions, run: Run): Promise<PaymentResult> {
     const { signal, unlink } = linkSignals(this.#lifetime.signal, options.signal);
     const onProgress = (progress: PaymentProgress) => {
       this.#context.announce(progress);
       options.onProgress?.(progress);
     };
     try {
-      onProgress({ step: 'tokenizing' });
-      const card = await this.#context.cardForm.submit(signal);
-      if (!card.ok) return card;
-      if (signal.aborted) return { ok: false, error: abortError(signal) };
-      const result = await payOrder(
-        this.#context,
-        { methods: [cardMethod(card)], frontData: card.frontData },
-        { signal, onProgress },
-      );
-      if (!result.ok && result.error.code === 'payment_declined') {
-        this.#context.cardForm.showDecline(result.payment?.declineReason);
-      }
-      return result;
+      return await run(signal, onProgress);
     } catch (error) {
       // The session given as a promise was rejected (session_unavailable).
       if (error instanceof CheckoutError) return { ok: false, error };

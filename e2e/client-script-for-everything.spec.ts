@@ -1,0 +1,189 @@
+// The client-script-for-everything mode on the demo's page: the script tokenizes, runs 3DS, pays the
+// session's order at Payment/Init from the page and follows the payment; the merchant backend only made
+// the session. What the shopper sees, what onPayment got, and the record the backend reads.
+
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
+import { CardPage, THREE_DS_EXPIRY } from './models/card-page.ts';
+import { ChallengeDialog } from './models/challenge-dialog.ts';
+import { watchViolations } from './models/csp.ts';
+
+const ENGINE = 'http://127.0.0.1:4177';
+const INIT = `${ENGINE}/api/Payment/Init`;
+const STATUS = `${ENGINE}/api/Payment/SessionStatus`;
+
+interface Outcome {
+  ok: boolean;
+  payment?: Record<string, unknown>;
+  error?: { code: string; type: string };
+}
+
+/** The final results onPayment received, with a CheckoutError as {code, type}. */
+function results(page: Page): Promise<Outcome[]> {
+  return page.evaluate(() =>
+    (window as unknown as { demo: { results: Outcome[] } }).demo.results.map((r) => ({
+      ok: r.ok,
+      ...(r.payment === undefined ? {} : { payment: r.payment }),
+      ...(r.error === undefined ? {} : { error: { code: r.error.code, type: r.error.type } }),
+    })),
+  );
+}
+
+async function open(page: Page): Promise<CardPage> {
+  const card = new CardPage(page, '/everything.html');
+  await card.open();
+  return card;
+}
+
+const posts = (card: CardPage, url: string): Request[] =>
+  card.requests.filter((r) => r.method() === 'POST' && r.url() === url);
+
+test('pays a frictionless 3DS card from the page, once: the order’s amount from the session, the record from the backend', async ({
+  page,
+  context,
+  browserName,
+}) => {
+  await watchViolations(context);
+  const card = await open(page);
+  await card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY });
+  await card.pay();
+  await expect(card.status).toHaveText('Paid: authorized, Visa ending in 2701.');
+  const [result] = await results(page);
+  expect(result).toMatchObject({
+    ok: true,
+    payment: { status: 'authorized', method: 'card_3ds', amount: 120 },
+  });
+  // The page named the session and the instrument; the engine took the order from the session.
+  // (Firefox's driver does not show request bodies.)
+  if (browserName === 'chromium') {
+    const body = posts(card, INIT)[0]?.postDataJSON() as Record<string, unknown>;
+    expect(body).not.toHaveProperty('partnerUniqueId');
+    expect(body['paymentData']).not.toHaveProperty('amount');
+    expect(body['paymentData']).toMatchObject({
+      paymentMethods: [{ paymentMethodType: '7', AuthenticationInformation: { Code: expect.any(String) } }],
+    });
+  }
+  // What the backend reads (Payment/Status with its app token): the page's payment, 3DS Y, from the front end.
+  const record = await card.record();
+  expect(record).toMatchObject({
+    status: 'authorized',
+    amount: 120,
+    currency: 'BRL',
+    isFromFrontend: true,
+    paymentMethods: [{ authentication: { status: 'Y', eci: '05' } }],
+  });
+  expect(
+    await page.evaluate(() => (window as unknown as { demo: { progress: string[] } }).demo.progress),
+  ).toEqual(['tokenizing', 'paying']);
+  // Paid: another pay() answers the same, with no request; the form stays locked.
+  const again = await page.evaluate(async () => {
+    const checkout = (window as unknown as { demo: { checkout: { pay(): Promise<{ ok: boolean }> } } }).demo
+      .checkout;
+    return (await checkout.pay()).ok;
+  });
+  expect(again).toBe(true);
+  expect(posts(card, INIT)).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});
+
+test('pays after a challenge the shopper passes, started with Enter in the form', async ({ page }) => {
+  const card = await open(page);
+  await card.fill({ number: TEST_CARDS['002'].challenge_success, expiry: THREE_DS_EXPIRY });
+  await card.holder.press('Enter');
+  const dialog = new ChallengeDialog(page);
+  await dialog.expectOpen();
+  await dialog.authenticate('1234');
+  await dialog.expectClosed();
+  await expect(card.status).toHaveText('Paid: authorized, Mastercard ending in 2151.');
+  expect(await card.record()).toMatchObject({
+    status: 'authorized',
+    paymentMethods: [{ authentication: { status: 'Y', eci: '02' } }],
+  });
+});
+
+test('a declined card opens the form again, and another card pays the same order', async ({ page }) => {
+  const card = await open(page);
+  await card.fill({ number: '4000000000000002', expiry: THREE_DS_EXPIRY });
+  await card.pay();
+  await expect(card.status).toHaveText('The card was declined. Try another card.');
+  expect((await results(page))[0]).toMatchObject({
+    ok: false,
+    error: { code: 'payment_declined', type: 'payment' },
+    payment: { status: 'declined' },
+  });
+  await expect(card.frame.getByRole('alert')).toBeVisible();
+  await card.number.fill(TEST_CARDS['001'].frictionless_success);
+  await card.pay();
+  await expect(card.status).toHaveText('Paid: authorized, Visa ending in 2701.');
+  const [declined, paid] = await results(page);
+  expect(paid?.payment?.['partnerUniqueId']).toBe(declined?.payment?.['partnerUniqueId']);
+  expect(posts(card, INIT)).toHaveLength(2);
+});
+
+test('the page cannot change what is paid: another amount or another order is refused', async ({ page }) => {
+  await open(page);
+  const answers = await page.evaluate(async (engine) => {
+    const { sessionId, account } = (
+      window as unknown as { demo: { session: { sessionId: string; account: string } } }
+    ).demo.session;
+    const init = async (extra: Record<string, unknown>) => {
+      const response = await fetch(`${engine}/api/Payment/Init`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-account': account },
+        body: JSON.stringify({
+          tokenSession: sessionId,
+          ...extra,
+          paymentData: { ...(extra['paymentData'] as object), paymentMethods: [{ paymentMethodType: '3' }] },
+        }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { error?: { code: string; field: string } },
+      };
+    };
+    return [
+      await init({ paymentData: { amount: 1, currency: 'BRL' } }),
+      await init({ partnerUniqueId: 'someone-elses-order' }),
+    ];
+  }, ENGINE);
+  expect(answers.map((a) => [a.status, a.body.error?.code, a.body.error?.field])).toEqual([
+    [403, 'session_order_mismatch', 'paymentData.amount'],
+    [403, 'session_order_mismatch', 'partnerUniqueId'],
+  ]);
+});
+
+for (const stop of ['destroy', 'abort'] as const) {
+  test(`following a pending PIX stops on ${stop}: no request after`, async ({ page }) => {
+    const card = await open(page);
+    const ended = page.evaluate(async (how) => {
+      const demo = (
+        window as unknown as {
+          demo: { checkout: { payWithPix(o: object): Promise<Outcome>; destroy(): void }; stop?: () => void };
+        }
+      ).demo;
+      const controller = new AbortController();
+      demo.stop =
+        how === 'abort'
+          ? () => {
+              controller.abort();
+            }
+          : () => {
+              demo.checkout.destroy();
+            };
+      const result = await demo.checkout.payWithPix({ signal: controller.signal });
+      return { ok: result.ok, code: result.error?.code, status: result.payment?.['status'] };
+    }, stop);
+    // Every 2 s in the first minute: two checks, then stop.
+    await expect.poll(() => posts(card, STATUS).length, { timeout: 10_000 }).toBe(2);
+    await page.evaluate(() => {
+      (window as unknown as { demo: { stop: () => void } }).demo.stop();
+    });
+    expect(await ended).toEqual({
+      ok: false,
+      code: stop === 'abort' ? 'aborted' : 'destroyed',
+      status: 'pending',
+    });
+    await page.waitForTimeout(4_500);
+    expect(posts(card, STATUS)).toHaveLength(2);
+  });
+}

@@ -158,7 +158,7 @@ for (const stop of ['destroy', 'abort'] as const) {
     const ended = page.evaluate(async (how) => {
       const demo = (
         window as unknown as {
-          demo: { checkout: { payWithPix(o: object): Promise<Outcome>; destroy(): void }; stop?: () => void };
+          demo: { checkout: { pay(o: object): Promise<Outcome>; destroy(): void }; stop?: () => void };
         }
       ).demo;
       const controller = new AbortController();
@@ -170,7 +170,7 @@ for (const stop of ['destroy', 'abort'] as const) {
           : () => {
               demo.checkout.destroy();
             };
-      const result = await demo.checkout.payWithPix({ signal: controller.signal });
+      const result = await demo.checkout.pay({ method: 'pix', signal: controller.signal });
       return { ok: result.ok, code: result.error?.code, status: result.payment?.['status'] };
     }, stop);
     // Every 2 s in the first minute: two checks, then stop.

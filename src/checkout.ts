@@ -2,14 +2,14 @@
 // picks the locale, hands every result to the merchant's callback, and leaves each use case to its flow
 // (flows/): the card form, stored cards, headless tokenization, the wallets.
 
-import { resolveEngineOrigin, resolveTokenOrigin } from './api/hosts.ts';
+import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { CheckoutError, ERROR_CODES } from './errors.ts';
-import { SvcPaymentEvent } from './events.ts';
 import { CardFormFlow } from './flows/card-form.ts';
 import type { HeadlessFlow } from './flows/headless.ts';
+import type { ChallengeSource } from './flows/authentication.ts';
 import type { BrowserPaymentFlow } from './flows/browser-payment.ts';
 import { loadApplePay, loadBrowserPayment, loadGooglePay, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
@@ -17,7 +17,6 @@ import type { WalletContext } from './flows/wallet.ts';
 import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
-import { CHALLENGE_TIMEOUT_MS } from './options.ts';
 import type {
   AuthenticationResult,
   CallOptions,
@@ -46,7 +45,8 @@ export class Checkout {
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
   readonly #session: Session;
-  readonly #tokenOrigin: string;
+  /** What every flow's 3DS challenge needs of the Checkout. */
+  readonly #source: ChallengeSource;
   /** What destroy() removes of the wallets' buttons. */
   #walletTeardown: (() => void)[] = [];
   /** Headless tokenization, loaded at its first call (full build). */
@@ -65,20 +65,23 @@ export class Checkout {
     this.#options = validateOptions(options);
     this.#session = new Session(options.sessionId);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
-    this.#tokenOrigin = origin;
     const target = { origin, account: options.account };
     this.#client = serviceClient(target, ERROR_CODES);
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
     );
-    this.#cardForm = new CardFormFlow({
+    const source = {
       target,
       session: this.#session,
       options: this.#options,
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
+    };
+    this.#source = source;
+    this.#cardForm = new CardFormFlow({
+      ...source,
       deliver: (run) => this.#deliver(run),
-      ...(options.onPayment === undefined ? {} : { onEnter: () => void this.pay() }),
+      onEnter: options.onPayment && (() => void this.pay()),
     });
   }
 
@@ -276,35 +279,25 @@ export class Checkout {
   }
 
   /**
-   * Client script for everything (full build): pays the session's order from the browser. It submits
-   * the card form (tokenization and 3DS, as `submit()`), calls Payment/Init on the payment engine, and
-   * follows the payment until it is final; the engine takes the amount, currency and order reference
-   * from the session, so the page cannot change what is paid. A second call while one runs returns the
+   * Client script for everything (full build): pays the session's order from the browser. By card (the
+   * default) it submits the card form (tokenization and 3DS, as `submit()`); by `method: 'pix'` it needs
+   * no form, and the `pending` progress step carries the BR Code for the shopper's bank app
+   * (`payment.pix`). It calls Payment/Init on the payment engine and follows the payment until it is
+   * final; the engine takes the amount, currency and order reference from the session, so the page
+   * cannot change what is paid. A second call while one runs returns the
    * same promise; once paid, it answers the same result without a request. The `onPayment` option gets
    * every result; `svc-payment` events on the form tell where it is.
    *
-   * @param options - `signal` to stop (code `aborted`; following stops too), `onProgress`.
+   * @param options - `method` (`card` or `pix`), `signal` to stop (code `aborted`; following stops
+   *   too), `onProgress`.
    * @returns `{ok: true, payment}` (status `authorized`, or `paid` for a PIX), or `{ok: false, error,
    *   payment?}`: the submit's errors, a code from the engine (`order_already_paid`,
    *   `session_order_mismatch`, …), `payment_declined` (the form opens again; pay again),
-   *   `payment_expired`, `payment_status_unknown` (ask your backend), `aborted`, `destroyed`,
+   *   `payment_expired` (a PIX not paid in time), `payment_status_unknown` (ask your backend), `aborted`, `destroyed`,
    *   `invalid_option` (no `engineUrl` in production) or `full_build_required` in the essentials build.
    */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
     return this.#paymentCall((flow) => flow.pay(options));
-  }
-
-  /**
-   * Client script for everything (full build): pays the session's order by PIX. The engine answers
-   * pending with the BR Code for the shopper's bank app, in the `pending` progress step (`onProgress`,
-   * `svc-payment`) as `payment.pix {brCode, expiresAt}`; the script follows the payment until it is
-   * paid (`{ok: true}`, status `paid`) or expired (`payment_expired`). No card form is needed.
-   *
-   * @param options - `signal` to stop following (code `aborted`), `onProgress`.
-   * @returns As {@link Checkout.pay}.
-   */
-  payWithPix(options: PayOptions = {}): Promise<PaymentResult> {
-    return this.#paymentCall((flow) => flow.payWithPix(options));
   }
 
   /** Runs a payment; the flow hands its results to onPayment, once per payment, and a flow that could not load, here. */
@@ -317,7 +310,7 @@ export class Checkout {
         loaded = true;
         return run(flow);
       },
-    ).then((result) => (loaded ? result : this.#deliverPayment(result)));
+    ).then((result) => (loaded ? result : hand(this.#options.onPayment, result)));
   }
 
   /**
@@ -341,7 +334,7 @@ export class Checkout {
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
       scripts: this.#options.walletScripts,
-      fail: (error) => void this.#deliver(Promise.resolve({ ok: false, error })),
+      fail: (error) => void hand(this.#options.callback, { ok: false, error }),
       onDestroy: (remove) => this.#walletTeardown.push(remove),
     };
   }
@@ -351,7 +344,12 @@ export class Checkout {
     return this.#flowCall(
       () =>
         (this.#headless ??= loadHeadless().then(
-          ({ HeadlessFlow }) => new HeadlessFlow(this.#headlessContext()),
+          ({ HeadlessFlow }) =>
+            new HeadlessFlow({
+              client: this.#client,
+              sessionId: () => this.#session.ready,
+              source: this.#source,
+            }),
         )),
       () => (this.#headless = undefined),
       run,
@@ -377,7 +375,7 @@ export class Checkout {
         error:
           error instanceof CheckoutError
             ? error
-            : new CheckoutError('network_error', 'network', 'The code of this method could not be loaded.', {
+            : new CheckoutError('network_error', 'network', 'This method could not be loaded.', {
                 cause: error,
               }),
       };
@@ -392,69 +390,30 @@ export class Checkout {
   }
 
   async #loadPayments(): Promise<BrowserPaymentFlow> {
-    const { environment, engineUrl, account } = this.#options;
-    const origin = resolveEngineOrigin(environment, engineUrl);
-    const { BrowserPaymentFlow } = await loadBrowserPayment();
-    return new BrowserPaymentFlow({
-      client: serviceClient({ origin, account }, ERROR_CODES),
+    const { browserPayments } = await loadBrowserPayment();
+    return browserPayments({
+      options: this.#options,
       sessionId: () => this.#session.ready,
       cardForm: this.#cardForm,
-      announce: (progress) => {
-        this.#cardForm.dispatch(new SvcPaymentEvent(progress));
-      },
       deliver: (result) => {
-        this.#deliverPayment(result);
+        hand(this.#options.onPayment, result);
       },
     });
-  }
-
-  /** Hands a payment's result to `onPayment`, shielded from the merchant's own errors as `callback` is. */
-  #deliverPayment(result: PaymentResult): PaymentResult {
-    try {
-      this.#options.onPayment?.(result);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-    return result;
-  }
-
-  #headlessContext(): ConstructorParameters<typeof HeadlessFlow>[0] {
-    const { account, challengeTimeoutMs } = this.#options;
-    return {
-      client: this.#client,
-      sessionId: () => this.#session.ready,
-      challenge: (onStep, signal) => {
-        const messages = messagesFor(this.#locale, this.#options.messages);
-        return {
-          tokenOrigin: this.#tokenOrigin,
-          sessionId: this.#session.current ?? '',
-          account,
-          locale: this.#locale,
-          title: messages.challengeTitle,
-          closeLabel: messages.challengeClose,
-          timeoutMs: challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
-          onStep,
-          // The dialog gives the focus back to where it was: the merchant's own form.
-          onClosed: () => undefined,
-          signal,
-        };
-      },
-    };
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {
-    return run.then((result) => {
-      try {
-        this.#options.callback?.(result);
-      } catch (error) {
-        // The merchant's callback failing must not turn into our failure; surface it as theirs.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-      return result;
+    return run.then((result) => hand(this.#options.callback, result));
+  }
+}
+
+/** Gives the merchant's callback a result; its failing must not turn into ours: it surfaces as theirs. */
+function hand<T>(callback: ((result: T) => void) | undefined, result: T): T {
+  try {
+    callback?.(result);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
     });
   }
+  return result;
 }

@@ -14,7 +14,8 @@
 //   writes, neither of which style-src governs; no inline <style> or style attribute is written.
 // - No 'unsafe-inline', no 'unsafe-eval', no nonce.
 
-import { resolveEngineOrigin, resolveTokenOrigin } from './api/hosts.ts';
+import { resolveTokenOrigin } from './api/hosts.ts';
+import { resolveEngineOrigin } from './api/payments.ts';
 import { CheckoutError } from './errors.ts';
 import type { Environment, WalletScripts } from './types.ts';
 

@@ -4,10 +4,10 @@
 import type { CheckoutError } from './errors.ts';
 import type { FieldRelay } from './messaging/protocol.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
-import type { CardFormState, CardResult, FieldName, PaymentProgress } from './types.ts';
+import type { CardFormState, CardResult, FieldName } from './types.ts';
 
 /** Every `svc-*` event: named by its class's static `type`, bubbling and composed. */
-abstract class SvcEvent extends Event {
+export abstract class SvcEvent extends Event {
   constructor() {
     super((new.target as unknown as { type: string }).type, { bubbles: true, composed: true });
   }
@@ -104,20 +104,6 @@ export class SvcResultEvent extends SvcEvent {
   static readonly type = 'svc-result';
   /** @param result - The submit's result. */
   constructor(readonly result: CardResult) {
-    super();
-  }
-}
-
-/**
- * `svc-payment`: where a `pay()` is (client script for everything), however it started (`pay()` or
- * Enter in a field): tokenizing, paying, pending (a PIX waiting for the shopper), checking the status.
- * The final result goes to the `onPayment` option and `pay()`'s promise.
- */
-export class SvcPaymentEvent extends SvcEvent {
-  /** The event's name, `svc-payment`. */
-  static readonly type = 'svc-payment';
-  /** @param progress - The step reached, with the payment once there is one. */
-  constructor(readonly progress: PaymentProgress) {
     super();
   }
 }

@@ -15,12 +15,12 @@ export {
   SvcChangeEvent,
   SvcErrorEvent,
   SvcFocusEvent,
-  SvcPaymentEvent,
   SvcReadyEvent,
   SvcSubmitEvent,
   SvcResultEvent,
   SvcThreeDsEvent,
 } from './events.ts';
+export { SvcPaymentEvent } from './payment-event.ts';
 export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';
 export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
 export type { SvcCardForm } from './elements/card-form.ts';

@@ -232,6 +232,8 @@ export type PaymentProgress =
 
 /** What `pay()` takes. */
 export interface PayOptions extends CallOptions {
+  /** How the shopper pays: `card` (default: the mounted card form) or `pix` (no form needed). */
+  method?: 'card' | 'pix';
   /** Hears each {@link PaymentProgress} step. */
   onProgress?: (progress: PaymentProgress) => void;
 }

@@ -9,30 +9,21 @@ export const DEFAULT_TOKEN_URLS: Readonly<Record<Environment, string | undefined
   production: undefined,
 };
 
-/** The payment engine: {sandbox_url} for sandbox accounts, {engine_url} (from onboarding) in production. */
-export const DEFAULT_ENGINE_URLS: Readonly<Record<Environment, string | undefined>> = {
-  sandbox: 'http://127.0.0.1:4177',
-  production: undefined,
-};
-
 /** The token host's origin, from the option or the environment's default. */
 export function resolveTokenOrigin(environment: Environment, tokenUrl: string | undefined): string {
-  return resolveOrigin('tokenUrl', 'the token host', tokenUrl ?? DEFAULT_TOKEN_URLS[environment]);
-}
-
-/** The payment engine's origin (`pay()`), from the option or the environment's default. */
-export function resolveEngineOrigin(environment: Environment, engineUrl: string | undefined): string {
-  return resolveOrigin('engineUrl', 'the payment engine', engineUrl ?? DEFAULT_ENGINE_URLS[environment]);
-}
-
-function resolveOrigin(name: string, host: string, value: string | undefined): string {
+  const value = tokenUrl ?? DEFAULT_TOKEN_URLS[environment];
   if (value === undefined) {
     throw new CheckoutError(
       'invalid_option',
       'configuration',
-      `${name} is required in production: use ${host} given at onboarding.`,
+      'tokenUrl is required in production: use the token host given at onboarding.',
     );
   }
+  return checkedOrigin('tokenUrl', value);
+}
+
+/** The origin of a service URL option: https, or http on localhost. */
+export function checkedOrigin(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -3,9 +3,30 @@
 // engine is another host than the token host ({engine_url}, or {sandbox_url} for sandbox accounts);
 // docs/service-contract.md has both calls.
 
-import type { Result } from '../errors.ts';
+import { CheckoutError, type Result } from '../errors.ts';
 import type { Payment, PaymentStatus } from '../types.ts';
+import type { Environment } from '../types.ts';
+import { checkedOrigin } from './hosts.ts';
 import type { Obj, ServiceClient } from './service.ts';
+
+/** The payment engine: {sandbox_url} for sandbox accounts, {engine_url} (from onboarding) in production. */
+export const DEFAULT_ENGINE_URLS: Readonly<Record<Environment, string | undefined>> = {
+  sandbox: 'http://127.0.0.1:4177',
+  production: undefined,
+};
+
+/** The payment engine's origin (`pay()`), from the `engineUrl` option or the environment's default. */
+export function resolveEngineOrigin(environment: Environment, engineUrl: string | undefined): string {
+  const value = engineUrl ?? DEFAULT_ENGINE_URLS[environment];
+  if (value === undefined) {
+    throw new CheckoutError(
+      'invalid_option',
+      'configuration',
+      'engineUrl is required in production to pay from the browser: use the payment engine given at onboarding.',
+    );
+  }
+  return checkedOrigin('engineUrl', value);
+}
 
 export const PAYMENT_PATHS = {
   init: '/api/Payment/Init',

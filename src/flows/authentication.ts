@@ -7,7 +7,10 @@ import { CheckoutError, failure, type Result } from '../errors.ts';
 import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
 import type { ChallengeContext } from '../three-ds/page/challenge.ts';
 import { loadChallenge } from '../three-ds/page/load-challenge.ts';
-import type { CardResult, ThreeDsResult } from '../types.ts';
+import type { Messages } from '../i18n/en.ts';
+import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
+import type { Session } from '../session.ts';
+import type { CardResult, CheckoutOptions, ThreeDsResult } from '../types.ts';
 
 export interface ChallengeSettings extends ChallengeContext {
   /** `challenge-shown`, then `challenge-finished`. */
@@ -16,6 +19,38 @@ export interface ChallengeSettings extends ChallengeContext {
   onClosed: () => void;
   /** Aborting ends an open challenge as the shopper's cancel would, and stops one not yet open. */
   signal: AbortSignal;
+}
+
+/** What a challenge needs of the Checkout, the same for every flow: the card form's context is one. */
+export interface ChallengeSource {
+  target: { origin: string; account: string };
+  session: Session;
+  options: Pick<CheckoutOptions, 'challengeTimeoutMs'>;
+  locale: string;
+  messages: () => Messages;
+}
+
+/** The challenge dialog's settings for one call: its step listener, where the focus goes, its signal. */
+export function challengeSettings(
+  source: ChallengeSource,
+  onStep: (step: ThreeDsStep) => void,
+  onClosed: () => void,
+  signal: AbortSignal,
+): ChallengeSettings {
+  const { target, session, options, locale } = source;
+  const messages = source.messages();
+  return {
+    tokenOrigin: target.origin,
+    sessionId: session.current ?? '',
+    account: target.account,
+    locale,
+    title: messages.challengeTitle,
+    closeLabel: messages.challengeClose,
+    timeoutMs: options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
+    onStep,
+    onClosed,
+    signal,
+  };
 }
 
 /** Why a signal stopped a flow: the CheckoutError it was aborted with, or the merchant's abort. */

@@ -341,7 +341,7 @@ describe('BrowserPaymentFlow', () => {
     initAnswer = () => Response.json({ ...record('pending', { method: 'pix', pix }) }, { status: 201 });
     statusAnswers = [() => Response.json(record('paid', { method: 'pix', pix }))];
     const { payments, cardForm, announced } = flow();
-    expect(await payments.payWithPix()).toMatchObject({
+    expect(await payments.pay({ method: 'pix' })).toMatchObject({
       ok: true,
       payment: { status: 'paid', method: 'pix', pix },
     });

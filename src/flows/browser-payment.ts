@@ -4,12 +4,14 @@
 // outcome from Payment/Status or the webhook. Nothing here decides what is paid: the engine takes the
 // order's amount, currency and reference from the session.
 
-import { initPayment, sessionPayment } from '../api/payments.ts';
-import { linkSignals, type ServiceClient } from '../api/service.ts';
-import { CheckoutError, type CheckoutErrorCode, type Result } from '../errors.ts';
+import { initPayment, resolveEngineOrigin, sessionPayment } from '../api/payments.ts';
+import { linkSignals, serviceClient, type ServiceClient } from '../api/service.ts';
+import { CheckoutError, ERROR_CODES, type CheckoutErrorCode, type Result } from '../errors.ts';
+import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardResult,
   CardTokenResult,
+  CheckoutOptions,
   Payment,
   PaymentProgress,
   PaymentResult,
@@ -206,8 +208,9 @@ export class BrowserPaymentFlow {
     this.#context = context;
   }
 
-  /** Pays with the card form's card (tokenized and authenticated first). */
+  /** Pays with the card form's card (tokenized and authenticated first), or by PIX (`method: 'pix'`). */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
+    if (options.method === 'pix') return this.#payWithPix(options);
     return this.#once(options, async (signal, onProgress) => {
       onProgress({ step: 'tokenizing' });
       const card = await this.#context.cardForm.submit(signal);
@@ -229,7 +232,7 @@ export class BrowserPaymentFlow {
    * Pays by PIX: the engine answers pending with the BR Code (in the `pending` progress and the
    * result's `payment.pix`), and the payment is followed until the shopper paid it or it expired.
    */
-  payWithPix(options: PayOptions = {}): Promise<PaymentResult> {
+  #payWithPix(options: PayOptions): Promise<PaymentResult> {
     return this.#once(options, (signal, onProgress) =>
       payOrder(this.#context, { methods: [PIX_METHOD] }, { signal, onProgress }),
     );
@@ -268,4 +271,29 @@ export class BrowserPaymentFlow {
       unlink();
     }
   }
+}
+
+/**
+ * The Checkout's payments (it loads this module at the first pay()): a client for the engine the
+ * environment or `engineUrl` names, and progress told as `svc-payment` on the card form.
+ * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
+ */
+export function browserPayments(options: {
+  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account'>;
+  sessionId: () => Promise<string>;
+  cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void };
+  deliver: (result: PaymentResult) => void;
+}): BrowserPaymentFlow {
+  const { environment, engineUrl, account } = options.options;
+  const { cardForm } = options;
+  const origin = resolveEngineOrigin(environment, engineUrl);
+  return new BrowserPaymentFlow({
+    client: serviceClient({ origin, account }, ERROR_CODES),
+    sessionId: options.sessionId,
+    cardForm,
+    announce: (progress) => {
+      cardForm.dispatch(new SvcPaymentEvent(progress));
+    },
+    deliver: options.deliver,
+  });
 }

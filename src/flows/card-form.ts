@@ -12,10 +12,9 @@ import { CheckoutError, failure } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
-import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
 import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
 import type { Session } from '../session.ts';
-import { abortError, authenticate } from './authentication.ts';
+import { abortError, authenticate, challengeSettings } from './authentication.ts';
 
 export interface CardFormContext {
   target: ServiceTarget;
@@ -27,7 +26,7 @@ export interface CardFormContext {
   /** Hands a result to the merchant's callback; called once per submit. */
   deliver: (run: Promise<CardResult>) => Promise<CardResult>;
   /** What Enter in a field runs instead of a submit (`pay()`, when the script pays). */
-  onEnter?: () => void;
+  onEnter?: (() => void) | undefined;
 }
 
 /** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
@@ -236,31 +235,26 @@ export class CardFormFlow {
       else stop.addEventListener('abort', end, { once: true });
     });
     const submitted = await Promise.race([form.submit({ ...collectFrontData(window) }), stopped]);
-    const { options, target, locale } = this.#context;
-    const messages = this.#context.messages();
     const result = submitted.ok
-      ? await authenticate(submitted.value, {
-          tokenOrigin: target.origin,
-          sessionId: this.#context.session.current ?? '',
-          account: options.account,
-          locale,
-          title: messages.challengeTitle,
-          closeLabel: messages.challengeClose,
-          timeoutMs: options.challengeTimeoutMs ?? CHALLENGE_TIMEOUT_MS,
-          onStep: (step) => form.dispatchEvent(new SvcThreeDsEvent(step)),
-          onClosed: () => {
-            // The dialog gave focus back to where it was; if that could not take it (a Pay button the
-            // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
-            const active = document.activeElement;
-            if (active === null || active === document.body) form.focus();
-          },
-          signal: stop,
-        })
+      ? await authenticate(
+          submitted.value,
+          challengeSettings(
+            this.#context,
+            (step) => form.dispatchEvent(new SvcThreeDsEvent(step)),
+            () => {
+              // The dialog gave focus back to where it was; if that could not take it (a Pay button the
+              // merchant disabled while paying, say), the card form does, so keyboard users are not lost.
+              const active = document.activeElement;
+              if (active === null || active === document.body) form.focus();
+            },
+            stop,
+          ),
+        )
       : submitted;
     // The shopper sees why, inside the frame; a validation failure already shows on its field.
     if (!result.ok) {
       const key = alertKey(result.error);
-      if (key !== undefined) form.alert(messages[key]);
+      if (key !== undefined) form.alert(this.#context.messages()[key]);
     }
     return result;
   }

@@ -14,7 +14,8 @@ import {
 } from '../test-fixtures.ts';
 import type { ThreeDsStep } from '../three-ds/authentication.ts';
 import type { HeadlessCard } from '../types.ts';
-import type { ChallengeSettings } from './authentication.ts';
+import { messagesFor } from '../i18n/messages.ts';
+import { Session } from '../session.ts';
 import { HeadlessFlow } from './headless.ts';
 
 const TOKEN = 'http://127.0.0.1:4174';
@@ -74,7 +75,13 @@ const flow = () =>
     client,
     sessionId: () => Promise.resolve('ses_1'),
     // No C in these tests: the dialog is the card form's, tested with it and in e2e.
-    challenge: (onStep, signal) => ({ onStep, signal }) as unknown as ChallengeSettings,
+    source: {
+      target: { origin: TOKEN, account: 'demo' },
+      session: new Session('ses_1'),
+      options: {},
+      locale: 'en',
+      messages: () => messagesFor('en'),
+    },
   });
 const paths = () => calls.map(([url]) => url.replace(TOKEN, ''));
 const until = (predicate: () => boolean) =>

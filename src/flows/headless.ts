@@ -20,7 +20,13 @@ import type {
   HeadlessOptions,
   PreparationResult,
 } from '../types.ts';
-import { authenticate, verifyAuthentication, type ChallengeSettings } from './authentication.ts';
+import {
+  authenticate,
+  challengeSettings,
+  verifyAuthentication,
+  type ChallengeSettings,
+  type ChallengeSource,
+} from './authentication.ts';
 
 /** What headless mode says when it refuses a card locally (never the card's data). */
 const HEADLESS_MESSAGES: Readonly<Record<CardCheckError, string>> = {
@@ -40,8 +46,8 @@ const digitsOf = (cardNumber: unknown) =>
 export interface HeadlessContext {
   client: ServiceClient;
   sessionId: () => Promise<string>;
-  /** The challenge dialog's settings, for one call (its step listener and signal). */
-  challenge: (onStep: (step: ThreeDsStep) => void, signal: AbortSignal) => ChallengeSettings;
+  /** What the challenge dialog needs of the Checkout. */
+  source: ChallengeSource;
 }
 
 export class HeadlessFlow {
@@ -158,6 +164,12 @@ export class HeadlessFlow {
   }
 
   #challenge(options: HeadlessOptions, signal: AbortSignal): ChallengeSettings {
-    return this.#context.challenge((step) => options.onThreeDsStep?.(step), signal);
+    // The dialog gives the focus back to where it was: the merchant's own form.
+    return challengeSettings(
+      this.#context.source,
+      (step) => options.onThreeDsStep?.(step),
+      () => undefined,
+      signal,
+    );
   }
 }

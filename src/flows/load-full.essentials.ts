@@ -15,4 +15,4 @@ const missing = (what: string) => (): Promise<never> =>
 export const loadGooglePay = missing('Wallets are');
 export const loadApplePay = missing('Wallets are');
 export const loadHeadless = missing('Headless tokenization and its 3DS are');
-export const loadBrowserPayment = missing('Paying from the browser (pay()) is');
+export const loadBrowserPayment = missing('pay() is');

@@ -401,19 +401,28 @@ describe('the demo backend’s webhooks', () => {
 
   it('ignores an event it already processed (at-least-once delivery): 200, no change', async () => {
     const { sessionId, orderId } = await newOrder();
-    const pending = event(orderId, 'payment.pending', 'evt_replayed');
-    const signature = await signWebhook({ payload: pending, secret: WEBHOOK_SECRET });
-    expect(await deliver(pending, { 'x-service-signature': signature })).toEqual({
-      status: 200,
-      body: { received: true },
+    // #region sign-offline
+    const payload = JSON.stringify({
+      id: 'evt_replayed',
+      type: 'payment.pending',
+      createdAt: new Date().toISOString(),
+      data: { payment: { paymentId: 'pay_1', partnerUniqueId: orderId, status: 'pending' } },
     });
+    const signature = await signWebhook({ payload, secret: WEBHOOK_SECRET });
+    const response = await app.request('/api/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+      body: payload,
+    });
+    // #endregion sign-offline
+    expect([response.status, await response.json()]).toEqual([200, { received: true }]);
     const expired = event(orderId, 'payment.expired', 'evt_expired');
     await deliver(expired, {
       'x-service-signature': await signWebhook({ payload: expired, secret: WEBHOOK_SECRET }),
     });
     expect((await order(sessionId)).status).toBe('expired');
     // The same event again (a retry whose first 200 was lost): acknowledged, not applied again.
-    expect(await deliver(pending, { 'x-service-signature': signature })).toEqual({
+    expect(await deliver(payload, { 'x-service-signature': signature })).toEqual({
       status: 200,
       body: { received: true, duplicate: true },
     });

@@ -1,5 +1,6 @@
 // Builds the checkout script in three passes (`npm run build` runs them in order):
-//   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler
+//   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler; and
+//                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
@@ -205,7 +206,16 @@ function forMode(mode: string): UserConfig {
         build: {
           outDir: 'dist',
           emptyOutDir: true,
-          lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'checkout.js' },
+          // Two entries that share nothing: the page's checkout.js, and webhooks.js for the merchant's
+          // server (service-checkout/webhooks), which no page loads.
+          lib: {
+            entry: {
+              checkout: resolve(root, 'src/index.ts'),
+              webhooks: resolve(root, 'src/server/webhooks.ts'),
+            },
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
+          },
           rolldownOptions: {
             external: [/^lit($|\/)/, /^@lit\//],
             // Lazy chunks (the 3DS challenge) next to the entry, hashed: the app's bundler takes them in.

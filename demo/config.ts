@@ -25,6 +25,8 @@ export interface MerchantConfig {
   /** The 3DS provider as the browser reaches it: a headless page runs its device data collection. */
   threeDsUrl: string;
   port: number;
+  /** The account's webhook secret (server-side only): /api/webhooks verifies events with it. */
+  webhookSecret?: string;
 }
 
 /** `urls`: where the sandbox and the demo are, by default on the ports `env` gives. */
@@ -39,6 +41,7 @@ export function merchantConfigFromEnv(
   const appToken = env['DEMO_APP_TOKEN'] ?? account?.appToken;
   if (appToken === undefined) throw new Error(`No app token for account "${name}": set DEMO_APP_TOKEN.`);
   const environment = account?.environment ?? 'sandbox';
+  const webhookSecret = env['DEMO_WEBHOOK_SECRET'] ?? account?.webhook?.secret;
   return {
     account: name,
     appToken,
@@ -58,5 +61,6 @@ export function merchantConfigFromEnv(
       : {}),
     threeDsUrl: env['SVC_3DS_URL'] ?? urls.threeDsUrl,
     port: Number(new URL(urls.demoUrl).port),
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
   };
 }

@@ -8,15 +8,20 @@ import {
 } from '../sandbox/test/harness.ts';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { threeDsSteps } from '../sandbox/three-ds/test-support.ts';
+import { signWebhook } from '../src/server/webhooks.ts';
 import type { MerchantConfig } from './config.ts';
 import { createMerchantBackend } from './merchant-backend.ts';
 
 let sb: TestSandbox;
 let app: ReturnType<typeof createMerchantBackend>;
 const demo = account('demo');
+const WEBHOOK_SECRET = demo.webhook?.secret ?? '';
 
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  // The sandbox's webhooks reach this backend in-process, as they would over HTTP.
+  sb = await startTestSandbox({
+    webhookFetch: (url, init) => Promise.resolve(app.request(new URL(url).pathname, init)),
+  });
   const config: MerchantConfig = {
     account: 'demo',
     appToken: demo.appToken,
@@ -27,6 +32,7 @@ beforeAll(async () => {
     engineUrl: sb.urls.sandboxUrl,
     threeDsUrl: sb.urls.threeDsUrl,
     port: 4173,
+    webhookSecret: WEBHOOK_SECRET,
   };
   app = createMerchantBackend(config, [MERCHANT_ORIGIN]);
 });
@@ -297,5 +303,162 @@ describe('the demo merchant backend', () => {
     expect(everything).toContain(`connect-src 'self' ${sb.urls.sandboxUrl};`);
     expect((await app.request('/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await app.request('/../sandbox/accounts.json')).status).toBe(404);
+  });
+});
+
+describe('the demo backend’s webhooks', () => {
+  const order = async (sessionId: string) =>
+    (await (await post('/api/order', { sessionId })).json()) as {
+      orderId: string;
+      status: string;
+      paid: boolean;
+      paymentId?: string;
+    };
+  const newOrder = async () => {
+    const { sessionId } = (await (await post('/api/session', { cart: 'plain' })).json()) as {
+      sessionId: string;
+    };
+    return { sessionId, orderId: (await order(sessionId)).orderId };
+  };
+  /** A PIX payment of the order, as the shop's backend would start it. */
+  const pix = async (orderId: string) => {
+    const reply = await sb.backend('sandbox', '/api/Payment/Init', {
+      partnerUniqueId: orderId,
+      paymentData: { amount: 10, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 10 }] },
+    });
+    expect(reply.status).toBe(201);
+    return reply.body['paymentId'] as string;
+  };
+  const deliver = async (body: string, headers: Record<string, string>) => {
+    const response = await app.request('/api/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const event = (orderId: string, type: string, id = `evt_test_${type}_${orderId}`) =>
+    JSON.stringify({
+      id,
+      type,
+      createdAt: new Date().toISOString(),
+      data: { payment: { paymentId: 'pay_test', partnerUniqueId: orderId, status: type.slice(8) } },
+    });
+
+  it('follows a PIX order from the sandbox’s signed events: pending, then paid', async () => {
+    const { sessionId, orderId } = await newOrder();
+    expect(await order(sessionId)).toMatchObject({ orderId, status: 'open', paid: false });
+    const paymentId = await pix(orderId);
+    await sb.sandbox.ctx.webhooks.idle();
+    expect(await order(sessionId)).toMatchObject({ status: 'pending', paid: false, paymentId });
+    await sb.control('/__sandbox/payments/settle', { paymentId });
+    await sb.sandbox.ctx.webhooks.idle();
+    expect(await order(sessionId)).toMatchObject({ status: 'paid', paid: true, paymentId });
+    const deliveries = (await sb.control('/__sandbox/webhooks', { paymentId })).body['deliveries'];
+    expect(deliveries).toEqual([
+      expect.objectContaining({ type: 'payment.pending', state: 'delivered', lastStatus: 200 }),
+      expect.objectContaining({ type: 'payment.paid', state: 'delivered', lastStatus: 200 }),
+    ]);
+  });
+
+  it('marks an order expired, and a paid order stays paid whatever comes late', async () => {
+    const first = await newOrder();
+    await sb.control('/__sandbox/payments/expire', { paymentId: await pix(first.orderId) });
+    await sb.sandbox.ctx.webhooks.idle();
+    expect((await order(first.sessionId)).status).toBe('expired');
+    const second = await newOrder();
+    const paid = event(second.orderId, 'payment.paid');
+    expect(
+      (
+        await deliver(paid, {
+          'x-service-signature': await signWebhook({ payload: paid, secret: WEBHOOK_SECRET }),
+        })
+      ).status,
+    ).toBe(200);
+    const late = event(second.orderId, 'payment.declined');
+    await deliver(late, {
+      'x-service-signature': await signWebhook({ payload: late, secret: WEBHOOK_SECRET }),
+    });
+    expect(await order(second.sessionId)).toMatchObject({ status: 'paid', paid: true });
+  });
+
+  it('refuses a bad signature and an old timestamp with 400, and changes nothing', async () => {
+    const { sessionId, orderId } = await newOrder();
+    const body = event(orderId, 'payment.declined');
+    const forged = await signWebhook({ payload: body, secret: 'whsec_not_the_demo_secret' });
+    expect(await deliver(body, { 'x-service-signature': forged })).toEqual({
+      status: 400,
+      body: { error: { code: 'bad_signature' } },
+    });
+    const old = await signWebhook({
+      payload: body,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect(await deliver(body, { 'x-service-signature': old })).toEqual({
+      status: 400,
+      body: { error: { code: 'too_old' } },
+    });
+    expect((await deliver(body, {})).body).toEqual({ error: { code: 'malformed_signature' } });
+    expect((await order(sessionId)).status).toBe('open');
+  });
+
+  it('ignores an event it already processed (at-least-once delivery): 200, no change', async () => {
+    const { sessionId, orderId } = await newOrder();
+    // #region sign-offline
+    const payload = JSON.stringify({
+      id: 'evt_replayed',
+      type: 'payment.pending',
+      createdAt: new Date().toISOString(),
+      data: { payment: { paymentId: 'pay_1', partnerUniqueId: orderId, status: 'pending' } },
+    });
+    const signature = await signWebhook({ payload, secret: WEBHOOK_SECRET });
+    const response = await app.request('/api/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+      body: payload,
+    });
+    // #endregion sign-offline
+    expect([response.status, await response.json()]).toEqual([200, { received: true }]);
+    const expired = event(orderId, 'payment.expired', 'evt_expired');
+    await deliver(expired, {
+      'x-service-signature': await signWebhook({ payload: expired, secret: WEBHOOK_SECRET }),
+    });
+    expect((await order(sessionId)).status).toBe('expired');
+    // The same event again (a retry whose first 200 was lost): acknowledged, not applied again.
+    expect(await deliver(payload, { 'x-service-signature': signature })).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
+    expect((await order(sessionId)).status).toBe('expired');
+  });
+
+  it('pays a card order from Payment/Init’s answer, and its authorized event agrees', async () => {
+    const { sessionId } = (await (await post('/api/session', { cart: 'plain' })).json()) as {
+      sessionId: string;
+    };
+    const token = await sb.tokenize(sessionId);
+    expect((await post('/api/pay', { sessionId, token })).status).toBe(201);
+    expect(await order(sessionId)).toMatchObject({ status: 'paid', paid: true });
+    await sb.sandbox.ctx.webhooks.idle();
+    expect(await order(sessionId)).toMatchObject({ status: 'paid', paid: true });
+  });
+
+  it('answers 404 when the shop has no webhook secret', async () => {
+    const bare = createMerchantBackend(
+      {
+        account: 'demo',
+        appToken: demo.appToken,
+        environment: 'sandbox',
+        tokenUrl: '',
+        tokenApiUrl: '',
+        engineApiUrl: '',
+        threeDsUrl: '',
+        port: 4173,
+      },
+      [MERCHANT_ORIGIN],
+    );
+    const response = await bare.request('/api/webhooks', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
   });
 });

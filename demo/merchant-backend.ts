@@ -1,7 +1,8 @@
 // The demo merchant's backend: the only place that holds the app token. It creates a session for an
 // order of its own, pays that order (amount, currency, customer from its order store, never from the
-// page) with the token and the 3DS authentication the checkout handed the page, and reads payment
-// status. Its own endpoints accept JSON from its own pages only.
+// page) with the token and the 3DS authentication the checkout handed the page, reads payment status,
+// and takes the service's signed webhooks. Its own endpoints accept JSON from its own pages only (the
+// webhook route: from the service, signed).
 
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -10,8 +11,15 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { fillPageTemplate, fullScriptFile, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
-import { installmentPlans, DEMO_CART_NAMES, OrderStore, type Order } from './orders.ts';
+import {
+  installmentPlans,
+  DEMO_CART_NAMES,
+  ORDER_STATUS_BY_EVENT,
+  OrderStore,
+  type Order,
+} from './orders.ts';
 import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
+import { SIGNATURE_HEADER, verifyWebhook } from '../src/server/webhooks.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
 const CARD_TYPE_BRANDS: Readonly<Record<TestCardType, string>> = {
@@ -125,6 +133,8 @@ const walletPayRequest = z.strictObject({
 
 const statusRequest = z.strictObject({ paymentId: z.string().min(1).max(128) });
 
+const orderRequest = z.strictObject({ sessionId: z.string().min(1).max(128) });
+
 export const DEMO_CUSTOMER = { id: 'demo-shopper-1', name: 'Ada Lovelace', email: 'ada@example.test' };
 
 export interface ServiceReply {
@@ -191,11 +201,10 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
 
   /** Only an authorized payment pays the order; after a decline the shopper may try another card. */
   function settle(c: Context, order: Order, reply: ServiceReply): Response {
-    const paid = reply.body as { status?: string; paymentId?: string };
-    if (reply.status === 201 && paid.status === 'authorized') {
-      order.paid = true;
-      order.paymentId = paid.paymentId;
-    }
+    const payment = reply.body as { status?: string; paymentId?: string };
+    const status = ORDER_STATUS_BY_EVENT[`payment.${payment.status ?? ''}`];
+    if (reply.status === 201 && payment.paymentId !== undefined && status !== undefined)
+      orders.record(order, payment.paymentId, status);
     return relay(c, reply);
   }
 
@@ -335,6 +344,48 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     return settle(c, order, reply);
   });
   // #endregion wallet-pay
+
+  // #region webhooks
+  // The service's events: verified over the raw body before anything is read from it, each applied
+  // once (the service delivers at least once), answered at once (the service waits 10 s at most).
+  const processedEvents = new Set<string>();
+  app.post('/api/webhooks', async (c) => {
+    const secret = config.webhookSecret;
+    if (secret === undefined) return c.json({ error: { code: 'webhooks_not_configured' } }, 404);
+    const payload = await c.req.text();
+    const verified = await verifyWebhook({
+      payload,
+      signature: c.req.header(SIGNATURE_HEADER),
+      secret,
+    });
+    if (!verified.ok) return c.json({ error: { code: verified.reason } }, 400);
+    const { event } = verified;
+    if (processedEvents.has(event.id)) return c.json({ received: true, duplicate: true });
+    const { payment } = event.data;
+    const order = orders.get(payment.partnerUniqueId);
+    const status = ORDER_STATUS_BY_EVENT[event.type];
+    // An order of another shop on the same account is acknowledged, not retried forever.
+    if (order !== undefined && status !== undefined) orders.record(order, payment.paymentId, status);
+    processedEvents.add(event.id);
+    return c.json({ received: true });
+  });
+  // #endregion webhooks
+
+  /** Where the page's order is, as this shop knows it (Payment/Init's answer, then the webhooks). */
+  app.post('/api/order', async (c) => {
+    const body = await input(c, orderRequest);
+    if (body instanceof Response) return body;
+    const order = orders.toPay(body.sessionId);
+    if (order === undefined) return c.json({ error: { code: 'order_not_found' } }, 404);
+    return c.json({
+      orderId: order.orderId,
+      status: order.status,
+      paid: order.paid,
+      amount: order.amount,
+      currency: order.currency,
+      ...(order.paymentId === undefined ? {} : { paymentId: order.paymentId }),
+    });
+  });
 
   app.post('/api/payment-status', async (c) => {
     const body = await input(c, statusRequest);

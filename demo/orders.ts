@@ -33,6 +33,22 @@ export interface Customer {
   email?: string | undefined;
 }
 
+/**
+ * Where an order is: `open` until a payment is made; then what the service says of its payment, from the
+ * Payment/Init answer or a webhook event. `paid` is final: a late event of an older payment (declined,
+ * expired) does not undo it.
+ */
+export type OrderStatus = 'open' | 'pending' | 'paid' | 'declined' | 'expired';
+
+/** What each webhook event type makes of the order. */
+export const ORDER_STATUS_BY_EVENT: Readonly<Record<string, OrderStatus>> = {
+  'payment.authorized': 'paid',
+  'payment.paid': 'paid',
+  'payment.pending': 'pending',
+  'payment.declined': 'declined',
+  'payment.expired': 'expired',
+};
+
 export interface Order {
   /** Also the order's partnerUniqueId at the service. */
   orderId: string;
@@ -42,7 +58,8 @@ export interface Order {
   customer: Customer;
   sessionId: string | undefined;
   paid: boolean;
-  /** The service's paymentId of the authorized payment that paid it. */
+  status: OrderStatus;
+  /** The service's paymentId of the authorized payment that paid it (or of its latest payment). */
   paymentId?: string | undefined;
 }
 
@@ -59,6 +76,7 @@ export class OrderStore {
       customer,
       sessionId: undefined,
       paid: false,
+      status: 'open',
     };
     this.orders.set(order.orderId, order);
     return order;
@@ -68,6 +86,23 @@ export class OrderStore {
   attach(order: Order, sessionId: string): void {
     order.sessionId = sessionId;
     this.bySession.set(sessionId, order.orderId);
+  }
+
+  /** An order by its id: the service's partnerUniqueId, which every payment record carries. */
+  get(orderId: string): Order | undefined {
+    return this.orders.get(orderId);
+  }
+
+  /**
+   * What a payment of the order became (an answer or a webhook): a paid order stays paid, and a payment's
+   * final status is never taken back by an earlier `pending` of the same payment.
+   */
+  record(order: Order, paymentId: string, status: OrderStatus): void {
+    if (order.paid) return;
+    if (status === 'pending' && order.paymentId === paymentId && order.status !== 'pending') return;
+    order.status = status;
+    order.paymentId = paymentId;
+    order.paid = status === 'paid';
   }
 
   /**

@@ -10,21 +10,46 @@ const accountSchema = z.strictObject({
   allowedOrigins: z.array(z.string()).min(1),
   threeDS: z.boolean(),
   pciCertified: z.boolean(),
+  /** The one optional key: where the account's webhook events go, and the secret that signs them. */
+  webhook: z
+    .strictObject({
+      url: z.string().min(1).max(2048),
+      secret: z.string().min(16).max(256),
+    })
+    .optional(),
 });
 
 export type Account = z.infer<typeof accountSchema>;
 
 const fileSchema = z.looseObject({ accounts: z.array(accountSchema).min(1) });
 
-/** An origin as browsers send it: scheme, host and port, nothing else. */
-function assertOrigin(value: string, account: string): void {
+function assertFilled(value: string, account: string): void {
   const placeholder = /\{\w+\}/.exec(value);
   if (placeholder !== null)
     throw new Error(
       `account ${account}: "${value}" has ${placeholder[0]}, which the sandbox does not fill (only {demo_origin})`,
     );
+}
+
+/** An origin as browsers send it: scheme, host and port, nothing else. */
+function assertOrigin(value: string, account: string): void {
+  assertFilled(value, account);
   if (!URL.canParse(value) || new URL(value).origin !== value)
     throw new Error(`account ${account}: "${value}" is not an origin (scheme://host:port)`);
+}
+
+/** A webhook URL: absolute, http or https, without credentials or a fragment. */
+function assertWebhookUrl(value: string, account: string): void {
+  assertFilled(value, account);
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    url === undefined ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.hash !== ''
+  )
+    throw new Error(`account ${account}: webhook.url "${value}" is not an http(s) URL`);
 }
 
 export function parseAccounts(json: unknown, replacements: Record<string, string> = {}): Account[] {
@@ -33,11 +58,14 @@ export function parseAccounts(json: unknown, replacements: Record<string, string
   return accounts.map((account) => {
     if (names.has(account.name)) throw new Error(`account ${account.name} is listed twice`);
     names.add(account.name);
-    const allowedOrigins = account.allowedOrigins.map((origin) =>
-      origin.replace(/\{(\w+)\}/g, (whole, key: string) => replacements[key] ?? whole),
-    );
+    const fill = (value: string) =>
+      value.replace(/\{(\w+)\}/g, (whole, key: string) => replacements[key] ?? whole);
+    const allowedOrigins = account.allowedOrigins.map(fill);
     for (const origin of allowedOrigins) assertOrigin(origin, account.name);
-    return { ...account, allowedOrigins };
+    if (account.webhook === undefined) return { ...account, allowedOrigins };
+    const webhook = { ...account.webhook, url: fill(account.webhook.url) };
+    assertWebhookUrl(webhook.url, account.name);
+    return { ...account, allowedOrigins, webhook };
   });
 }
 

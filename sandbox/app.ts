@@ -11,10 +11,14 @@ import { cors } from './http/guards.ts';
 import { BODY_LIMITS, readBody } from './http/request.ts';
 import { registerFrameRoutes } from './frames.ts';
 import { Issuer } from './issuer.ts';
+import { PaymentLifecycle } from './payment-lifecycle.ts';
+import { registerPaymentControlRoutes } from './routes/payment-controls.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { expireSessionSchema } from './schemas.ts';
 import { randomId, Store } from './store.ts';
+import { realTimers, type Timers } from './timers.ts';
+import { WebhookSender, type WebhookFetch } from './webhooks.ts';
 import { registerWalletControlRoutes } from './wallets/routes.ts';
 import { Wallets } from './wallets/wallets.ts';
 import { registerWalletProviderRoutes } from './wallets/provider/app.ts';
@@ -38,6 +42,10 @@ export interface SandboxOptions {
   framesDir?: string;
   /** Where unexpected errors are reported (never with request bodies). */
   log?: (message: string) => void;
+  /** Timers on the `now` clock (default: real, unref'd timers); tests pass a manual clock's. */
+  timers?: Timers;
+  /** How webhook events are POSTed (default: fetch); tests capture them or route them in-process. */
+  webhookFetch?: WebhookFetch;
 }
 
 export interface Sandbox {
@@ -103,15 +111,20 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       console.error(message);
     });
   const now = options.now ?? Date.now;
-  const ctx: SandboxContext = {
+  const timers = options.timers ?? realTimers;
+  const partial: Omit<SandboxContext, 'lifecycle'> = {
     store: new Store(),
     issuer: new Issuer(),
     wallets: new Wallets(now),
     accounts: new AccountBook(options.accounts),
     urls: options.urls,
     now,
+    timers,
+    webhooks: new WebhookSender({ now, timers, fetch: options.webhookFetch ?? fetch, log }),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
   };
+  const ctx = partial as SandboxContext;
+  ctx.lifecycle = new PaymentLifecycle(ctx);
 
   const threeDsProvider = new ThreeDsProvider(ctx);
 
@@ -132,12 +145,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerFrameRoutes(token, ctx, options.framesDir);
   registerWalletControlRoutes(token, ctx);
   registerApplePayTokenRoutes(token, ctx);
+  registerPaymentControlRoutes(token, ctx);
   token.post('/__sandbox/reset', (c) => {
     ctx.store.reset();
     ctx.issuer.reset();
     threeDsProvider.reset();
     ctx.wallets.reset();
     applePayGateway(ctx).reset();
+    ctx.lifecycle.reset();
+    ctx.webhooks.reset();
     return c.json({ ok: true });
   });
 

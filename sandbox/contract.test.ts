@@ -33,6 +33,9 @@ describe('docs/service-contract.md', () => {
       '/__sandbox/sessions/expire',
       '/__sandbox/wallets/google-pay/token',
       '/__sandbox/wallets/apple-pay/token',
+      '/__sandbox/payments/settle',
+      '/__sandbox/payments/expire',
+      '/__sandbox/webhooks',
     ]) {
       expect(doc).toContain(path);
     }

@@ -50,6 +50,10 @@ export const ERRORS = {
   token_requires_bind: [409, 'A stored token must be validated with Token/Bind in this session first.'],
   duplicate_order: [409, 'A payment with this partnerUniqueId already exists.'],
   order_already_paid: [409, 'The order of this session was already paid.'],
+  payment_not_pending: [
+    409,
+    'Only a pending payment can be settled or expired; details.status says what it is.',
+  ],
   challenge_not_completed: [409, 'The 3DS challenge has not been completed yet.'],
   authentication_already_used: [409, 'This 3DS authentication already paid; one authentication pays once.'],
   session_expired: [410, 'The session has expired; create a new one.'],

@@ -14,6 +14,7 @@ import {
   type Charge,
 } from './authentications.ts';
 import { ServiceError } from './errors.ts';
+import { overallStatus, pendingFields } from './payment-lifecycle.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
@@ -50,6 +51,9 @@ export const TOKEN_PROVIDERS = ['Service', 'networktoken', 'WalletAPay', 'Wallet
 type TokenProvider = (typeof TOKEN_PROVIDERS)[number];
 
 const MASKED_NUMBER = /^\d{6}\*+\d{4}$/;
+
+/** A payment that did not pay its order: the order can be paid again under the same reference. */
+const REPAYABLE: readonly PaymentStatus[] = ['declined', 'expired'];
 
 export interface InitInput {
   account: Account;
@@ -255,13 +259,20 @@ function planMethod(
   consumed: Set<string>,
   field: string,
   charge: Charge,
+  pending: (method: string, amount: number | undefined) => Pick<PaymentMethodRecord, 'expiresAt' | 'pix'>,
 ): Plan {
   requireAuthenticationOfType(method, field);
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
     return {
-      record: { ...methodBase(method), kind: 'direct', method: direct.method, status: direct.status },
+      record: {
+        ...methodBase(method),
+        kind: 'direct',
+        method: direct.method,
+        status: direct.status,
+        ...(direct.status === 'pending' ? pending(direct.method, charge.amount) : {}),
+      },
       consumes: undefined,
     };
   }
@@ -359,13 +370,6 @@ function checkAmounts(body: PaymentInitRequest): void {
   }
 }
 
-function overallStatus(methods: readonly PaymentMethodRecord[]): PaymentStatus {
-  if (methods.some((m) => m.status === 'declined')) return 'declined';
-  if (methods.some((m) => m.status === 'pending')) return 'pending';
-  if (methods.every((m) => m.status === 'analyzed')) return 'analyzed';
-  return 'authorized';
-}
-
 /** The sandbox's antifraud rule: the customer's e-mail decides, so tests can script each outcome. */
 function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiFraud']> {
   const email = body.customer?.email ?? '';
@@ -406,8 +410,8 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   // Client-script-for-everything: the session carries the order, and the browser can pay only that.
   if (source === 'browser') checkBrowserPayment(session, body, input.environment);
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
-  // A declined payment did not pay the order: it can be paid again under the same reference.
-  if (existing !== undefined && existing.status !== 'declined') {
+  // A declined or expired payment did not pay the order: it can be paid again under the same reference.
+  if (existing !== undefined && !REPAYABLE.includes(ctx.lifecycle.refresh(existing).status)) {
     throw new ServiceError('duplicate_order', {
       field: 'partnerUniqueId',
       details: { paymentId: existing.paymentId },
@@ -415,16 +419,28 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   }
   const consumed = new Set<string>();
   const single = body.paymentData.paymentMethods.length === 1;
+  const paymentId = randomId('pay');
+  const now = ctx.now();
   const plans = body.paymentData.paymentMethods.map((method, index) =>
-    planMethod(ctx, account, method, session, consumed, `paymentData.paymentMethods.${String(index)}`, {
-      amount: method.amount ?? (single ? body.paymentData.amount : undefined),
-      currency: body.paymentData.currency,
-    }),
+    planMethod(
+      ctx,
+      account,
+      method,
+      session,
+      consumed,
+      `paymentData.paymentMethods.${String(index)}`,
+      {
+        amount: method.amount ?? (single ? body.paymentData.amount : undefined),
+        currency: body.paymentData.currency,
+      },
+      (kind, amount) =>
+        pendingFields({ method: kind, now, paymentId, index, merchantName: account.name, amount }),
+    ),
   );
   checkAmounts(body);
   const methods = plans.map((p) => p.record);
   const payment: Payment = {
-    paymentId: randomId('pay'),
+    paymentId,
     account: account.name,
     environment: input.environment,
     partnerUniqueId: body.partnerUniqueId,
@@ -440,7 +456,8 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
     isTest: body.isTest ?? input.environment === 'sandbox',
     isFromFrontend: source === 'browser',
     source,
-    createdAt: new Date(ctx.now()).toISOString(),
+    createdAt: new Date(now).toISOString(),
+    updatedAt: new Date(now).toISOString(),
   };
   // Every check passed: write in one step.
   const commit = () => {
@@ -452,12 +469,9 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
     if (source === 'browser' && session !== undefined && paysTheOrder(payment.status))
       session.orderPaid = true;
     ctx.store.addPayment(payment);
+    ctx.lifecycle.created(payment);
   };
   return { payment, commit };
 }
 
-/** What the engine answers with: the record without the sandbox's bookkeeping. */
-export function paymentView(payment: Payment) {
-  const { account: _account, source: _source, ...view } = payment;
-  return view;
-}
+export { paymentView } from './store.ts';

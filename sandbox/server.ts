@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Account } from './accounts.ts';
 import { createSandbox, type Sandbox } from './app.ts';
 import { HOSTNAME, PORTS, urlsFor, type SandboxPorts, type SandboxUrls } from './config.ts';
+import type { Timers } from './timers.ts';
+import type { WebhookFetch } from './webhooks.ts';
 
 export interface RunningSandbox {
   sandbox: Sandbox;
@@ -63,6 +65,8 @@ export async function startSandbox(options: {
   now?: () => number;
   sessionTtlMs?: number;
   framesDir?: string;
+  timers?: Timers;
+  webhookFetch?: WebhookFetch;
 }): Promise<RunningSandbox> {
   // Bind first, then build the apps with the real origins, then route requests to them.
   const current: { sandbox?: Sandbox } = {};
@@ -102,11 +106,18 @@ export async function startSandbox(options: {
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),
     ...(options.framesDir === undefined ? {} : { framesDir: options.framesDir }),
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
+    ...(options.webhookFetch === undefined ? {} : { webhookFetch: options.webhookFetch }),
   });
   current.sandbox = sandbox;
   return {
     sandbox,
     urls,
-    close: () => Promise.all(servers.map(close)).then(() => undefined),
+    close: () => {
+      // Pending expiries and webhook retries end with the servers.
+      sandbox.ctx.lifecycle.reset();
+      sandbox.ctx.webhooks.reset();
+      return Promise.all(servers.map(close)).then(() => undefined);
+    },
   };
 }

@@ -86,6 +86,10 @@ export interface PaymentMethodRecord {
   declineReason?: string;
   /** A wallet payment: how the wallet authenticated the card (never the number or the cryptogram). */
   wallet?: { authMethod: string; eci: string | undefined };
+  /** A pending method (Boleto, PIX, …): when it expires unpaid (sandbox/payment-lifecycle.ts). */
+  expiresAt?: string;
+  /** A PIX method: the "copia e cola" BR Code the shopper pays, and when it stops being payable. */
+  pix?: { brCode: string; expiresAt: string };
   /** A wallet payment's billingInfo as the merchant sent it (spec 4.7: name, taxedamount, billedamount). */
   billingInfo?: {
     name?: string | undefined;
@@ -96,7 +100,8 @@ export interface PaymentMethodRecord {
   };
 }
 
-export const PAYMENT_STATUSES = ['authorized', 'declined', 'pending', 'analyzed'] as const;
+/** `paid` and `expired` are where a `pending` method ends (sandbox/payment-lifecycle.ts). */
+export const PAYMENT_STATUSES = ['authorized', 'declined', 'pending', 'paid', 'expired', 'analyzed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Payment {
@@ -118,6 +123,14 @@ export interface Payment {
   isFromFrontend: boolean;
   source: 'backend' | 'browser' | 'pci';
   createdAt: string;
+  /** The last change of status (creation, then paid or expired). */
+  updatedAt: string;
+}
+
+/** What the engine answers with (Payment/Init, Payment/Status, webhooks): the record without the sandbox's bookkeeping. */
+export function paymentView(payment: Payment) {
+  const { account: _account, source: _source, ...view } = payment;
+  return view;
 }
 
 export function randomId(prefix: string): string {

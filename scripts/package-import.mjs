@@ -40,9 +40,29 @@ async function entry() {
   assert.throws(() => new Checkout({ account: 'demo', environment: 'sandbox' }), /sessionId/);
 }
 
+/** service-checkout/webhooks in a server: what a merchant's handler and its offline tests do. */
+async function webhooks() {
+  const { signWebhook, verifyWebhook } = await import(`${NAME}/webhooks`);
+  const secret = 'whsec_test_0123456789abcdef';
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    type: 'payment.paid',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    data: { payment: { paymentId: 'pay_1', partnerUniqueId: 'order-1', status: 'paid' } },
+  });
+  const signature = await signWebhook({ payload, secret });
+  const verified = await verifyWebhook({ payload, signature, secret });
+  assert.equal(verified.ok, true, 'a signed event verifies');
+  assert.equal(verified.event.type, 'payment.paid');
+  const refused = await verifyWebhook({ payload: `${payload} `, signature, secret });
+  assert.deepEqual(refused, { ok: false, reason: 'bad_signature' });
+  assert.equal(globalThis.document, undefined, 'importing created a document');
+}
+
 function subpaths() {
   const exported = [
     [`${NAME}/script-tag`, `dist/${scriptFile}`],
+    [`${NAME}/webhooks`, 'dist/webhooks.js'],
     [`${NAME}/script-tag/full`, `dist/${fullScriptFile}`],
     [`${NAME}/${framesDir}/card.html`, `dist/${framesDir}/card.html`],
     [`${NAME}/${framesDir}/3ds.html`, `dist/${framesDir}/3ds.html`],
@@ -61,5 +81,6 @@ function subpaths() {
 }
 
 if (check === 'entry') await entry();
+else if (check === 'webhooks') await webhooks();
 else if (check === 'subpaths') subpaths();
-else throw new Error(`unknown check ${String(check)}: use entry or subpaths`);
+else throw new Error(`unknown check ${String(check)}: use entry, webhooks or subpaths`);

@@ -24,7 +24,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds (ESM, essentials and full
- * script-tag builds) with their source maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge, the wallets), the frame documents
+ * script-tag builds, the server's webhook helpers) with their source maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge, the wallets), the frame documents
  * the token host serves and their assets (the card brands' logo sprite among them), the declarations,
  * the integrity list, the custom elements manifest and docs/errors.md, where every CheckoutError
  * message points. Anything else fails the check, and tests and TypeScript sources never pass, whatever
@@ -32,7 +32,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
-  /^dist\/(?:checkout|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
+  /^dist\/(?:checkout|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
   /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
@@ -40,12 +40,14 @@ const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const REQUIRED = [
   'package.json',
   'dist/checkout.js',
+  'dist/webhooks.js',
   `dist/${scriptFile()}`,
   `dist/${fullScriptFile()}`,
   `dist/${framesDir()}/card.html`,
   `dist/${framesDir()}/3ds.html`,
   'dist/types/index.d.ts',
   'dist/types/iife/essentials.d.ts',
+  'dist/types/server/webhooks.d.ts',
   'dist/sri.json',
   'dist/custom-elements.json',
   'docs/errors.md',
@@ -227,7 +229,11 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     node([importer, 'entry', pkg.version], { cwd: consumer });
   });
 
-  it('the exports map resolves the script-tag build, frames, custom-elements.json and package.json only', () => {
+  it('the webhook helpers import in plain Node and verify what they signed', () => {
+    node([importer, 'webhooks', pkg.version], { cwd: consumer });
+  });
+
+  it('the exports map resolves the script-tag build, frames, webhooks, custom-elements.json and package.json only', () => {
     node([importer, 'subpaths', pkg.version, scriptFile(), framesDir(), fullScriptFile()], { cwd: consumer });
   });
 });

@@ -1,6 +1,6 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
-// and frame code apart, the protocol free of the service client, and the 3DS verdict read on the page
-// in one place.
+// and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
+// browser code, and the 3DS verdict read on the page in one place.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,13 @@ describe('the rooms of src/', () => {
     const frame = /^(frames\/|three-ds\/frame\/)/;
     expect(importers(frame, page)).toEqual([]);
     expect(importers(page, frame)).toEqual([]);
+  });
+
+  it('keep server/ (the merchant server’s helpers) out of every browser bundle, and on its own', () => {
+    expect(importers(/^(?!server\/)/, /^server\//)).toEqual([]);
+    expect(importers(/^server\//, /^(?!server\/)/)).toEqual([]);
+    // The scan sees the room.
+    expect(imports.has('server/webhooks.ts')).toBe(true);
   });
 
   it('read the service’s 3DS answers in api/ only, and the verdict on the page off the wire once', () => {

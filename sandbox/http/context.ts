@@ -4,7 +4,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Account } from '../accounts.ts';
 import type { SandboxUrls } from '../config.ts';
 import type { Issuer } from '../issuer.ts';
+import type { PaymentLifecycle } from '../payment-lifecycle.ts';
 import type { Store } from '../store.ts';
+import type { Timers } from '../timers.ts';
+import type { WebhookSender } from '../webhooks.ts';
 import type { Wallets } from '../wallets/wallets.ts';
 
 export interface SandboxEnv {
@@ -57,5 +60,11 @@ export interface SandboxContext {
   urls: SandboxUrls;
   /** Milliseconds since the epoch; tests move it. */
   now: () => number;
+  /** Timers on the same clock as `now`: pending payments' expiry, webhook retries. */
+  timers: Timers;
+  /** Webhook events, signed and delivered with retries. */
+  webhooks: WebhookSender;
+  /** Pending payments' lifecycle: paid, expired, and the events each change sends. */
+  lifecycle: PaymentLifecycle;
   sessionTtlMs: number;
 }

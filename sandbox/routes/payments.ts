@@ -70,7 +70,7 @@ export function registerEngineRoutes(
       });
     }
     if (payment?.account !== account.name) throw new ServiceError('payment_not_found');
-    return c.json(paymentView(payment));
+    return c.json(paymentView(ctx.lifecycle.refresh(payment)));
   });
 }
 

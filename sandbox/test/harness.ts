@@ -4,6 +4,8 @@ import { loadAccounts } from '../accounts.ts';
 import { SANDBOX_CONTROL_HEADERS } from '../http/controls.ts';
 import { ACCOUNTS_FILE } from '../main.ts';
 import { startSandbox, type RunningSandbox } from '../server.ts';
+import type { Timers } from '../timers.ts';
+import type { WebhookFetch } from '../webhooks.ts';
 
 export const MERCHANT_ORIGIN = 'http://127.0.0.1:4173';
 export const EVIL_ORIGIN = 'http://127.0.0.1:4173.evil.test';
@@ -27,7 +29,34 @@ export interface Reply {
   };
 }
 
+/** A webhook POST the sandbox made, as the receiver saw it. */
+export interface WebhookCall {
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * Where the harness's sandbox sends webhooks unless a test says otherwise: nowhere on the network (the
+ * demo account's URL names the shared demo port). Each call is recorded and answered from `answers` (an
+ * HTTP status, or a network error), then 204 once they run out.
+ */
+export function recordingWebhookFetch(
+  calls: WebhookCall[],
+  answers: (number | 'network_error')[] = [],
+): WebhookFetch {
+  return (url, init) => {
+    calls.push({ url, headers: new Headers(init.headers), body: init.body });
+    const answer = answers.shift() ?? 204;
+    return answer === 'network_error'
+      ? Promise.reject(new TypeError('fetch failed'))
+      : Promise.resolve(new Response(null, { status: answer }));
+  };
+}
+
 export interface TestSandbox extends RunningSandbox {
+  /** The webhook calls made through the default recording transport. */
+  webhookCalls: WebhookCall[];
   url(server: Server, path: string): string;
   /** A merchant-backend call: account and app token headers, no Origin. */
   backend(
@@ -68,11 +97,19 @@ export const VISA = {
 };
 
 export async function startTestSandbox(
-  options: { now?: () => number; sessionTtlMs?: number; framesDir?: string } = {},
+  options: {
+    now?: () => number;
+    sessionTtlMs?: number;
+    framesDir?: string;
+    timers?: Timers;
+    webhookFetch?: WebhookFetch;
+  } = {},
 ): Promise<TestSandbox> {
+  const webhookCalls: WebhookCall[] = [];
   const running = await startSandbox({
     ports: { token: 0, engine: 0, sandbox: 0, threeDs: 0, wallets: 0, demo: 4173 },
     accounts: () => accountsFile,
+    webhookFetch: recordingWebhookFetch(webhookCalls),
     ...options,
   });
   const base: Record<Server, string> = {
@@ -103,6 +140,7 @@ export async function startTestSandbox(
 
   const sandbox: TestSandbox = {
     ...running,
+    webhookCalls,
     url,
     raw,
     control: (path, body = {}) => post('token', path, body, SANDBOX_CONTROL_HEADERS),

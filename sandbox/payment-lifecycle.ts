@@ -1,0 +1,169 @@
+// What happens to a payment after Payment/Init: a pending method (Boleto, PIX, Bitcoin, Nupay, split)
+// waits for the shopper and ends `paid` (the shopper paid: /__sandbox/payments/settle) or `expired` (its
+// time ran out, or /__sandbox/payments/expire). Expiry is applied on read (Payment/Status, a duplicate
+// order's check, the controls) and by a timer, so the webhook goes out even when nobody reads. Each
+// change of status is one webhook event (sandbox/webhooks.ts). Choices live here and in the contract.
+
+import { ServiceError } from './errors.ts';
+import type { SandboxContext } from './http/context.ts';
+import { pixBrCode } from './pix/br-code.ts';
+import { paymentView, type Payment, type PaymentMethodRecord, type PaymentStatus } from './store.ts';
+import type { Timer } from './timers.ts';
+import type { WebhookEventType } from './webhooks.ts';
+
+/** How long a pending method waits for the shopper, by method; 30 minutes unless listed. */
+export const PENDING_TTL_MS: Readonly<Record<string, number>> = {
+  pix: 30 * 60_000,
+  boleto: 3 * 24 * 3600_000,
+  bitcoin: 30 * 60_000,
+  nupay: 30 * 60_000,
+  split: 30 * 60_000,
+};
+export const DEFAULT_PENDING_TTL_MS = 30 * 60_000;
+
+/** What the sandbox's PIX BR Codes say about the receiver; the location is a host that never resolves. */
+export const PIX_RECEIVER = {
+  city: 'SAO PAULO',
+  locationPrefix: 'pix.sandbox.invalid/qr/v2/',
+} as const;
+
+/**
+ * A payment's status from its methods', in this order: `declined` if any method is; else `expired` if
+ * any is; else `pending` if any is; else `paid` if any is (a pending method the shopper paid); else
+ * `analyzed` if all are antifraud-only; else `authorized`.
+ */
+export function overallStatus(methods: readonly Pick<PaymentMethodRecord, 'status'>[]): PaymentStatus {
+  const any = (status: PaymentStatus) => methods.some((m) => m.status === status);
+  if (any('declined')) return 'declined';
+  if (any('expired')) return 'expired';
+  if (any('pending')) return 'pending';
+  if (any('paid')) return 'paid';
+  if (methods.every((m) => m.status === 'analyzed')) return 'analyzed';
+  return 'authorized';
+}
+
+/** The events a new payment sends; an antifraud-only (`analyzed`) payment sends none. */
+const CREATED_EVENTS: Partial<Record<PaymentStatus, WebhookEventType>> = {
+  authorized: 'payment.authorized',
+  declined: 'payment.declined',
+  pending: 'payment.pending',
+};
+
+function txidOf(paymentId: string, index: number): string {
+  return `${paymentId.replace(/[^A-Za-z0-9]/g, '').slice(-22)}M${String(index)}`.slice(-25);
+}
+
+/** What a pending method's record adds: when it expires, and for PIX the payload the shopper pays. */
+export function pendingFields(input: {
+  method: string;
+  now: number;
+  paymentId: string;
+  index: number;
+  merchantName: string;
+  amount: number | undefined;
+}): Pick<PaymentMethodRecord, 'expiresAt' | 'pix'> {
+  const expiresAt = new Date(
+    input.now + (PENDING_TTL_MS[input.method] ?? DEFAULT_PENDING_TTL_MS),
+  ).toISOString();
+  if (input.method !== 'pix') return { expiresAt };
+  const txid = txidOf(input.paymentId, input.index);
+  const brCode = pixBrCode({
+    location: `${PIX_RECEIVER.locationPrefix}${txid}`,
+    amount: input.amount,
+    merchantName: input.merchantName,
+    merchantCity: PIX_RECEIVER.city,
+    txid,
+  });
+  return { expiresAt, pix: { brCode, expiresAt } };
+}
+
+/** When the payment's first pending method expires, or undefined when none is pending. */
+function dueAt(payment: Payment): number | undefined {
+  const due = payment.paymentMethods
+    .filter((m) => m.status === 'pending' && m.expiresAt !== undefined)
+    .map((m) => Date.parse(m.expiresAt ?? ''));
+  return due.length === 0 ? undefined : Math.min(...due);
+}
+
+export class PaymentLifecycle {
+  private readonly timers = new Map<string, Timer>();
+  // A #field: the context holds this object, and a tool that walks the context must not loop.
+  readonly #ctx: SandboxContext;
+
+  constructor(ctx: SandboxContext) {
+    this.#ctx = ctx;
+  }
+
+  /** A payment was stored: its first event, and the timer of its expiry. */
+  created(payment: Payment): void {
+    const type = CREATED_EVENTS[payment.status];
+    if (type !== undefined) this.emit(payment, type);
+    this.arm(payment);
+  }
+
+  /** Applies an expiry that is due: what every read of a payment does first. */
+  refresh(payment: Payment): Payment {
+    const due = dueAt(payment);
+    if (payment.status === 'pending' && due !== undefined && due <= this.#ctx.now())
+      this.move(payment, 'expired');
+    return payment;
+  }
+
+  /** The shopper paid every pending method (the sandbox control). */
+  settle(payment: Payment): void {
+    this.requirePending(this.refresh(payment));
+    this.move(payment, 'paid');
+  }
+
+  /** The pending methods expire now, as their time would (the sandbox control). */
+  expire(payment: Payment): void {
+    this.requirePending(this.refresh(payment));
+    this.move(payment, 'expired');
+  }
+
+  reset(): void {
+    for (const timer of this.timers.values()) this.#ctx.timers.clear(timer);
+    this.timers.clear();
+  }
+
+  private requirePending(payment: Payment): void {
+    if (payment.status !== 'pending') {
+      throw new ServiceError('payment_not_pending', {
+        field: 'paymentId',
+        message: `The payment is ${payment.status}: only a pending payment can be settled or expired.`,
+        details: { status: payment.status },
+      });
+    }
+  }
+
+  /** One change of status: every pending method moves together, and the webhook tells the merchant. */
+  private move(payment: Payment, to: 'paid' | 'expired'): void {
+    for (const method of payment.paymentMethods) if (method.status === 'pending') method.status = to;
+    payment.status = overallStatus(payment.paymentMethods);
+    payment.updatedAt = new Date(this.#ctx.now()).toISOString();
+    const timer = this.timers.get(payment.paymentId);
+    if (timer !== undefined) this.#ctx.timers.clear(timer);
+    this.timers.delete(payment.paymentId);
+    this.emit(payment, to === 'paid' ? 'payment.paid' : 'payment.expired');
+  }
+
+  /** The expiry timer: on its clock it may fire early (a test's clock), so it checks and re-arms. */
+  private arm(payment: Payment): void {
+    const due = dueAt(payment);
+    if (payment.status !== 'pending' || due === undefined) return;
+    this.timers.set(
+      payment.paymentId,
+      this.#ctx.timers.set(() => {
+        this.timers.delete(payment.paymentId);
+        if (payment.status !== 'pending') return;
+        if (due <= this.#ctx.now()) this.move(payment, 'expired');
+        else this.arm(payment);
+      }, due - this.#ctx.now()),
+    );
+  }
+
+  private emit(payment: Payment, type: WebhookEventType): void {
+    const account = this.#ctx.accounts.get(payment.account);
+    if (account !== undefined) this.#ctx.webhooks.emit(account, type, paymentView(payment));
+  }
+}

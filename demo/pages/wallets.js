@@ -32,14 +32,18 @@ const checkout = new window.Checkout({
 });
 // #endregion wallet-checkout
 
-/** The backend pays the order with the wallet's token; the answer completes the wallet's sheet. */
-async function pay({ token, walletProvider, installments: count }) {
+/**
+ * The backend pays the order with the wallet's token; the answer completes the wallet's sheet. The
+ * billing name the wallet gave goes along; the amount does not: the backend charges its own order.
+ */
+async function pay({ token, walletProvider, installments: count, billingInfo }) {
   status.textContent = `Paying with ${walletProvider === 'WalletAPay' ? 'Google Pay' : 'Apple Pay'}…`;
   const paid = await postJson('/api/pay-wallet', {
     sessionId: session.sessionId,
     token,
     walletProvider,
     installments: count,
+    billingName: billingInfo.name,
   });
   window.demo.payments.push(paid);
   record.textContent = JSON.stringify(paid.body, null, 2);

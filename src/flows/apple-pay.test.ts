@@ -234,6 +234,7 @@ describe('useApplePay: paying', () => {
       token: JSON.stringify(PAYMENT_DATA),
       walletProvider: 'WalletBPay',
       installments: 2,
+      billingInfo: { billedAmount: 120 },
     });
     expect(session?.log.slice(3)).toEqual(['completePayment 0']);
     expect(state()).toBe('completed');
@@ -243,6 +244,29 @@ describe('useApplePay: paying', () => {
     apple.click();
     expect(apple.sessions).toHaveLength(1);
     expect(failures).toEqual([]);
+  });
+
+  it('asks Apple for the billing contact’s name and hands it to the callback in billingInfo, with the total', async () => {
+    const apple = fakeApplePay();
+    const callback = vi.fn(() => true);
+    await useApplePay(
+      context().ctx,
+      options({ applePayCallback: callback, cart: { total: { label: 'Loja', amount: '99.9' } } }),
+    );
+    apple.click();
+    expect(apple.sessions[0]?.request).toMatchObject({ requiredBillingContactFields: ['name'] });
+    apple.fire(apple.sessions[0], 'paymentauthorized', {
+      payment: {
+        token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' },
+        billingContact: { givenName: ' Grace', familyName: 'Hopper ' },
+      },
+    });
+    await settle();
+    expect(callback).toHaveBeenCalledWith({
+      token: JSON.stringify(PAYMENT_DATA),
+      walletProvider: 'WalletBPay',
+      billingInfo: { name: 'Grace Hopper', billedAmount: 99.9 },
+    });
   });
 
   it('uses the merchant’s onValidateMerchant instead of the service when given', async () => {

@@ -8,7 +8,7 @@ import { merchantSession } from '../api/wallets.ts';
 import type { ServiceClient } from '../api/service.ts';
 import { applePayRequest } from '../wallets/apple-pay-request.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { ApplePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type { ApplePayOptions } from '../wallets/types.ts';
 import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
 import {
   callbackFailure,
@@ -20,6 +20,7 @@ import {
   walletScript,
   walletError,
   walletLoaded,
+  walletPaymentData,
   type WalletContext,
 } from './wallet.ts';
 
@@ -128,13 +129,15 @@ export async function useApplePay(
       });
     };
     session.onpaymentauthorized = ({ payment }) => {
-      const count = installments?.count();
-      const paymentData: WalletPaymentData = {
+      const contact = payment.billingContact;
+      const paymentData = walletPaymentData(
+        'WalletBPay',
         // Payment/Init takes Apple's paymentData serialized as JSON (docs/service-contract.md).
-        token: JSON.stringify(payment.token.paymentData),
-        walletProvider: 'WalletBPay',
-        ...(count === undefined ? {} : { installments: count }),
-      };
+        JSON.stringify(payment.token.paymentData),
+        installments?.count(),
+        [contact?.givenName, contact?.familyName],
+        built.request.total.amount,
+      );
       void runCallback(() => options.applePayCallback(paymentData), watchdogMs).then((outcome) => {
         if (finished) return;
         const ok = outcome.kind === 'answered' && outcome.ok;

@@ -69,9 +69,9 @@ function fakePayJs(ready = true) {
   return {
     calls,
     /** The shopper chose a card: pay.js asks onPaymentAuthorized, and closes on SUCCESS. */
-    async authorize(): Promise<GooglePaymentAuthorizationResult> {
-      const result = await onPaymentAuthorized!(PAYMENT_DATA);
-      if (result.transactionState === 'SUCCESS') sheet?.resolve(PAYMENT_DATA);
+    async authorize(data = PAYMENT_DATA): Promise<GooglePaymentAuthorizationResult> {
+      const result = await onPaymentAuthorized!(data);
+      if (result.transactionState === 'SUCCESS') sheet?.resolve(data);
       return result;
     },
     close(statusCode: string, statusMessage?: string) {
@@ -205,13 +205,47 @@ describe('useGooglePay: paying', () => {
     expect(load?.inGesture).toBe(true);
     expect(document.querySelector('#wallet')?.getAttribute('data-svc-wallet')).toBe('busy');
     expect(await payJs.authorize()).toEqual({ transactionState: 'SUCCESS' });
-    expect(callback).toHaveBeenCalledWith({ token: TOKEN, walletProvider: 'WalletAPay', installments: 3 });
+    expect(callback).toHaveBeenCalledWith({
+      token: TOKEN,
+      walletProvider: 'WalletAPay',
+      installments: 3,
+      billingInfo: { billedAmount: 120 },
+    });
     await settle();
     expect(document.querySelector('#wallet')?.getAttribute('data-svc-wallet')).toBe('completed');
 
     click();
     expect(payJs.calls.filter((call) => call.method === 'loadPaymentData')).toHaveLength(1);
     expect(failures).toEqual([]);
+  });
+
+  it('asks Google for the billing name (format MIN) and hands it to the callback in billingInfo, with the total', async () => {
+    const payJs = fakePayJs();
+    const callback = vi.fn(() => true);
+    await useGooglePay(
+      walletContext().ctx,
+      options({
+        checkoutCallbackFunction: callback,
+        transactionInfo: { totalPrice: '99.9', currencyCode: 'BRL' },
+      }),
+    );
+    click();
+    const load = payJs.calls.find((call) => call.method === 'loadPaymentData');
+    expect(load?.args[0]).toMatchObject({
+      allowedPaymentMethods: [
+        { parameters: { billingAddressRequired: true, billingAddressParameters: { format: 'MIN' } } },
+      ],
+    });
+    const paymentMethodData = {
+      ...PAYMENT_DATA.paymentMethodData,
+      info: { billingAddress: { name: '  Grace \n Hopper ' } },
+    };
+    await payJs.authorize({ paymentMethodData });
+    expect(callback).toHaveBeenLastCalledWith({
+      token: TOKEN,
+      walletProvider: 'WalletAPay',
+      billingInfo: { name: 'Grace Hopper', billedAmount: 99.9 },
+    });
   });
 
   it('keeps the sheet open with the merchant’s message, or ours, when the callback says no', async () => {

@@ -6,7 +6,7 @@
 import type { CheckoutError } from '../errors.ts';
 import { googlePayRequests } from '../wallets/google-pay-request.ts';
 import { GOOGLE_PAY_GATEWAYS, WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { GooglePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type { GooglePayOptions } from '../wallets/types.ts';
 import type {
   GooglePaymentAuthorizationResult,
   GooglePaymentData,
@@ -23,6 +23,7 @@ import {
   walletScript,
   walletError,
   walletLoaded,
+  walletPaymentData,
   WALLET_STRINGS,
   type WalletContext,
 } from './wallet.ts';
@@ -76,12 +77,13 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   let busy = false;
   let completed = false;
   const authorize = async (data: GooglePaymentData): Promise<GooglePaymentAuthorizationResult> => {
-    const count = installments?.count();
-    const paymentData: WalletPaymentData = {
-      token: data.paymentMethodData.tokenizationData.token,
-      walletProvider: 'WalletAPay',
-      ...(count === undefined ? {} : { installments: count }),
-    };
+    const paymentData = walletPaymentData(
+      'WalletAPay',
+      data.paymentMethodData.tokenizationData.token,
+      installments?.count(),
+      [data.paymentMethodData.info?.billingAddress?.name],
+      requests.paymentDataRequest.transactionInfo.totalPrice,
+    );
     const outcome = await runCallback(() => options.checkoutCallbackFunction(paymentData), watchdogMs);
     if (outcome.kind === 'answered' && outcome.ok) return { transactionState: 'SUCCESS' };
     const strings = WALLET_STRINGS[ctx.locale];

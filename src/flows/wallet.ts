@@ -10,7 +10,12 @@ import { loadWalletScript } from './wallet-script.ts';
 import type { Environment, InstallmentsOptions } from '../types.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
 import { WALLET_SCRIPTS } from '../wallets/constants.ts';
-import type { WalletScripts, WalletUnavailableReason } from '../wallets/types.ts';
+import type {
+  WalletPaymentData,
+  WalletProvider,
+  WalletScripts,
+  WalletUnavailableReason,
+} from '../wallets/types.ts';
 
 /**
  * What a wallet's sheet tells the shopper when the payment did not go through, in their language. Kept
@@ -146,6 +151,30 @@ export function installmentsChoice(
   }
   label.append(messages.installmentsLabel, ' ', select);
   return { element: label, count: () => Number(select.value) };
+}
+
+/**
+ * What the merchant's wallet callback gets: the wallet's token, the installments chosen, and
+ * `billingInfo` from the wallet's names (blank ones dropped) and the total the sheet showed.
+ */
+export function walletPaymentData(
+  walletProvider: WalletProvider,
+  token: string,
+  installments: number | undefined,
+  names: readonly (string | undefined)[],
+  total: string,
+): WalletPaymentData {
+  const name = names
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    token,
+    walletProvider,
+    ...(installments === undefined ? {} : { installments }),
+    billingInfo: { ...(name === '' ? {} : { name }), billedAmount: Number(total) },
+  };
 }
 
 /** What the merchant's wallet callback came to. */

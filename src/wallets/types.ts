@@ -45,6 +45,24 @@ export interface WalletPaymentData {
    * `paymentMethods[].installments`. Absent when none were offered.
    */
   installments?: number;
+  /**
+   * Payment/Init's `cardInfo.billingInfo` for a wallet (spec §4.7), as far as the page knows it: the
+   * name the wallet gave (Google's billing address, Apple's billing contact) and the total the sheet
+   * showed. Your backend adds `taxedAmount` when it has one, and charges its own order's amount: the
+   * page's `billedAmount` is what the shopper saw, not what to charge.
+   */
+  billingInfo: WalletBillingInfo;
+}
+
+/** The billing information a wallet sheet gives: Payment/Init's `billingInfo` for wallets (spec §4.7). */
+export interface WalletBillingInfo {
+  /**
+   * The card holder's name as the wallet has it (Google Pay's billing address name, Apple Pay's billing
+   * contact's given and family names), trimmed. Absent when the wallet gave none.
+   */
+  name?: string;
+  /** The total the sheet showed, in the currency's units (`150` for R$ 150,00). */
+  billedAmount: number;
 }
 
 /** Who the shopper pays, as Google Pay's sheet shows it. */

@@ -54,6 +54,11 @@ async function pay({ token, walletProvider, installments: count, billingInfo }) 
   return ok;
 }
 
+/** Says why a wallet's button is not shown: a `wallet_unavailable` error, never a failed payment. */
+const unavailable = (id) => (error) => {
+  document.getElementById(id).textContent += ` (${error.reason})`;
+};
+
 // #region use-google-pay
 const googlePay = checkout.useGooglePay({
   selector: '#google-pay',
@@ -64,6 +69,7 @@ const googlePay = checkout.useGooglePay({
   // A decline keeps Google's sheet open with this message, so the shopper can choose another card.
   checkoutCallbackFunction: async (data) =>
     (await pay(data)) ? true : { ok: false, message: 'O banco recusou este cartão. Escolha outro.' },
+  onUnavailable: unavailable('google-pay-unavailable'),
 });
 // #endregion use-google-pay
 
@@ -74,6 +80,8 @@ const applePay = checkout.useApplePay({
   cart: { total: { label: 'Demo merchant', amount: total } },
   installments,
   applePayCallback: pay,
+  // Every browser without Apple Pay (Chrome, Firefox) ends here, with `reason` `not_supported`.
+  onUnavailable: unavailable('apple-pay-unavailable'),
 });
 // #endregion use-apple-pay
 

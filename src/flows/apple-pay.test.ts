@@ -4,8 +4,8 @@
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
-import { ERROR_CODES } from '../errors.ts';
-import type { ApplePayOptions } from '../wallets/types.ts';
+import { ERROR_CODES, isCheckoutError } from '../errors.ts';
+import type { ApplePayOptions, WalletUnavailableError } from '../wallets/types.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
 import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
@@ -171,9 +171,15 @@ describe('useApplePay: availability', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn();
-    expect(await useApplePay(context().ctx, options({ onUnavailable }))).toBe(false);
-    expect(onUnavailable).toHaveBeenCalledWith(reason);
+    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
+    const { ctx, failures } = context();
+    expect(await useApplePay(ctx, options({ onUnavailable }))).toBe(false);
+    const error = onUnavailable.mock.calls[0]?.[0];
+    expect(isCheckoutError(error)).toBe(true);
+    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
+    expect(error?.message).toMatch(new RegExp(`^Apple Pay is not available here \\(${reason}\\): `));
+    // Chrome never has Apple Pay: not a failed payment, so the Checkout's callback hears nothing.
+    expect(failures).toEqual([]);
     expect(document.querySelector('#wallet apple-pay-button')).toBeNull();
   });
 

@@ -24,6 +24,9 @@ import {
   type WalletContext,
 } from './wallet.ts';
 
+/** The wallet's name in `wallet_unavailable`'s message. */
+const WALLET = 'Apple Pay';
+
 /** Apple's limit on `displayName` in the merchant validation request. */
 const DISPLAY_NAME_MAX = 64;
 
@@ -44,14 +47,15 @@ export async function useApplePay(
   const script = walletScript(ctx, 'applePay');
 
   const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
   const Session = (window as WalletWindow).ApplePaySession;
-  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, 'not_supported');
-  if (!Session.canMakePayments()) return unavailable(onUnavailable, 'not_ready');
+  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, WALLET, 'not_supported');
+  if (!Session.canMakePayments()) return unavailable(onUnavailable, WALLET, 'not_ready');
   // Safari 18 and later tell more; older ones (and Safari 18.0.1's native session) lack the method.
   if (Session.applePayCapabilities !== undefined) {
     const { paymentCredentialStatus } = await Session.applePayCapabilities(built.merchantId);
-    if (paymentCredentialStatus === 'applePayUnsupported') return unavailable(onUnavailable, 'not_supported');
+    if (paymentCredentialStatus === 'applePayUnsupported')
+      return unavailable(onUnavailable, WALLET, 'not_supported');
   }
 
   const validate = (validationURL: string): Promise<object> => {

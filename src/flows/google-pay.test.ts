@@ -2,7 +2,8 @@
 // pay.js, what the merchant's callback gets, what the sheet is told, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GooglePayOptions } from '../wallets/types.ts';
+import { isCheckoutError } from '../errors.ts';
+import type { GooglePayOptions, WalletUnavailableError } from '../wallets/types.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
 import { useGooglePay } from './google-pay.ts';
 import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
@@ -150,10 +151,16 @@ describe('useGooglePay: the button', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why, and shows nothing', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn();
-    expect(await useGooglePay(walletContext().ctx, options({ onUnavailable }))).toBe(false);
-    expect(onUnavailable).toHaveBeenCalledWith(reason);
+    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
+    const { ctx, failures } = walletContext();
+    expect(await useGooglePay(ctx, options({ onUnavailable }))).toBe(false);
     expect(document.querySelector('#wallet')?.childElementCount).toBe(0);
+    const error = onUnavailable.mock.calls[0]?.[0];
+    expect(isCheckoutError(error)).toBe(true);
+    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
+    expect(error?.message).toMatch(new RegExp(`^Google Pay is not available here \\(${reason}\\): `));
+    // Not a failed payment: the Checkout's callback hears nothing.
+    expect(failures).toEqual([]);
   });
 
   it('rejects a wrong option, a missing container or a stand-in URL that is not https before loading anything', async () => {

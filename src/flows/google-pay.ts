@@ -28,6 +28,9 @@ import {
   type WalletContext,
 } from './wallet.ts';
 
+/** The wallet's name in `wallet_unavailable`'s message. */
+const WALLET = 'Google Pay';
+
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {
   const { statusCode, statusMessage } = (error ?? {}) as Partial<GooglePaymentsError>;
@@ -70,9 +73,9 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   const script = walletScript(ctx, 'googlePay');
 
   const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
   const api = (window as WalletWindow).google?.payments?.api;
-  if (api === undefined) return unavailable(onUnavailable, 'script_failed');
+  if (api === undefined) return unavailable(onUnavailable, WALLET, 'script_failed');
 
   let busy = false;
   let completed = false;
@@ -106,7 +109,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   });
   try {
     const ready = await client.isReadyToPay(requests.isReadyToPayRequest);
-    if (!ready.result) return unavailable(onUnavailable, 'not_ready');
+    if (!ready.result) return unavailable(onUnavailable, WALLET, 'not_ready');
   } catch (error) {
     // DEVELOPER_ERROR here is a request pay.js cannot read: the merchant's to fix, said loudly.
     throw loadFailure(error);

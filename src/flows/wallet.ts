@@ -14,6 +14,7 @@ import type {
   WalletPaymentData,
   WalletProvider,
   WalletScripts,
+  WalletUnavailableError,
   WalletUnavailableReason,
 } from '../wallets/types.ts';
 
@@ -113,13 +114,41 @@ export async function walletLoaded(script: string): Promise<WalletUnavailableRea
   }
 }
 
-/** Says why a wallet is not shown, to the merchant's `onUnavailable`, and answers `false`. */
+/** What each {@link WalletUnavailableReason} means, in the error's message. */
+const UNAVAILABLE_WHY: Readonly<Record<WalletUnavailableReason, string>> = {
+  insecure_context: 'the page is not a secure context (https)',
+  script_failed: "the wallet's script did not load (the network, or the page's Content-Security-Policy)",
+  not_supported: 'this browser has no such wallet, or none that takes this request',
+  not_ready: 'the wallet says the shopper cannot pay with it here',
+};
+
+/** `wallet_unavailable`, with its reason: what `onUnavailable` gets. */
+class WalletUnavailable extends CheckoutError implements WalletUnavailableError {
+  declare readonly code: 'wallet_unavailable';
+  declare readonly type: 'wallet';
+  readonly reason: WalletUnavailableReason;
+
+  constructor(wallet: string, reason: WalletUnavailableReason) {
+    super(
+      'wallet_unavailable',
+      'wallet',
+      `${wallet} is not available here (${reason}): ${UNAVAILABLE_WHY[reason]}. Its button is not shown.`,
+    );
+    this.reason = reason;
+  }
+}
+
+/**
+ * Tells the merchant's `onUnavailable` why a wallet is not shown, as a `wallet_unavailable` error, and
+ * answers `false`. Not the Checkout's `callback`: a wallet absent from a browser is no failed payment.
+ */
 export function unavailable(
-  onUnavailable: ((reason: WalletUnavailableReason) => void) | undefined,
+  onUnavailable: ((error: WalletUnavailableError) => void) | undefined,
+  wallet: string,
   reason: WalletUnavailableReason,
 ): false {
   try {
-    onUnavailable?.(reason);
+    onUnavailable?.(new WalletUnavailable(wallet, reason));
   } catch (error) {
     queueMicrotask(() => {
       throw error;

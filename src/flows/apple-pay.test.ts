@@ -290,6 +290,52 @@ describe('useApplePay: paying', () => {
     expect(apple.sessions[0]?.log[1]).toContain('completeMerchantValidation');
   });
 
+  it('aborts the sheet when the merchant’s onValidateMerchant rejects, and hands its cause to the callback', async () => {
+    const apple = fakeApplePay();
+    const requests = serviceAnswering(Response.json(MERCHANT_SESSION));
+    const refusal = new Error('the merchant identity certificate expired');
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options({ onValidateMerchant: () => Promise.reject(refusal) }));
+    apple.click();
+    apple.fire(apple.sessions[0], 'validatemerchant', {
+      validationURL: 'https://apple-pay-gateway.apple.com/x',
+    });
+    await settle();
+    expect(apple.sessions[0]?.log).toEqual(['begin', 'abort']);
+    expect(failures.map((error) => [error.code, error.type])).toEqual([
+      ['wallet_merchant_validation_failed', 'wallet'],
+    ]);
+    expect(failures[0]?.cause).toBe(refusal);
+    // The service was not asked instead, and the shopper may try again.
+    expect(requests).toEqual([]);
+    expect(state()).toBe('ready');
+    apple.click();
+    expect(apple.sessions).toHaveLength(2);
+  });
+
+  it('completes the sheet as failed at 25 s by default, before Apple’s 30 s, and not a moment before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const apple = fakeApplePay();
+      const { ctx, failures } = context();
+      await useApplePay(ctx, options({ applePayCallback: () => new Promise<boolean>(() => undefined) }));
+      apple.click();
+      apple.fire(apple.sessions[0], 'paymentauthorized', {
+        payment: { token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' } },
+      });
+      await vi.advanceTimersByTimeAsync(24_999);
+      expect(apple.sessions[0]?.log).toEqual(['begin']);
+      expect(failures).toEqual([]);
+      expect(state()).toBe('busy');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(apple.sessions[0]?.log).toEqual(['begin', 'completePayment 1']);
+      expect(failures.map((error) => error.code)).toEqual(['wallet_callback_timeout']);
+      expect(failures[0]?.message).toContain('within 25 s');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([
     [
       'the service refuses',

@@ -294,6 +294,25 @@ describe('useGooglePay: paying', () => {
     expect(failures[0]?.message).toContain('check the order');
   });
 
+  it('keeps the sheet waiting for the callback 25 s by default, and answers ERROR then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const payJs = fakePayJs();
+    const { ctx, failures } = walletContext();
+    await useGooglePay(
+      ctx,
+      options({ checkoutCallbackFunction: () => new Promise<boolean>(() => undefined) }),
+    );
+    click();
+    let answer: GooglePaymentAuthorizationResult | undefined;
+    void payJs.authorize().then((result) => (answer = result));
+    await vi.advanceTimersByTimeAsync(24_999);
+    expect(answer).toBeUndefined();
+    expect(failures).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer?.transactionState).toBe('ERROR');
+    expect(failures.map((error) => error.code)).toEqual(['wallet_callback_timeout']);
+  });
+
   it('answers ERROR when the callback throws or answers nonsense, and hands the cause to the merchant', async () => {
     const payJs = fakePayJs();
     const { ctx, failures } = walletContext();

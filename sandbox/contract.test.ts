@@ -32,6 +32,7 @@ describe('docs/service-contract.md', () => {
       '/__sandbox/sessions/expire',
       '/__sandbox/wallets/google-pay/token',
       '/__sandbox/wallets/apple-pay/token',
+      '/__sandbox/wallets/open',
     ]) {
       expect(doc).toContain(path);
     }

@@ -98,6 +98,8 @@ export interface OpenedWalletToken {
   /** Google's authMethod, or Apple's paymentDataType (always 3DSecure on the web). */
   authMethod: GoogleAuthMethod | '3DSecure';
   eci: string | undefined;
+  /** The one-time cryptogram (Google CRYPTOGRAM_3DS, every Apple Pay token); never stored with a payment. */
+  cryptogram: string | undefined;
 }
 
 export interface WalletOpenExpectations {
@@ -327,6 +329,7 @@ export class Wallets {
         expirationYear: details.expirationYear,
         authMethod: details.authMethod,
         eci: details.eciIndicator,
+        cryptogram: details.cryptogram,
       };
     }
     const opened = openApplePayToken(
@@ -364,6 +367,7 @@ export class Wallets {
       expirationYear: 2000 + Number(expiration.slice(0, 2)),
       authMethod: payment.paymentDataType,
       eci: payment.paymentData.eciIndicator,
+      cryptogram: payment.paymentData.onlinePaymentCryptogram,
     };
   }
 

@@ -125,8 +125,11 @@ describe('POST /__sandbox/wallets/open', () => {
       authMethod: '3DSecure',
       cryptogram: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) as string,
     });
-    // It spends nothing: the token still pays, once.
+    // It spends nothing: the token still pays, once; and it still opens once it paid.
     expect((await pay('WalletBPay', token)).status).toBe(201);
+    expect((await pay('WalletBPay', token)).status).toBe(409);
+    const paid = await sb.control(OPEN, { walletProvider: 'WalletBPay', token, account: 'demo' });
+    expect(paid.body).toMatchObject({ number: visa?.deviceNumber });
   });
 
   it('refuses a token Payment/Init would refuse, with the same code', async () => {

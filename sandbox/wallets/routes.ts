@@ -127,8 +127,8 @@ export function registerWalletControlRoutes(app: Hono<SandboxEnv>, ctx: SandboxC
   });
 
   // What the service reads in a token, for tests that must know what a page must never see (the
-  // number, the device token, the cryptogram). It opens as Payment/Init does, spends nothing, and
-  // refuses what Payment/Init would refuse, with the same 422 wallet_token_invalid.
+  // number, the device token, the cryptogram). It opens as Payment/Init does, a token that already paid
+  // too, spends nothing, and refuses what else Payment/Init would refuse, with its 422.
   app.post('/__sandbox/wallets/open', async (c) => {
     const body = await readBody(c, openSchema, BODY_LIMITS.token);
     let opened: OpenedWalletToken;
@@ -137,6 +137,8 @@ export function registerWalletControlRoutes(app: Hono<SandboxEnv>, ctx: SandboxC
         account: body.account,
         amount: body.amount,
         currency: body.currency,
+        // A test asks once the page paid, too.
+        evenIfPaid: true,
       });
     } catch (error) {
       if (error instanceof WalletTokenError) throw walletTokenRefusal(error, 'token');

@@ -108,6 +108,8 @@ export interface WalletOpenExpectations {
   /** The amount and currency paid, when known: an Apple Pay token is for one amount. */
   amount?: number | undefined;
   currency?: string | undefined;
+  /** A token that already paid opens too (a sandbox control reading one); Payment/Init never sets it. */
+  evenIfPaid?: boolean | undefined;
 }
 
 function isTestCard(card: WalletTestCard | WalletCard): card is WalletTestCard {
@@ -311,7 +313,7 @@ export class Wallets {
           recipientPrivateKey: this.#gatewayKey.privateKey,
           recipientId: GOOGLE_PAY_RECIPIENT_ID,
         },
-        { now, replay: this.#replay.WalletAPay },
+        { now, ...(expect.evenIfPaid === true ? {} : { replay: this.#replay.WalletAPay }) },
       );
       if (data.gatewayMerchantId !== expect.account) {
         throw refuse(
@@ -338,7 +340,7 @@ export class Wallets {
         trustedRoots: [this.#appleRoot.x509],
         merchantKey: (hash) => this.#merchantKeys.get(hash),
       },
-      { now, replay: this.#replay.WalletBPay },
+      { now, ...(expect.evenIfPaid === true ? {} : { replay: this.#replay.WalletBPay }) },
     );
     if (this.#merchantKeys.get(opened.publicKeyHash)?.account !== expect.account) {
       throw refuse(

@@ -85,7 +85,12 @@ describe('the demo merchant backend', () => {
       paymentMethods: { installments?: number; card?: { brand: string } }[];
     };
     expect(record.status).toBe('authorized');
-    expect(record.paymentMethods[0]).toMatchObject({ installments: 3, card: { brand: 'Elo' } });
+    expect(record.paymentMethods[0]).toMatchObject({
+      installments: 3,
+      card: { brand: 'Elo' },
+      // Without a name from the wallet, the shop's customer.
+      billingInfo: { name: 'Ada Lovelace', billedAmount: 150 },
+    });
     const again = await post('/api/pay-wallet', {
       sessionId,
       token,
@@ -96,6 +101,29 @@ describe('the demo merchant backend', () => {
       409,
       'order_already_paid',
     ]);
+  });
+
+  it('bills the wallet’s card holder when the wallet gave a name', async () => {
+    const { sessionId } = (await (await post('/api/session', { cart: 'wallets' })).json()) as {
+      sessionId: string;
+    };
+    const sealed = await sb.control('/__sandbox/wallets/google-pay/token', {
+      testCard: 'visa',
+      gatewayMerchantId: 'demo',
+    });
+    const paid = await post('/api/pay-wallet', {
+      sessionId,
+      token: sealed.body['token'],
+      walletProvider: 'WalletAPay',
+      billingName: ' Grace Hopper ',
+    });
+    expect(paid.status).toBe(201);
+    const record = (await paid.json()) as { paymentMethods: { billingInfo?: unknown }[] };
+    expect(record.paymentMethods[0]?.billingInfo).toEqual({
+      name: 'Grace Hopper',
+      taxedAmount: 0,
+      billedAmount: 150,
+    });
   });
 
   it('serves the Apple Pay domain association file under /.well-known/', async () => {

@@ -129,6 +129,8 @@ const walletPayRequest = z.strictObject({
   token: z.string().min(1).max(16_384),
   walletProvider: z.enum(['WalletAPay', 'WalletBPay']),
   installments: z.int().min(1).max(12).default(1),
+  /** The card holder's name the wallet gave (the callback's `billingInfo.name`), when it gave one. */
+  billingName: z.string().trim().min(1).max(128).optional(),
 });
 
 const statusRequest = z.strictObject({ paymentId: z.string().min(1).max(128) });
@@ -330,7 +332,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
               tokenProvider: body.walletProvider,
               saveCard: false,
               billingInfo: {
-                name: order.customer.name ?? order.customer.id,
+                // The wallet's card holder when it says, the shop's customer otherwise.
+                name: body.billingName ?? order.customer.name ?? order.customer.id,
                 taxedAmount: 0,
                 billedAmount: order.amount,
               },

@@ -36,6 +36,7 @@ describe('docs/service-contract.md', () => {
       '/__sandbox/payments/settle',
       '/__sandbox/payments/expire',
       '/__sandbox/webhooks',
+      '/__sandbox/wallets/open',
     ]) {
       expect(doc).toContain(path);
     }

@@ -113,7 +113,7 @@ interface WalletMethod {
 }
 
 /** A token that does not open, as Payment/Init answers it (docs/service-contract.md, Wallet tokens). */
-function walletTokenRefusal(error: WalletTokenError, field: string): ServiceError {
+export function walletTokenRefusal(error: WalletTokenError, field: string): ServiceError {
   if (error.reason === 'replayed') {
     return new ServiceError('token_already_used', {
       field,

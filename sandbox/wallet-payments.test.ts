@@ -90,6 +90,59 @@ const refusedWith = (reply: Reply, code: string, reason: string) => {
   });
 };
 
+describe('POST /__sandbox/wallets/open', () => {
+  const OPEN = '/__sandbox/wallets/open';
+
+  it('tells a test what the service reads in a token: the number or device token, and the cryptogram', async () => {
+    const visa = walletTestCard('visa');
+    const mastercard = walletTestCard('mastercard-3ds');
+    const panOnly = await sb.control(OPEN, {
+      walletProvider: 'WalletAPay',
+      token: await googleToken(),
+      account: 'demo',
+    });
+    expect(panOnly.body).toMatchObject({ number: visa?.number, authMethod: 'PAN_ONLY' });
+    expect(panOnly.body).not.toHaveProperty('cryptogram');
+    const device = await sb.control(OPEN, {
+      walletProvider: 'WalletAPay',
+      token: await googleToken({ testCard: 'mastercard-3ds' }),
+      account: 'demo',
+    });
+    expect(device.body).toMatchObject({
+      number: mastercard?.deviceNumber,
+      authMethod: 'CRYPTOGRAM_3DS',
+      cryptogram: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) as string,
+    });
+    const token = await appleToken();
+    const apple = await sb.control(OPEN, {
+      walletProvider: 'WalletBPay',
+      token,
+      account: 'demo',
+      amount: 150,
+    });
+    expect(apple.body).toMatchObject({
+      number: visa?.deviceNumber,
+      authMethod: '3DSecure',
+      cryptogram: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) as string,
+    });
+    // It spends nothing: the token still pays, once; and it still opens once it paid.
+    expect((await pay('WalletBPay', token)).status).toBe(201);
+    expect((await pay('WalletBPay', token)).status).toBe(409);
+    const paid = await sb.control(OPEN, { walletProvider: 'WalletBPay', token, account: 'demo' });
+    expect(paid.body).toMatchObject({ number: visa?.deviceNumber });
+  });
+
+  it('refuses a token Payment/Init would refuse, with the same code', async () => {
+    const reply = await sb.control(OPEN, {
+      walletProvider: 'WalletBPay',
+      token: await appleToken(),
+      account: 'demo',
+      amount: 140,
+    });
+    expect([reply.status, reply.body.error?.code]).toEqual([422, 'wallet_token_invalid']);
+  });
+});
+
 describe('POST /__sandbox/wallets/google-pay/token', () => {
   it('answers the token string and the PaymentData Google Pay resolves with', async () => {
     const reply = await sb.control(GOOGLE, { testCard: 'elo', gatewayMerchantId: 'demo' });

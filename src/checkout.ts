@@ -252,7 +252,7 @@ export class Checkout {
    * @param options - The container, merchantInfo, transactionInfo, the button's look, installments and
    *   your callback; see {@link GooglePayOptions}.
    * @returns `true` once the button is shown, `false` when Google Pay cannot be used here (why goes to
-   *   `onUnavailable`). Rejects with `invalid_option` or `invalid_target` when an option is wrong, and
+   *   `onUnavailable` as a `wallet_unavailable` error with its `reason`, never to `callback`). Rejects with `invalid_option` or `invalid_target` when an option is wrong, and
    *   with `full_build_required` in the essentials build.
    */
   useGooglePay(options: GooglePayOptions): Promise<boolean> {
@@ -269,7 +269,7 @@ export class Checkout {
    * @param options - The button, merchantId, cart, installments and your callback; see
    *   {@link ApplePayOptions}.
    * @returns Whether Apple Pay is available here, the button then shown (spec §4.9); why not goes to
-   *   `onUnavailable`. Rejects with `invalid_option` or `invalid_target` when an option is wrong, and with
+   *   `onUnavailable` as a `wallet_unavailable` error with its `reason`, never to `callback`. Rejects with `invalid_option` or `invalid_target` when an option is wrong, and with
    *   `full_build_required` in the essentials build.
    */
   useApplePay(options: ApplePayOptions): Promise<boolean> {

@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'authentication_amount_mismatch',
   // Wallets
   'full_build_required',
+  'wallet_unavailable',
   'wallet_cancelled',
   'wallet_developer_error',
   'wallet_error',

@@ -32,14 +32,18 @@ const checkout = new window.Checkout({
 });
 // #endregion wallet-checkout
 
-/** The backend pays the order with the wallet's token; the answer completes the wallet's sheet. */
-async function pay({ token, walletProvider, installments: count }) {
+/**
+ * The backend pays the order with the wallet's token; the answer completes the wallet's sheet. The
+ * billing name the wallet gave goes along; the amount does not: the backend charges its own order.
+ */
+async function pay({ token, walletProvider, installments: count, billingInfo }) {
   status.textContent = `Paying with ${walletProvider === 'WalletAPay' ? 'Google Pay' : 'Apple Pay'}…`;
   const paid = await postJson('/api/pay-wallet', {
     sessionId: session.sessionId,
     token,
     walletProvider,
     installments: count,
+    billingName: billingInfo.name,
   });
   window.demo.payments.push(paid);
   record.textContent = JSON.stringify(paid.body, null, 2);
@@ -49,6 +53,11 @@ async function pay({ token, walletProvider, installments: count }) {
     : `Not paid: ${paid.body.status ?? paid.body.error?.code}`;
   return ok;
 }
+
+/** Says why a wallet's button is not shown: a `wallet_unavailable` error, never a failed payment. */
+const unavailable = (id) => (error) => {
+  document.getElementById(id).textContent += ` (${error.reason})`;
+};
 
 // #region use-google-pay
 const googlePay = checkout.useGooglePay({
@@ -60,6 +69,7 @@ const googlePay = checkout.useGooglePay({
   // A decline keeps Google's sheet open with this message, so the shopper can choose another card.
   checkoutCallbackFunction: async (data) =>
     (await pay(data)) ? true : { ok: false, message: 'O banco recusou este cartão. Escolha outro.' },
+  onUnavailable: unavailable('google-pay-unavailable'),
 });
 // #endregion use-google-pay
 
@@ -70,6 +80,8 @@ const applePay = checkout.useApplePay({
   cart: { total: { label: 'Demo merchant', amount: total } },
   installments,
   applePayCallback: pay,
+  // Every browser without Apple Pay (Chrome, Firefox) ends here, with `reason` `not_supported`.
+  onUnavailable: unavailable('apple-pay-unavailable'),
 });
 // #endregion use-apple-pay
 

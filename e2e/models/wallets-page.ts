@@ -7,9 +7,14 @@ export const WALLETS_ORIGIN = 'http://127.0.0.1:4178';
 export class WalletsPage {
   constructor(readonly page: Page) {}
 
+  /** Opens the page and waits for both wallets' buttons to be ready: nothing async is left. */
   async open(query = ''): Promise<void> {
     await this.page.goto(`/wallets.html${query}`);
+    // Both wallets' scripts load and answer first: a cold Firefox on a busy machine took over 5 s.
+    await expect(this.googlePay).toHaveAttribute('data-svc-wallet', 'ready', { timeout: 15_000 });
+    await expect(this.applePay).toHaveAttribute('data-svc-wallet', 'ready');
     await expect(this.googlePayButton).toBeVisible();
+    await expect(this.applePayButton).toBeVisible();
   }
 
   get googlePay(): Locator {
@@ -53,6 +58,18 @@ export class WalletsPage {
   /** What reached the Checkout's `callback` (codes), in order. */
   outcomes(): Promise<string[]> {
     return this.page.evaluate(() => (window as unknown as { demo: { outcomes: string[] } }).demo.outcomes);
+  }
+
+  /** What the stand-in pay.js recorded: each call, and how it settled. */
+  googlePayCalls(): Promise<{ method: string; outcome?: Record<string, unknown> }[]> {
+    return this.page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __googlePayStandIn: { calls: { method: string; outcome?: Record<string, unknown> }[] };
+          }
+        ).__googlePayStandIn.calls,
+    );
   }
 
   /** The Payment/Init record the backend answered, parsed. */

@@ -10,9 +10,11 @@ import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { strict } from '../schemas.ts';
+import { walletTokenRefusal } from '../payments.ts';
 import { CURRENCY_NUMERIC } from './apple-pay.ts';
+import { WalletTokenError } from './common.ts';
 import { WALLET_TEST_CARDS, walletTestCard, type WalletTestCard } from './test-cards.ts';
-import type { WalletCard } from './wallets.ts';
+import type { OpenedWalletToken, WalletCard } from './wallets.ts';
 
 const cardChoice = {
   /** A wallet test card by id (wallets/test-cards.ts). */
@@ -44,6 +46,14 @@ const applePayTokenSchema = strict({
     .regex(/^[0-9a-f]{64}$/, 'applicationData is the hex SHA-256 of the request’s applicationData')
     .optional(),
   signingTime: z.int().nonnegative().optional(),
+});
+
+const openSchema = strict({
+  walletProvider: z.enum(['WalletAPay', 'WalletBPay']),
+  token: z.string().min(1).max(16_384),
+  account: z.string().min(1).max(64),
+  amount: z.number().nonnegative().max(1e9).optional(),
+  currency: z.enum(Object.keys(CURRENCY_NUMERIC) as [string, ...string[]]).optional(),
 });
 
 function chosenCard(body: {
@@ -114,6 +124,28 @@ export function registerWalletControlRoutes(app: Hono<SandboxEnv>, ctx: SandboxC
         },
       },
     });
+  });
+
+  // What the service reads in a token, for tests that must know what a page must never see (the
+  // number, the device token, the cryptogram). It opens as Payment/Init does, a token that already paid
+  // too, spends nothing, and refuses what else Payment/Init would refuse, with its 422.
+  app.post('/__sandbox/wallets/open', async (c) => {
+    const body = await readBody(c, openSchema, BODY_LIMITS.token);
+    let opened: OpenedWalletToken;
+    try {
+      opened = ctx.wallets.open(body.walletProvider, body.token, {
+        account: body.account,
+        amount: body.amount,
+        currency: body.currency,
+        // A test asks once the page paid, too.
+        evenIfPaid: true,
+      });
+    } catch (error) {
+      if (error instanceof WalletTokenError) throw walletTokenRefusal(error, 'token');
+      throw error;
+    }
+    const { number, authMethod, eci, cryptogram, expirationMonth, expirationYear } = opened;
+    return c.json({ number, expirationMonth, expirationYear, authMethod, eci, cryptogram });
   });
 
   // What Apple Pay's onpaymentauthorized event carries as `payment.token`; Payment/Init takes its

@@ -98,6 +98,8 @@ export interface OpenedWalletToken {
   /** Google's authMethod, or Apple's paymentDataType (always 3DSecure on the web). */
   authMethod: GoogleAuthMethod | '3DSecure';
   eci: string | undefined;
+  /** The one-time cryptogram (Google CRYPTOGRAM_3DS, every Apple Pay token); never stored with a payment. */
+  cryptogram: string | undefined;
 }
 
 export interface WalletOpenExpectations {
@@ -106,6 +108,8 @@ export interface WalletOpenExpectations {
   /** The amount and currency paid, when known: an Apple Pay token is for one amount. */
   amount?: number | undefined;
   currency?: string | undefined;
+  /** A token that already paid opens too (a sandbox control reading one); Payment/Init never sets it. */
+  evenIfPaid?: boolean | undefined;
 }
 
 function isTestCard(card: WalletTestCard | WalletCard): card is WalletTestCard {
@@ -309,7 +313,7 @@ export class Wallets {
           recipientPrivateKey: this.#gatewayKey.privateKey,
           recipientId: GOOGLE_PAY_RECIPIENT_ID,
         },
-        { now, replay: this.#replay.WalletAPay },
+        { now, ...(expect.evenIfPaid === true ? {} : { replay: this.#replay.WalletAPay }) },
       );
       if (data.gatewayMerchantId !== expect.account) {
         throw refuse(
@@ -327,6 +331,7 @@ export class Wallets {
         expirationYear: details.expirationYear,
         authMethod: details.authMethod,
         eci: details.eciIndicator,
+        cryptogram: details.cryptogram,
       };
     }
     const opened = openApplePayToken(
@@ -335,7 +340,7 @@ export class Wallets {
         trustedRoots: [this.#appleRoot.x509],
         merchantKey: (hash) => this.#merchantKeys.get(hash),
       },
-      { now, replay: this.#replay.WalletBPay },
+      { now, ...(expect.evenIfPaid === true ? {} : { replay: this.#replay.WalletBPay }) },
     );
     if (this.#merchantKeys.get(opened.publicKeyHash)?.account !== expect.account) {
       throw refuse(
@@ -364,6 +369,7 @@ export class Wallets {
       expirationYear: 2000 + Number(expiration.slice(0, 2)),
       authMethod: payment.paymentDataType,
       eci: payment.paymentData.eciIndicator,
+      cryptogram: payment.paymentData.onlinePaymentCryptogram,
     };
   }
 

@@ -4,8 +4,8 @@
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
-import { ERROR_CODES } from '../errors.ts';
-import type { ApplePayOptions } from '../wallets/types.ts';
+import { ERROR_CODES, isCheckoutError } from '../errors.ts';
+import type { ApplePayOptions, WalletUnavailableError } from '../wallets/types.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
 import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
@@ -171,9 +171,15 @@ describe('useApplePay: availability', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn();
-    expect(await useApplePay(context().ctx, options({ onUnavailable }))).toBe(false);
-    expect(onUnavailable).toHaveBeenCalledWith(reason);
+    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
+    const { ctx, failures } = context();
+    expect(await useApplePay(ctx, options({ onUnavailable }))).toBe(false);
+    const error = onUnavailable.mock.calls[0]?.[0];
+    expect(isCheckoutError(error)).toBe(true);
+    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
+    expect(error?.message).toMatch(new RegExp(`^Apple Pay is not available here \\(${reason}\\): `));
+    // Chrome never has Apple Pay: not a failed payment, so the Checkout's callback hears nothing.
+    expect(failures).toEqual([]);
     expect(document.querySelector('#wallet apple-pay-button')).toBeNull();
   });
 
@@ -234,6 +240,7 @@ describe('useApplePay: paying', () => {
       token: JSON.stringify(PAYMENT_DATA),
       walletProvider: 'WalletBPay',
       installments: 2,
+      billingInfo: { billedAmount: 120 },
     });
     expect(session?.log.slice(3)).toEqual(['completePayment 0']);
     expect(state()).toBe('completed');
@@ -243,6 +250,29 @@ describe('useApplePay: paying', () => {
     apple.click();
     expect(apple.sessions).toHaveLength(1);
     expect(failures).toEqual([]);
+  });
+
+  it('asks Apple for the billing contact’s name and hands it to the callback in billingInfo, with the total', async () => {
+    const apple = fakeApplePay();
+    const callback = vi.fn(() => true);
+    await useApplePay(
+      context().ctx,
+      options({ applePayCallback: callback, cart: { total: { label: 'Loja', amount: '99.9' } } }),
+    );
+    apple.click();
+    expect(apple.sessions[0]?.request).toMatchObject({ requiredBillingContactFields: ['name'] });
+    apple.fire(apple.sessions[0], 'paymentauthorized', {
+      payment: {
+        token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' },
+        billingContact: { givenName: ' Grace', familyName: 'Hopper ' },
+      },
+    });
+    await settle();
+    expect(callback).toHaveBeenCalledWith({
+      token: JSON.stringify(PAYMENT_DATA),
+      walletProvider: 'WalletBPay',
+      billingInfo: { name: 'Grace Hopper', billedAmount: 99.9 },
+    });
   });
 
   it('uses the merchant’s onValidateMerchant instead of the service when given', async () => {
@@ -258,6 +288,52 @@ describe('useApplePay: paying', () => {
     expect(onValidateMerchant).toHaveBeenCalledWith('https://apple-pay-gateway.apple.com/x');
     expect(requests).toEqual([]);
     expect(apple.sessions[0]?.log[1]).toContain('completeMerchantValidation');
+  });
+
+  it('aborts the sheet when the merchant’s onValidateMerchant rejects, and hands its cause to the callback', async () => {
+    const apple = fakeApplePay();
+    const requests = serviceAnswering(Response.json(MERCHANT_SESSION));
+    const refusal = new Error('the merchant identity certificate expired');
+    const { ctx, failures } = context();
+    await useApplePay(ctx, options({ onValidateMerchant: () => Promise.reject(refusal) }));
+    apple.click();
+    apple.fire(apple.sessions[0], 'validatemerchant', {
+      validationURL: 'https://apple-pay-gateway.apple.com/x',
+    });
+    await settle();
+    expect(apple.sessions[0]?.log).toEqual(['begin', 'abort']);
+    expect(failures.map((error) => [error.code, error.type])).toEqual([
+      ['wallet_merchant_validation_failed', 'wallet'],
+    ]);
+    expect(failures[0]?.cause).toBe(refusal);
+    // The service was not asked instead, and the shopper may try again.
+    expect(requests).toEqual([]);
+    expect(state()).toBe('ready');
+    apple.click();
+    expect(apple.sessions).toHaveLength(2);
+  });
+
+  it('completes the sheet as failed at 25 s by default, before Apple’s 30 s, and not a moment before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const apple = fakeApplePay();
+      const { ctx, failures } = context();
+      await useApplePay(ctx, options({ applePayCallback: () => new Promise<boolean>(() => undefined) }));
+      apple.click();
+      apple.fire(apple.sessions[0], 'paymentauthorized', {
+        payment: { token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' } },
+      });
+      await vi.advanceTimersByTimeAsync(24_999);
+      expect(apple.sessions[0]?.log).toEqual(['begin']);
+      expect(failures).toEqual([]);
+      expect(state()).toBe('busy');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(apple.sessions[0]?.log).toEqual(['begin', 'completePayment 1']);
+      expect(failures.map((error) => error.code)).toEqual(['wallet_callback_timeout']);
+      expect(failures[0]?.message).toContain('within 25 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

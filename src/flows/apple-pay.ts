@@ -8,7 +8,7 @@ import { merchantSession } from '../api/wallets.ts';
 import type { ServiceClient } from '../api/service.ts';
 import { applePayRequest } from '../wallets/apple-pay-request.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { ApplePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type { ApplePayOptions } from '../wallets/types.ts';
 import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
 import {
   callbackFailure,
@@ -20,8 +20,12 @@ import {
   walletScript,
   walletError,
   walletLoaded,
+  walletPaymentData,
   type WalletContext,
 } from './wallet.ts';
+
+/** The wallet's name in `wallet_unavailable`'s message. */
+const WALLET = 'Apple Pay';
 
 /** Apple's limit on `displayName` in the merchant validation request. */
 const DISPLAY_NAME_MAX = 64;
@@ -43,14 +47,15 @@ export async function useApplePay(
   const script = walletScript(ctx, 'applePay');
 
   const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
   const Session = (window as WalletWindow).ApplePaySession;
-  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, 'not_supported');
-  if (!Session.canMakePayments()) return unavailable(onUnavailable, 'not_ready');
+  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, WALLET, 'not_supported');
+  if (!Session.canMakePayments()) return unavailable(onUnavailable, WALLET, 'not_ready');
   // Safari 18 and later tell more; older ones (and Safari 18.0.1's native session) lack the method.
   if (Session.applePayCapabilities !== undefined) {
     const { paymentCredentialStatus } = await Session.applePayCapabilities(built.merchantId);
-    if (paymentCredentialStatus === 'applePayUnsupported') return unavailable(onUnavailable, 'not_supported');
+    if (paymentCredentialStatus === 'applePayUnsupported')
+      return unavailable(onUnavailable, WALLET, 'not_supported');
   }
 
   const validate = (validationURL: string): Promise<object> => {
@@ -128,13 +133,15 @@ export async function useApplePay(
       });
     };
     session.onpaymentauthorized = ({ payment }) => {
-      const count = installments?.count();
-      const paymentData: WalletPaymentData = {
+      const contact = payment.billingContact;
+      const paymentData = walletPaymentData(
+        'WalletBPay',
         // Payment/Init takes Apple's paymentData serialized as JSON (docs/service-contract.md).
-        token: JSON.stringify(payment.token.paymentData),
-        walletProvider: 'WalletBPay',
-        ...(count === undefined ? {} : { installments: count }),
-      };
+        JSON.stringify(payment.token.paymentData),
+        installments?.count(),
+        [contact?.givenName, contact?.familyName],
+        built.request.total.amount,
+      );
       void runCallback(() => options.applePayCallback(paymentData), watchdogMs).then((outcome) => {
         if (finished) return;
         const ok = outcome.kind === 'answered' && outcome.ok;

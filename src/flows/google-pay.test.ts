@@ -2,7 +2,8 @@
 // pay.js, what the merchant's callback gets, what the sheet is told, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GooglePayOptions } from '../wallets/types.ts';
+import { isCheckoutError } from '../errors.ts';
+import type { GooglePayOptions, WalletUnavailableError } from '../wallets/types.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
 import { useGooglePay } from './google-pay.ts';
 import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
@@ -69,9 +70,9 @@ function fakePayJs(ready = true) {
   return {
     calls,
     /** The shopper chose a card: pay.js asks onPaymentAuthorized, and closes on SUCCESS. */
-    async authorize(): Promise<GooglePaymentAuthorizationResult> {
-      const result = await onPaymentAuthorized!(PAYMENT_DATA);
-      if (result.transactionState === 'SUCCESS') sheet?.resolve(PAYMENT_DATA);
+    async authorize(data = PAYMENT_DATA): Promise<GooglePaymentAuthorizationResult> {
+      const result = await onPaymentAuthorized!(data);
+      if (result.transactionState === 'SUCCESS') sheet?.resolve(data);
       return result;
     },
     close(statusCode: string, statusMessage?: string) {
@@ -150,10 +151,16 @@ describe('useGooglePay: the button', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why, and shows nothing', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn();
-    expect(await useGooglePay(walletContext().ctx, options({ onUnavailable }))).toBe(false);
-    expect(onUnavailable).toHaveBeenCalledWith(reason);
+    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
+    const { ctx, failures } = walletContext();
+    expect(await useGooglePay(ctx, options({ onUnavailable }))).toBe(false);
     expect(document.querySelector('#wallet')?.childElementCount).toBe(0);
+    const error = onUnavailable.mock.calls[0]?.[0];
+    expect(isCheckoutError(error)).toBe(true);
+    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
+    expect(error?.message).toMatch(new RegExp(`^Google Pay is not available here \\(${reason}\\): `));
+    // Not a failed payment: the Checkout's callback hears nothing.
+    expect(failures).toEqual([]);
   });
 
   it('rejects a wrong option, a missing container or a stand-in URL that is not https before loading anything', async () => {
@@ -205,13 +212,47 @@ describe('useGooglePay: paying', () => {
     expect(load?.inGesture).toBe(true);
     expect(document.querySelector('#wallet')?.getAttribute('data-svc-wallet')).toBe('busy');
     expect(await payJs.authorize()).toEqual({ transactionState: 'SUCCESS' });
-    expect(callback).toHaveBeenCalledWith({ token: TOKEN, walletProvider: 'WalletAPay', installments: 3 });
+    expect(callback).toHaveBeenCalledWith({
+      token: TOKEN,
+      walletProvider: 'WalletAPay',
+      installments: 3,
+      billingInfo: { billedAmount: 120 },
+    });
     await settle();
     expect(document.querySelector('#wallet')?.getAttribute('data-svc-wallet')).toBe('completed');
 
     click();
     expect(payJs.calls.filter((call) => call.method === 'loadPaymentData')).toHaveLength(1);
     expect(failures).toEqual([]);
+  });
+
+  it('asks Google for the billing name (format MIN) and hands it to the callback in billingInfo, with the total', async () => {
+    const payJs = fakePayJs();
+    const callback = vi.fn(() => true);
+    await useGooglePay(
+      walletContext().ctx,
+      options({
+        checkoutCallbackFunction: callback,
+        transactionInfo: { totalPrice: '99.9', currencyCode: 'BRL' },
+      }),
+    );
+    click();
+    const load = payJs.calls.find((call) => call.method === 'loadPaymentData');
+    expect(load?.args[0]).toMatchObject({
+      allowedPaymentMethods: [
+        { parameters: { billingAddressRequired: true, billingAddressParameters: { format: 'MIN' } } },
+      ],
+    });
+    const paymentMethodData = {
+      ...PAYMENT_DATA.paymentMethodData,
+      info: { billingAddress: { name: '  Grace \n Hopper ' } },
+    };
+    await payJs.authorize({ paymentMethodData });
+    expect(callback).toHaveBeenLastCalledWith({
+      token: TOKEN,
+      walletProvider: 'WalletAPay',
+      billingInfo: { name: 'Grace Hopper', billedAmount: 99.9 },
+    });
   });
 
   it('keeps the sheet open with the merchant’s message, or ours, when the callback says no', async () => {
@@ -251,6 +292,25 @@ describe('useGooglePay: paying', () => {
       ['wallet_callback_timeout', 'wallet'],
     ]);
     expect(failures[0]?.message).toContain('check the order');
+  });
+
+  it('keeps the sheet waiting for the callback 25 s by default, and answers ERROR then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const payJs = fakePayJs();
+    const { ctx, failures } = walletContext();
+    await useGooglePay(
+      ctx,
+      options({ checkoutCallbackFunction: () => new Promise<boolean>(() => undefined) }),
+    );
+    click();
+    let answer: GooglePaymentAuthorizationResult | undefined;
+    void payJs.authorize().then((result) => (answer = result));
+    await vi.advanceTimersByTimeAsync(24_999);
+    expect(answer).toBeUndefined();
+    expect(failures).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer?.transactionState).toBe('ERROR');
+    expect(failures.map((error) => error.code)).toEqual(['wallet_callback_timeout']);
   });
 
   it('answers ERROR when the callback throws or answers nonsense, and hands the cause to the merchant', async () => {

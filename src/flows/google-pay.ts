@@ -6,7 +6,7 @@
 import type { CheckoutError } from '../errors.ts';
 import { googlePayRequests } from '../wallets/google-pay-request.ts';
 import { GOOGLE_PAY_GATEWAYS, WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { GooglePayOptions, WalletPaymentData } from '../wallets/types.ts';
+import type { GooglePayOptions } from '../wallets/types.ts';
 import type {
   GooglePaymentAuthorizationResult,
   GooglePaymentData,
@@ -23,9 +23,13 @@ import {
   walletScript,
   walletError,
   walletLoaded,
+  walletPaymentData,
   WALLET_STRINGS,
   type WalletContext,
 } from './wallet.ts';
+
+/** The wallet's name in `wallet_unavailable`'s message. */
+const WALLET = 'Google Pay';
 
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {
@@ -69,19 +73,20 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   const script = walletScript(ctx, 'googlePay');
 
   const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, missing);
+  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
   const api = (window as WalletWindow).google?.payments?.api;
-  if (api === undefined) return unavailable(onUnavailable, 'script_failed');
+  if (api === undefined) return unavailable(onUnavailable, WALLET, 'script_failed');
 
   let busy = false;
   let completed = false;
   const authorize = async (data: GooglePaymentData): Promise<GooglePaymentAuthorizationResult> => {
-    const count = installments?.count();
-    const paymentData: WalletPaymentData = {
-      token: data.paymentMethodData.tokenizationData.token,
-      walletProvider: 'WalletAPay',
-      ...(count === undefined ? {} : { installments: count }),
-    };
+    const paymentData = walletPaymentData(
+      'WalletAPay',
+      data.paymentMethodData.tokenizationData.token,
+      installments?.count(),
+      [data.paymentMethodData.info?.billingAddress?.name],
+      requests.paymentDataRequest.transactionInfo.totalPrice,
+    );
     const outcome = await runCallback(() => options.checkoutCallbackFunction(paymentData), watchdogMs);
     if (outcome.kind === 'answered' && outcome.ok) return { transactionState: 'SUCCESS' };
     const strings = WALLET_STRINGS[ctx.locale];
@@ -104,7 +109,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   });
   try {
     const ready = await client.isReadyToPay(requests.isReadyToPayRequest);
-    if (!ready.result) return unavailable(onUnavailable, 'not_ready');
+    if (!ready.result) return unavailable(onUnavailable, WALLET, 'not_ready');
   } catch (error) {
     // DEVELOPER_ERROR here is a request pay.js cannot read: the merchant's to fix, said loudly.
     throw loadFailure(error);

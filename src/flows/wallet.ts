@@ -10,7 +10,13 @@ import { loadWalletScript } from './wallet-script.ts';
 import type { Environment, InstallmentsOptions } from '../types.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
 import { WALLET_SCRIPTS } from '../wallets/constants.ts';
-import type { WalletScripts, WalletUnavailableReason } from '../wallets/types.ts';
+import type {
+  WalletPaymentData,
+  WalletProvider,
+  WalletScripts,
+  WalletUnavailableError,
+  WalletUnavailableReason,
+} from '../wallets/types.ts';
 
 /**
  * What a wallet's sheet tells the shopper when the payment did not go through, in their language. Kept
@@ -108,13 +114,41 @@ export async function walletLoaded(script: string): Promise<WalletUnavailableRea
   }
 }
 
-/** Says why a wallet is not shown, to the merchant's `onUnavailable`, and answers `false`. */
+/** What each {@link WalletUnavailableReason} means, in the error's message. */
+const UNAVAILABLE_WHY: Readonly<Record<WalletUnavailableReason, string>> = {
+  insecure_context: 'the page is not a secure context (https)',
+  script_failed: "the wallet's script did not load (the network, or the page's Content-Security-Policy)",
+  not_supported: 'this browser has no such wallet, or none that takes this request',
+  not_ready: 'the wallet says the shopper cannot pay with it here',
+};
+
+/** `wallet_unavailable`, with its reason: what `onUnavailable` gets. */
+class WalletUnavailable extends CheckoutError implements WalletUnavailableError {
+  declare readonly code: 'wallet_unavailable';
+  declare readonly type: 'wallet';
+  readonly reason: WalletUnavailableReason;
+
+  constructor(wallet: string, reason: WalletUnavailableReason) {
+    super(
+      'wallet_unavailable',
+      'wallet',
+      `${wallet} is not available here (${reason}): ${UNAVAILABLE_WHY[reason]}. Its button is not shown.`,
+    );
+    this.reason = reason;
+  }
+}
+
+/**
+ * Tells the merchant's `onUnavailable` why a wallet is not shown, as a `wallet_unavailable` error, and
+ * answers `false`. Not the Checkout's `callback`: a wallet absent from a browser is no failed payment.
+ */
 export function unavailable(
-  onUnavailable: ((reason: WalletUnavailableReason) => void) | undefined,
+  onUnavailable: ((error: WalletUnavailableError) => void) | undefined,
+  wallet: string,
   reason: WalletUnavailableReason,
 ): false {
   try {
-    onUnavailable?.(reason);
+    onUnavailable?.(new WalletUnavailable(wallet, reason));
   } catch (error) {
     queueMicrotask(() => {
       throw error;
@@ -146,6 +180,30 @@ export function installmentsChoice(
   }
   label.append(messages.installmentsLabel, ' ', select);
   return { element: label, count: () => Number(select.value) };
+}
+
+/**
+ * What the merchant's wallet callback gets: the wallet's token, the installments chosen, and
+ * `billingInfo` from the wallet's names (blank ones dropped) and the total the sheet showed.
+ */
+export function walletPaymentData(
+  walletProvider: WalletProvider,
+  token: string,
+  installments: number | undefined,
+  names: readonly (string | undefined)[],
+  total: string,
+): WalletPaymentData {
+  const name = names
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    token,
+    walletProvider,
+    ...(installments === undefined ? {} : { installments }),
+    billingInfo: { ...(name === '' ? {} : { name }), billedAmount: Number(total) },
+  };
 }
 
 /** What the merchant's wallet callback came to. */

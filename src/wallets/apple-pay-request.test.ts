@@ -21,7 +21,7 @@ const withTotal = (total: unknown) => ({ ...OPTIONS, cart: { ...OPTIONS.cart, to
 const withItems = (lineItems: unknown) => ({ ...OPTIONS, cart: { ...OPTIONS.cart, lineItems } });
 
 describe('applePayRequest', () => {
-  it('builds the request with Brazil’s defaults: BR, BRL, Elo among the networks, 3DS; version 5 for Elo', () => {
+  it('builds the request with Brazil’s defaults: BR, BRL, Elo among the networks, 3DS, the billing name; version 5 for Elo', () => {
     expect(applePayRequest(OPTIONS)).toEqual({
       version: 5,
       request: {
@@ -34,6 +34,7 @@ describe('applePayRequest', () => {
           { label: 'Camiseta', amount: '89.90' },
           { label: 'Frete', amount: '10.00' },
         ],
+        requiredBillingContactFields: ['name'],
       },
       merchantId: 'merchant.com.example.loja',
       buttonStyle: 'black',

@@ -5,6 +5,7 @@
 
 import { callback, invalid, nonEmptyString, oneOf, record, shown, walletAmount } from './check.ts';
 import {
+  APPLE_BILLING_CONTACT_FIELDS,
   APPLE_BUTTON_STYLES,
   APPLE_COUNTRY_CODE,
   APPLE_CURRENCY_CODE,
@@ -46,6 +47,8 @@ export interface ApplePayPaymentRequest {
   total: ApplePayLineItem;
   /** The lines above it. */
   lineItems: ApplePayLineItem[];
+  /** `name`: the billing contact's names, Payment/Init's `billingInfo.name` (spec §4.7). */
+  requiredBillingContactFields: (typeof APPLE_BILLING_CONTACT_FIELDS)[number][];
 }
 
 /** Everything `new ApplePaySession(version, request)` and the button need, checked. */
@@ -139,6 +142,7 @@ export function applePayRequest(options: unknown, context: ApplePayContext = {})
       merchantCapabilities: [...APPLE_MERCHANT_CAPABILITIES],
       total,
       lineItems,
+      requiredBillingContactFields: [...APPLE_BILLING_CONTACT_FIELDS],
     },
     merchantId,
     buttonStyle: oneOf(button['style'], 'button.style', APPLE_BUTTON_STYLES) ?? 'black',

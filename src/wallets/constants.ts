@@ -11,6 +11,15 @@ export const GOOGLE_PAY_API_VERSION = { apiVersion: 2, apiVersionMinor: 0 } as c
 /** Spec §4.7: both, so that cards without a device token (PAN_ONLY) pay too. */
 export const GOOGLE_PAY_AUTH_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'] as const;
 
+/**
+ * The billing address asked for, in its smallest format: `MIN` is the name, country and postal code
+ * (`BillingAddressParameters`). The name is Payment/Init's `billingInfo.name` for wallets (spec §4.7).
+ */
+export const GOOGLE_BILLING_ADDRESS = {
+  billingAddressRequired: true,
+  billingAddressParameters: { format: 'MIN' },
+} as const;
+
 /** Every network Google Pay's `allowedCardNetworks` takes (`CardNetwork`). */
 export const GOOGLE_CARD_NETWORKS = [
   'AMEX',
@@ -106,6 +115,13 @@ export const APPLE_DEFAULT_NETWORKS: readonly AppleNetwork[] = ['amex', 'elo', '
  * leaving out `supportsCredit` and `supportsDebit` lets both kinds of card pay.
  */
 export const APPLE_MERCHANT_CAPABILITIES = ['supports3DS'] as const;
+
+/**
+ * `requiredBillingContactFields`: the name only (`givenName`, `familyName` of the billing contact),
+ * Payment/Init's `billingInfo.name` for wallets (spec §4.7). Asking for `postalAddress` would make the
+ * shopper pick an address the service does not use.
+ */
+export const APPLE_BILLING_CONTACT_FIELDS = ['name'] as const;
 
 /** Where the service processes the payment: Brazil, in reais. */
 export const APPLE_COUNTRY_CODE = 'BR';

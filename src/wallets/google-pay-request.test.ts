@@ -25,7 +25,7 @@ const networksOf = (options: unknown, context: Partial<GooglePayContext> = {}) =
     .parameters.allowedCardNetworks;
 
 describe('googlePayRequests', () => {
-  it('builds both requests for Brazil: API 2.0, both auth methods, Elo, the service’s gateway, a final price', () => {
+  it('builds both requests for Brazil: API 2.0, both auth methods, Elo, the service’s gateway, a final price, the billing name', () => {
     const card = {
       type: 'CARD',
       parameters: {
@@ -43,6 +43,12 @@ describe('googlePayRequests', () => {
         allowedPaymentMethods: [
           {
             ...card,
+            // The billing address's smallest format, for Payment/Init's billingInfo.name (spec §4.7).
+            parameters: {
+              ...card.parameters,
+              billingAddressRequired: true,
+              billingAddressParameters: { format: 'MIN' },
+            },
             tokenizationSpecification: {
               type: 'PAYMENT_GATEWAY',
               parameters: { gateway: 'service', gatewayMerchantId: 'svc_123' },
@@ -89,6 +95,13 @@ describe('googlePayRequests', () => {
       googlePayRequests(OPTIONS, SANDBOX).isReadyToPayRequest.allowedPaymentMethods[0].parameters
         .allowedCardNetworks,
     ).not.toContain('JCB');
+    (
+      paymentDataRequest.allowedPaymentMethods[0].parameters.billingAddressParameters as { format: string }
+    ).format = 'FULL';
+    expect(
+      googlePayRequests(OPTIONS, SANDBOX).paymentDataRequest.allowedPaymentMethods[0].parameters
+        .billingAddressParameters,
+    ).toEqual({ format: 'MIN' });
   });
 
   it('passes the merchant’s button options on', () => {

@@ -6,6 +6,7 @@
 import type { Environment } from '../types.ts';
 import { callback, invalid, nonEmptyString, oneOf, record, shown, walletAmount } from './check.ts';
 import {
+  GOOGLE_BILLING_ADDRESS,
   GOOGLE_BRAZIL_NETWORKS,
   GOOGLE_BUTTON_BORDER_TYPES,
   GOOGLE_BUTTON_COLORS,
@@ -66,9 +67,11 @@ export interface GooglePaymentDataRequest {
   apiVersionMinor: 0;
   /** Who the shopper pays; no `merchantId` in the sandbox when the merchant gave none. */
   merchantInfo: { merchantName: string; merchantId?: string };
-  /** The card method, tokenized for the service's gateway. */
+  /** The card method, with the billing name asked for, tokenized for the service's gateway. */
   allowedPaymentMethods: [
-    GoogleCardMethod & {
+    Omit<GoogleCardMethod, 'parameters'> & {
+      /** The card parameters, and the billing address in format `MIN` (its name is `billingInfo.name`). */
+      parameters: GoogleCardMethod['parameters'] & typeof GOOGLE_BILLING_ADDRESS;
       /** PAYMENT_GATEWAY, for the service's gateway and the merchant id it issued. */
       tokenizationSpecification: {
         type: 'PAYMENT_GATEWAY';
@@ -221,7 +224,12 @@ export function googlePayRequests(options: unknown, context: GooglePayContext): 
       merchantInfo: merchantId === undefined ? { merchantName } : { merchantName, merchantId },
       allowedPaymentMethods: [
         {
-          ...card(),
+          type: 'CARD',
+          parameters: {
+            ...card().parameters,
+            billingAddressRequired: GOOGLE_BILLING_ADDRESS.billingAddressRequired,
+            billingAddressParameters: { ...GOOGLE_BILLING_ADDRESS.billingAddressParameters },
+          },
           tokenizationSpecification: {
             type: 'PAYMENT_GATEWAY',
             parameters: {

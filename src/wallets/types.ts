@@ -2,6 +2,7 @@
 // (§4.9) names them, and what the merchant's callbacks receive and return. The lists the options are
 // checked against live in constants.ts.
 
+import type { CheckoutError } from '../errors.ts';
 import type { InstallmentsOptions } from '../types.ts';
 export type { WalletScripts } from '../types.ts';
 import type {
@@ -23,13 +24,27 @@ export type WalletAmount = number | string;
 export type WalletProvider = 'WalletAPay' | 'WalletBPay';
 
 /**
- * Why `useGooglePay` or `useApplePay` resolved `false` (the button is not shown), as `onUnavailable`
- * hears it: `insecure_context` (the page is not https), `script_failed` (the wallet's script did not
- * load: a network failure, or the page's CSP blocks it), `not_supported` (this browser has no such
- * wallet, or not a version that takes the request), `not_ready` (the wallet says the shopper cannot pay
- * with it here: no card in it, or a browser profile without it).
+ * Why `useGooglePay` or `useApplePay` resolved `false` (the button is not shown), as
+ * {@link WalletUnavailableError.reason} says it: `insecure_context` (the page is not https),
+ * `script_failed` (the wallet's script did not load: a network failure, or the page's CSP blocks it),
+ * `not_supported` (this browser has no such wallet, or not a version that takes the request; Apple Pay
+ * outside Safari), `not_ready` (the wallet says the shopper cannot pay with it here: no card in it, or
+ * a browser profile without it).
  */
 export type WalletUnavailableReason = 'insecure_context' | 'script_failed' | 'not_supported' | 'not_ready';
+
+/**
+ * What `onUnavailable` gets when a wallet's button is not shown: a {@link CheckoutError} with code
+ * `wallet_unavailable`, type `wallet`, and the {@link WalletUnavailableReason} in `reason` (and in the
+ * message). A wallet missing from a browser is normal (Chrome never has Apple Pay), so it never reaches
+ * the Checkout's `callback`, which hears only payments that were tried.
+ */
+export interface WalletUnavailableError extends CheckoutError {
+  readonly code: 'wallet_unavailable';
+  readonly type: 'wallet';
+  /** Why the wallet cannot be used here. */
+  readonly reason: WalletUnavailableReason;
+}
 
 /** What a wallet callback receives: what the merchant backend needs for Payment/Init's wallet variant. */
 export interface WalletPaymentData {
@@ -45,6 +60,24 @@ export interface WalletPaymentData {
    * `paymentMethods[].installments`. Absent when none were offered.
    */
   installments?: number;
+  /**
+   * Payment/Init's `cardInfo.billingInfo` for a wallet (spec §4.7), as far as the page knows it: the
+   * name the wallet gave (Google's billing address, Apple's billing contact) and the total the sheet
+   * showed. Your backend adds `taxedAmount` when it has one, and charges its own order's amount: the
+   * page's `billedAmount` is what the shopper saw, not what to charge.
+   */
+  billingInfo: WalletBillingInfo;
+}
+
+/** The billing information a wallet sheet gives: Payment/Init's `billingInfo` for wallets (spec §4.7). */
+export interface WalletBillingInfo {
+  /**
+   * The card holder's name as the wallet has it (Google Pay's billing address name, Apple Pay's billing
+   * contact's given and family names), trimmed. Absent when the wallet gave none.
+   */
+  name?: string;
+  /** The total the sheet showed, in the currency's units (`150` for R$ 150,00). */
+  billedAmount: number;
 }
 
 /** Who the shopper pays, as Google Pay's sheet shows it. */
@@ -130,8 +163,11 @@ export interface GooglePayOptions {
   checkoutCallbackFunction: (
     checkoutData: WalletPaymentData,
   ) => GooglePayCallbackResult | Promise<GooglePayCallbackResult>;
-  /** Told why the button is not shown when `useGooglePay` resolves `false`. */
-  onUnavailable?: (reason: WalletUnavailableReason) => void;
+  /**
+   * Told why the button is not shown when `useGooglePay` resolves `false`: a `wallet_unavailable`
+   * error whose `reason` says why. Never the Checkout's `callback`.
+   */
+  onUnavailable?: (error: WalletUnavailableError) => void;
   /**
    * Your page's CSP nonce, for the styles and scripts pay.js adds to the page (Google's
    * `PaymentOptions.nonce`): with it, a policy without `'unsafe-inline'` lets the button's styles in.
@@ -192,6 +228,10 @@ export interface ApplePayOptions {
    * `wallet_merchant_validation_failed`.
    */
   onValidateMerchant?: (validationURL: string) => Promise<object>;
-  /** Told why the button is not shown when `useApplePay` resolves `false`. */
-  onUnavailable?: (reason: WalletUnavailableReason) => void;
+  /**
+   * Told why the button is not shown when `useApplePay` resolves `false`: a `wallet_unavailable`
+   * error whose `reason` says why (`not_supported` in every browser without Apple Pay). Never the
+   * Checkout's `callback`.
+   */
+  onUnavailable?: (error: WalletUnavailableError) => void;
 }

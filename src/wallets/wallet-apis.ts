@@ -16,7 +16,13 @@ export interface GooglePaymentData {
   paymentMethodData: {
     type: string;
     description?: string;
-    info?: { cardNetwork?: string; cardDetails?: string; cardFundingSource?: string };
+    info?: {
+      cardNetwork?: string;
+      cardDetails?: string;
+      cardFundingSource?: string;
+      /** With `billingAddressRequired`: the `Address`; format `MIN` has `name`, `countryCode`, `postalCode`. */
+      billingAddress?: { name?: string };
+    };
     tokenizationData: { type: string; token: string };
   };
 }
@@ -69,7 +75,13 @@ export interface ApplePayPaymentToken {
 export interface ApplePayEvents {
   validatemerchant: { validationURL: string };
   paymentmethodselected: { paymentMethod: object };
-  paymentauthorized: { payment: { token: ApplePayPaymentToken } };
+  paymentauthorized: {
+    payment: {
+      token: ApplePayPaymentToken;
+      /** `ApplePayPaymentContact`, with the `requiredBillingContactFields` asked for (`name`: the names). */
+      billingContact?: { givenName?: string; familyName?: string };
+    };
+  };
   cancel: { sessionError?: { code?: string; info?: object } };
 }
 

@@ -8,6 +8,7 @@ import type { SandboxContext } from '../../../http/context.ts';
 import type { ApplePayPaymentData } from '../../apple-pay.ts';
 import { CURRENCY_NUMERIC } from '../../apple-pay.ts';
 import type { ValidatedRequest } from './browser/request.ts';
+import { appleBillingContact, type ApplePayContact } from '../../holder.ts';
 import { walletTestCard, WALLET_TEST_CARDS, type WalletTestCard } from '../../test-cards.ts';
 
 /** Apple: a merchant session "expires five minutes after it is created" and is single use. */
@@ -299,6 +300,7 @@ export class ApplePayGateway {
             paymentMethod: { displayName: string; network: string; type: string };
             transactionIdentifier: string;
           };
+          billingContact?: ApplePayContact;
         };
       }
     | { ok: false; message: string } {
@@ -332,6 +334,7 @@ export class ApplePayGateway {
         ? {}
         : { applicationData: sha256Hex(Buffer.from(sheet.request.applicationData, 'base64')) }),
     });
+    const billingContact = appleBillingContact(sheet.request.requiredBillingContactFields);
     return {
       ok: true,
       payment: {
@@ -340,6 +343,8 @@ export class ApplePayGateway {
           paymentMethod: { displayName: listed.displayName, network: listed.network, type: listed.type },
           transactionIdentifier: paymentData.header.transactionId.toUpperCase(),
         },
+        // Filled only with what the request asked for (requiredBillingContactFields).
+        ...(billingContact === undefined ? {} : { billingContact }),
       },
     };
   }

@@ -396,6 +396,37 @@ describe('the sheet’s Pay', () => {
     expect(again.body.error?.code).toBe('token_already_used');
   });
 
+  it('gives the billing contact the request asks for, and none otherwise, as Apple does', async () => {
+    const contact = async (fields?: string[]) => {
+      const request = fields === undefined ? REQUEST : { ...REQUEST, requiredBillingContactFields: fields };
+      const reply = await authorize({ request });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return (reply.body['payment'] as { billingContact?: Record<string, unknown> }).billingContact;
+    };
+    expect(await contact()).toBeUndefined();
+    expect(await contact(['name'])).toEqual({ givenName: 'Grace', familyName: 'Hopper' });
+    expect(await contact(['postalAddress', 'email'])).toMatchObject({
+      givenName: 'Grace',
+      familyName: 'Hopper',
+      addressLines: ['Avenida Paulista, 1578'],
+      postalCode: '01310-200',
+      countryCode: 'BR',
+    });
+    expect(await contact(['email', 'phone'])).toEqual({});
+    const shown = await openSheet(await merchantSession(), MERCHANT_ORIGIN, {
+      ...REQUEST,
+      requiredBillingContactFields: ['name'],
+    });
+    expect((await sheetPage(shown.body['sheetUrl'] as string)).html).toContain(
+      'Contato de cobrança: Grace Hopper',
+    );
+    const refused = await openSheet(await merchantSession(), MERCHANT_ORIGIN, {
+      ...REQUEST,
+      requiredBillingContactFields: ['cpf'],
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('puts the hash of applicationData in the token header', async () => {
     const applicationData = Buffer.from('{"sessionId":"ses_1"}').toString('base64');
     const reply = await authorize({ request: { ...REQUEST, applicationData } });

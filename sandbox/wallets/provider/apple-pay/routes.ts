@@ -12,6 +12,7 @@ import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
 import { loadSession } from '../../../sessions.ts';
 import { browserScript, SHEET_CSS, type BrowserScript } from './bundle.ts';
+import { CONTACT_FIELDS } from './browser/request.ts';
 import { applePayGateway } from './gateway.ts';
 import { sheetErrorPage, sheetPage } from './sheet-page.ts';
 import { html } from '../../../three-ds/routes.ts';
@@ -62,6 +63,7 @@ const sheetsSchema = strict({
     }),
     lineItems: z.array(lineItem).max(100),
     applicationData: z.string().max(8192).optional(),
+    requiredBillingContactFields: z.array(z.enum(CONTACT_FIELDS)).max(CONTACT_FIELDS.length).optional(),
   }),
   lang: z.string().max(35).optional(),
   ancestorOrigins: z.array(z.string().max(256)).max(16).optional(),

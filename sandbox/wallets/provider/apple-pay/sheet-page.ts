@@ -4,6 +4,7 @@
 // ancestors).
 
 import { csp, escapeHtml, type Page } from '../../../three-ds/pages.ts';
+import { appleBillingContact } from '../../holder.ts';
 import type { SheetCard, SheetRequest } from './gateway.ts';
 
 const TEXT = {
@@ -20,6 +21,7 @@ const TEXT = {
     retry: 'Payment not completed. Try again or pick another card.',
     noCard: 'No card in this wallet is accepted here.',
     update: 'Updating…',
+    billing: 'Billing contact',
   },
   pt: {
     card: 'Cartão',
@@ -34,6 +36,7 @@ const TEXT = {
     retry: 'Pagamento não concluído. Tente de novo ou escolha outro cartão.',
     noCard: 'Nenhum cartão desta carteira é aceito aqui.',
     update: 'Atualizando…',
+    billing: 'Contato de cobrança',
   },
 } as const;
 
@@ -110,6 +113,12 @@ export function sheetPage(input: {
         `<li><span>${escapeHtml(item.label)}</span><span>${escapeHtml(money(item.amount))}</span></li>`,
     )
     .join('\n');
+  // Apple's sheet shows the billing contact it will give when the request asks for one.
+  const contact = appleBillingContact(input.request.requiredBillingContactFields);
+  const billing =
+    contact?.givenName === undefined
+      ? ''
+      : `\n<p class="contact">${text.billing}: ${escapeHtml(`${contact.givenName} ${contact.familyName ?? ''}`.trim())}</p>`;
   const data = {
     sheetId: input.sheetId,
     nonce: input.nonce,
@@ -139,7 +148,7 @@ export function sheetPage(input: {
 <fieldset>
 <legend>${text.card}</legend>
 ${cards}
-</fieldset>
+</fieldset>${billing}
 <ul id="line-items" aria-label="${escapeHtml(text.total)}">
 ${lines}
 </ul>

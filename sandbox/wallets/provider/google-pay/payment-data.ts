@@ -4,6 +4,7 @@
 // of them fixed sandbox values.
 
 import { GOOGLE_NETWORKS } from '../../routes.ts';
+import { WALLET_HOLDER, WALLET_HOLDER_NAME } from '../../holder.ts';
 import { WALLET_TEST_CARDS, type WalletTestCard } from '../../test-cards.ts';
 import type { Address, PaymentData, SheetCard, SheetRequest } from './protocol.ts';
 import type { BillingAddressFormat, CardNetwork } from './request-checks.ts';
@@ -20,20 +21,20 @@ export const sheetCard = (card: WalletTestCard): SheetCard => ({
 /** The sandbox wallet's cards, as the sheet lists them. */
 export const SHEET_CARDS: readonly SheetCard[] = WALLET_TEST_CARDS.map(sheetCard);
 
-/** The buyer's address in the sandbox wallet: a real-looking São Paulo address, the same every time. */
+/** The wallet holder's address (holder.ts) as Google's `Address`: the same every time. */
 export const SANDBOX_ADDRESS = {
-  name: 'Ada Lovelace',
-  address1: 'Avenida Paulista, 1578',
-  address2: 'Bela Vista',
+  name: WALLET_HOLDER_NAME,
+  address1: WALLET_HOLDER.street,
+  address2: WALLET_HOLDER.neighborhood,
   address3: '',
-  locality: 'São Paulo',
-  administrativeArea: 'SP',
-  countryCode: 'BR',
-  postalCode: '01310-200',
+  locality: WALLET_HOLDER.city,
+  administrativeArea: WALLET_HOLDER.state,
+  countryCode: WALLET_HOLDER.countryCode,
+  postalCode: WALLET_HOLDER.postalCode,
   sortingCode: '',
-  phoneNumber: '+55 11 3003-0000',
+  phoneNumber: WALLET_HOLDER.phoneNumber,
 } as const;
-export const SANDBOX_EMAIL = 'ada.lovelace@example.test';
+export const SANDBOX_EMAIL = WALLET_HOLDER.email;
 
 /** An address in a format Google knows: MIN has the name, country and postal code only. */
 function address(format: BillingAddressFormat, withPhone: boolean): Address {

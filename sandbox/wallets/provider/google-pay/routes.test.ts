@@ -171,7 +171,7 @@ describe('POST /google-pay/sheet/token', () => {
     ).not.toHaveProperty('phoneNumber');
     expect(minimal.body['paymentData']).toMatchObject({
       paymentMethodData: {
-        info: { billingAddress: { name: 'Ada Lovelace', countryCode: 'BR', postalCode: '01310-200' } },
+        info: { billingAddress: { name: 'Grace Hopper', countryCode: 'BR', postalCode: '01310-200' } },
       },
     });
   });

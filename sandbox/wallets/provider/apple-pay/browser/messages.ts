@@ -21,6 +21,8 @@ export interface AuthorizedPayment {
     paymentMethod: PaymentMethodView;
     transactionIdentifier: string;
   };
+  /** With `requiredBillingContactFields`: the `ApplePayPaymentContact` the sheet gives. */
+  billingContact?: Record<string, unknown>;
 }
 
 export const SHEET_SOURCE = 'sandbox-apple-pay-sheet';
@@ -77,11 +79,13 @@ function isLineItem(value: unknown): value is LineItemView {
 
 function isPayment(value: unknown): value is AuthorizedPayment {
   const token = isRecord(value) ? value['token'] : undefined;
+  const contact = isRecord(value) ? value['billingContact'] : undefined;
   return (
     isRecord(token) &&
     isRecord(token['paymentData']) &&
     isPaymentMethod(token['paymentMethod']) &&
-    isString(token['transactionIdentifier'])
+    isString(token['transactionIdentifier']) &&
+    (contact === undefined || isRecord(contact))
   );
 }
 

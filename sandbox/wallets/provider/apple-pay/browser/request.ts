@@ -12,6 +12,10 @@ export interface LineItem {
   type: 'final' | 'pending';
 }
 
+/** `ApplePayContactField`: what `requiredBillingContactFields` and its shipping twin may hold. */
+export const CONTACT_FIELDS = ['email', 'name', 'phone', 'postalAddress', 'phoneticName'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
 /** The request as the stand-in keeps it once valid: what the sheet shows and the token is sealed for. */
 export interface ValidatedRequest {
   version: number;
@@ -22,6 +26,8 @@ export interface ValidatedRequest {
   total: { label: string; amount: string; type: 'final' | 'pending' };
   lineItems: { label: string; amount?: string | undefined; type: 'final' | 'pending' }[];
   applicationData?: string | undefined;
+  /** What the sheet must give in `payment.billingContact` (holder.ts fills it). */
+  requiredBillingContactFields?: ContactField[] | undefined;
 }
 
 /** The newest ApplePaySession version (macOS 13 / iOS 16): supportsVersion(n) is true for 1…14. */
@@ -38,7 +44,6 @@ export const typeError = (message = 'Type error'): TypeError => new TypeError(me
 
 const MERCHANT_CAPABILITIES = ['supports3DS', 'supportsEMV', 'supportsCredit', 'supportsDebit'] as const;
 const LINE_ITEM_TYPES = ['final', 'pending'] as const;
-const CONTACT_FIELDS = ['email', 'name', 'phone', 'postalAddress', 'phoneticName'] as const;
 
 /**
  * PassKit's networks by the version that added them (Apple Pay on the Web version history); a request
@@ -294,6 +299,9 @@ export function validateRequest(version: number, bound: BoundRequest): Validated
     total: { label: bound.total.label ?? '', amount: bound.total.amount ?? '', type: bound.total.type },
     lineItems: bound.lineItems.map((item) => ({ ...item, label: item.label ?? '' })),
     ...(bound.applicationData === undefined ? {} : { applicationData: bound.applicationData }),
+    ...(bound.requiredBillingContactFields === undefined
+      ? {}
+      : { requiredBillingContactFields: [...new Set(bound.requiredBillingContactFields)] as ContactField[] }),
   };
 }
 

@@ -3,6 +3,7 @@
 // order of events, the states each method is refused in, and the 30 s clocks on a fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthorizedPayment } from './messages.ts';
+import { bindRequest, validateRequest } from './request.ts';
 import {
   ApplePayError,
   createApplePaySession,
@@ -287,6 +288,15 @@ describe('new ApplePaySession(version, request)', () => {
           }),
       ),
     ).toBeUndefined();
+  });
+
+  it('keeps requiredBillingContactFields for the sheet, and refuses a field Apple does not have', () => {
+    const request = (fields: unknown) => ({ ...REQUEST, requiredBillingContactFields: fields });
+    expect(validateRequest(14, bindRequest(request(['name', 'name']))).requiredBillingContactFields).toEqual([
+      'name',
+    ]);
+    expect(validateRequest(14, bindRequest(REQUEST))).not.toHaveProperty('requiredBillingContactFields');
+    expect(thrown(() => bindRequest(request(['cpf'])))?.name).toBe('TypeError');
   });
 });
 

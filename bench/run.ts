@@ -1,11 +1,5 @@
-// `npm run bench`: the checkout's sizes and timings in Chromium against a loopback sandbox, each compared
-// with a floor measured in the same run. Prints the tables and writes bench/results.json and
-// bench/REPORT.md (from bench/REPORT.template.md; the README copies its tables by hand). See
-// bench/REPORT.md's "Method" for what each number means.
-//
-// It starts its own sandbox, demo merchant and floor server in this process on free ports, builds dist/
-// first if it is missing, and stops everything it started on the way out. Repeats can be changed with
-// BENCH_RUNS (default 11) for a quicker or steadier run.
+// `npm run bench` (README's "Benchmark"): prints the tables, writes bench/results.json and bench/REPORT.md
+// from bench/REPORT.template.md, whose "Method" says what each number means. BENCH_RUNS (default 11).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

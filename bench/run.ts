@@ -133,22 +133,22 @@ function mainTable(r: Results): string {
 }
 
 /** Part 1: each budget with its gzip and brotli weight, against the budget and the Lit floor; then each file. */
-function sizeTables({ budgets, unbuilt, files, floor }: SizeResults): string {
+function sizeTables({ budgets, files, floor }: SizeResults): string {
   const kib = (...bytes: number[]) => bytes.map(formatKiB);
   const header =
     '1. what is downloaded | raw | gzip | brotli | budget (gzip) | of budget | × Lit floor | status';
   const floorFile = { ...floor, file: `floor: ${floor.file}`, loadedBy: 'one trivial Lit element' };
   return [
-    markdownTable(header, [
-      ...budgets.map((b) => [
+    markdownTable(
+      header,
+      budgets.map((b) => [
         b.name,
         ...kib(b.raw, b.gzip, b.brotli, b.budget),
         `${(b.share * 100).toFixed(0)}%`,
         formatRatio(b.floorRatio),
         b.ok ? 'ok' : 'OVER',
       ]),
-      ...unbuilt.map((b) => [b.name, '—', '—', '—', formatKiB(b.budget), '—', '—', b.status]),
-    ]),
+    ),
     markdownTable(
       'file | loaded by | raw | gzip | brotli',
       [...files, floorFile].map((f) => [f.file, f.loadedBy, ...kib(f.raw, f.gzip, f.brotli)]),

@@ -271,7 +271,6 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
     };
   });
 }
-export type KeystrokeRun = Awaited<ReturnType<typeof keystrokes>>;
 
 // 4 and 5. Submit to result, minus the server's own time.
 

@@ -1,6 +1,5 @@
 // Parts 2-6 of the benchmark, in Chromium: each measures the SDK on the demo's plain page and its floor
-// on the bench's floor page (a cross-origin frame with one plain <input>, bench/floor/), in the same
-// browser.
+// on the bench's floor page (bench/floor/). How and why: bench/REPORT.template.md's "Method".
 
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
@@ -51,11 +50,7 @@ const CARD = { number: '4111111111111111', expiry: `12 / ${yy}`, cvc: '123', hol
 /** Visa frictionless success; 3DS test cards authenticate only with expiry 01 / current year + 3. */
 const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: `01 / ${yy}` };
 
-/**
- * The floor's server (bench/floor/*.html) on a free port: the page on 127.0.0.1, the frame on
- * localhost (two sites, as the demo and the token host are), and the frame's POST, each answer with
- * its own time in Server-Timing (subtracted like the sandbox's).
- */
+/** The floor's server on a free port: the page on 127.0.0.1, the frame on localhost, the frame's POST. */
 export async function startFloor() {
   const app = new Hono();
   const html = (name: string) => readFileSync(new URL(`floor/${name}`, import.meta.url), 'utf8');
@@ -105,10 +100,7 @@ function recordEvents(demoOrigin: string): void {
   });
 }
 
-/**
- * Init script, before the SDK loads (demo origin only): counts the MessageChannels the page creates and
- * the closing of their first port, the one the host keeps (the second is transferred to the frame).
- */
+/** Init script, before the SDK loads (demo origin only): MessageChannels made, and host ports closed. */
 function trackPorts(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
   const stats = { channels: 0, hostPortsClosed: 0 };
@@ -135,9 +127,8 @@ function trackPorts(demoOrigin: string): void {
 }
 
 /**
- * A new browser context (empty HTTP cache, no open connections) with the subject's page loaded until
- * ready: the demo's plain page until its form's svc-ready, or the floor page until its frame's hello.
- * Returns the page and its frame: the card frame (the token host's card.html) or the floor's frame.
+ * A new browser context with the subject's page loaded until ready (the SDK's svc-ready, the floor
+ * frame's hello): the page, its frame (the card frame, or the floor's) and when it was ready.
  */
 export async function open(setup: Setup, subject: Subject, trackingPorts = false) {
   const { tokenUrl, demoUrl } = setup.urls;
@@ -168,28 +159,20 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
   await page.addInitScript(recordEvents, demoUrl);
   const sdk = subject === 'sdk';
   await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
-  await page.waitForFunction((sdk) => (sdk ? window.bench?.ready : window.floor?.ready) !== undefined, sdk, {
+  const ready = await page.waitForFunction((sdk) => (sdk ? window.bench?.ready : window.floor?.ready), sdk, {
     timeout: 30_000,
   });
   const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
   const frame = page.frames().find((f) => f.url().startsWith(url));
   if (frame === undefined) throw new Error(`no frame ${url} on the page`);
-  return { page, frame, close: () => context.close() };
+  return { page, frame, ready: Number(await ready.jsonValue()), close: () => context.close() };
 }
+type Opened = Awaited<ReturnType<typeof open>>;
 
 /** Runs `body` on a page freshly opened for `subject`, and closes its context whatever happens. */
-async function inPage<T>(
-  setup: Setup,
-  subject: Subject,
-  body: (opened: Awaited<ReturnType<typeof open>>) => Promise<T>,
-  trackingPorts = false,
-): Promise<T> {
-  const opened = await open(setup, subject, trackingPorts);
-  try {
-    return await body(opened);
-  } finally {
-    await opened.close();
-  }
+async function inPage<T>(setup: Setup, subject: Subject, body: (o: Opened) => Promise<T>, ports = false) {
+  const opened = await open(setup, subject, ports);
+  return body(opened).finally(opened.close);
 }
 
 // 2. Card fields ready, cold cache.
@@ -207,11 +190,7 @@ function documentTimes() {
 
 /** One cold load: navigation start to svc-ready (floor: to the frame's hello), with its milestones. */
 export function ready(setup: Setup, subject: Subject) {
-  return inPage(setup, subject, async ({ page, frame }) => {
-    const ready = await page.evaluate(
-      (sdk) => (sdk ? window.bench?.ready : window.floor?.ready) ?? NaN,
-      subject === 'sdk',
-    );
+  return inPage(setup, subject, async ({ page, frame, ready }) => {
     const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
     const mark = (suffix: string, requested: string, received: string) => {
@@ -240,12 +219,7 @@ export type ReadyRun = Awaited<ReturnType<typeof ready>>;
 
 // 3. Keystroke to formatted value, inside the frame.
 
-/**
- * Installs, in the frame, the clock for each keystroke: from the keydown's timeStamp (when the browser
- * took the key; Playwright's keys come through the browser process like a real keyboard's) to the
- * moment the `input` event has gone through every handler up to the document, and every Lit element
- * around the input has finished the update that edit caused (the formatted value and brand shown).
- */
+/** Installs, in the frame, the clock for each keystroke: keydown's timeStamp to the updates done. */
 function installKeyClock(): void {
   const keys: { ms: number; value: string }[] = (window.benchKeys = []);
   let down: number | undefined;
@@ -265,10 +239,7 @@ function installKeyClock(): void {
   });
 }
 
-/**
- * Types the card number into the frame's field, clearing it (not counted) every 16 digits. `formatted`
- * counts the measured values that had the formatting's spaces (SDK): a check that it formatted.
- */
+/** Types the card number into the frame's field; `formatted` counts values with the SDK's spaces. */
 export function keystrokes(setup: Setup, subject: Subject, count: number, warmup: number) {
   return inPage(setup, subject, async ({ page, frame }) => {
     await frame.evaluate(installKeyClock);
@@ -300,7 +271,6 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
     };
   });
 }
-export type KeystrokeRun = Awaited<ReturnType<typeof keystrokes>>;
 
 // 4 and 5. Submit to result, minus the server's own time.
 
@@ -333,11 +303,7 @@ async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?
   return json;
 }
 
-/**
- * Runs `submit` in the page and collects the responses from `origin` until the `expected` one:
- * submit to result as the page saw it (total), the server's own time for those requests (their
- * Server-Timing), and client = total − server, ms.
- */
+/** Runs `submit` in the page: its total, the Server-Timing of `origin`'s responses up to `expected`. */
 async function timedSubmit<T extends { total: number }>(
   page: Page,
   origin: string,
@@ -364,10 +330,7 @@ export type SubmitRun = Awaited<ReturnType<typeof timedSubmit>>['run'];
 /** The pause between the form being filled (and 3DS prepared) and the submit. */
 export const SETTLE_MS = 250;
 
-/**
- * On the demo's plain page, whose own form is replaced for each run by a new Checkout on a new session
- * (created here, server to server) for `account`: fill the card, then time submit() to its result.
- */
+/** On the plain page, a new Checkout on a new session for `account`: fill the card, time submit(). */
 export async function submitSdk(setup: Setup, page: Page, account: SessionAccount, threeDs: boolean) {
   const { urls } = setup;
   const session = await tokenApi(
@@ -405,12 +368,7 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
     ['Name on card', card.holder],
   ] as const)
     await fields.getByLabel(label, { exact: true }).fill(text);
-  // With 3DS on, the frame runs ThreeDS/Setup as soon as the number is valid, then the collection, which
-  // answers at once (delayMs 0); submit once it has, as a shopper who typed the rest would. With 3DS
-  // off (demo-no3ds) the frame makes no 3DS call.
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
-  // A shopper's click comes well after the last keystroke: let the frame finish handling the setup's
-  // answer and the fields' updates, so the window holds the submit alone.
   await page.waitForTimeout(SETTLE_MS);
   const { value, run } = await timedSubmit(page, urls.tokenUrl, '/api/token/generate', () =>
     page.evaluate(async () => {
@@ -446,8 +404,6 @@ export async function submitFloor(setup: Setup, page: Page) {
 async function snapshot(cdp: CDPSession) {
   // Removed frames detach and unload asynchronously.
   await new Promise((done) => setTimeout(done, 300));
-  // Each frame's navigation leaves a resource timing entry in the page (up to 250): the browser's
-  // bookkeeping, not the SDK's, and the same for the floor. Cleared before each snapshot.
   await cdp.send('Runtime.evaluate', { expression: 'performance.clearResourceTimings()' });
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -479,16 +435,12 @@ function countIframes(): number {
 }
 
 /**
- * Mount, ready, destroy, `warmup` times and then `cycles` times: the SDK's card form through the demo
- * page's checkout, the floor's bare frame and port. Heap, live ports and window listeners through CDP
- * before, halfway and after; iframes and (SDK) host ports left open at the end. heapGrowthSecondHalf
- * is near zero when the growth is a one-time cost (caches, compiled code), about half of heapGrowth
- * when every cycle leaks; openPorts counts host-side ports never closed, livePorts the growth of
- * MessagePort objects in the heap; cycleMs is mount to ready (floor: frame created to hello), warm.
+ * Mount, ready, destroy, `warmup` then `cycles` times; heap, live ports and window listeners through
+ * CDP before, halfway and after; iframes and (SDK) host ports left at the end; cycleMs, mount to ready.
  */
 export function hygiene(setup: Setup, subject: Subject, cycles: number, warmup: number) {
   const sdk = subject === 'sdk';
-  const measure = async ({ page }: Awaited<ReturnType<typeof open>>) => {
+  const measure = async ({ page }: Opened) => {
     const cdp = await page.context().newCDPSession(page);
     const run = (n: number) =>
       page.evaluate(

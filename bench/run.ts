@@ -1,11 +1,5 @@
-// `npm run bench`: the checkout's sizes and timings in Chromium against a loopback sandbox, each compared
-// with a floor measured in the same run. Prints the tables and writes bench/results.json and
-// bench/REPORT.md (from bench/REPORT.template.md; the README copies its tables by hand). See
-// bench/REPORT.md's "Method" for what each number means.
-//
-// It starts its own sandbox, demo merchant and floor server in this process on free ports, builds dist/
-// first if it is missing, and stops everything it started on the way out. Repeats can be changed with
-// BENCH_RUNS (default 11) for a quicker or steadier run.
+// `npm run bench` (README's "Benchmark"): prints the tables, writes bench/results.json and bench/REPORT.md
+// from bench/REPORT.template.md, whose "Method" says what each number means. BENCH_RUNS (default 11).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -139,22 +133,22 @@ function mainTable(r: Results): string {
 }
 
 /** Part 1: each budget with its gzip and brotli weight, against the budget and the Lit floor; then each file. */
-function sizeTables({ budgets, unbuilt, files, floor }: SizeResults): string {
+function sizeTables({ budgets, files, floor }: SizeResults): string {
   const kib = (...bytes: number[]) => bytes.map(formatKiB);
   const header =
     '1. what is downloaded | raw | gzip | brotli | budget (gzip) | of budget | × Lit floor | status';
   const floorFile = { ...floor, file: `floor: ${floor.file}`, loadedBy: 'one trivial Lit element' };
   return [
-    markdownTable(header, [
-      ...budgets.map((b) => [
+    markdownTable(
+      header,
+      budgets.map((b) => [
         b.name,
         ...kib(b.raw, b.gzip, b.brotli, b.budget),
         `${(b.share * 100).toFixed(0)}%`,
         formatRatio(b.floorRatio),
         b.ok ? 'ok' : 'OVER',
       ]),
-      ...unbuilt.map((b) => [b.name, '—', '—', '—', formatKiB(b.budget), '—', '—', b.status]),
-    ]),
+    ),
     markdownTable(
       'file | loaded by | raw | gzip | brotli',
       [...files, floorFile].map((f) => [f.file, f.loadedBy, ...kib(f.raw, f.gzip, f.brotli)]),

@@ -54,34 +54,18 @@ async function measureLitFloor() {
 export async function measureSizes() {
   const floor = await measureLitFloor();
   const files = new Map<string, ReturnType<typeof measure> & { loadedBy: string }>();
-  const budgets = BUDGETS.flatMap(({ name, gzip: budget, files: list }) => {
-    if (list === null) return [];
+  const budgets = BUDGETS.map(({ name, gzip: budget, files: list }) => {
     const measured = list().map((file) => measure(file));
     // Who downloads it: the budget's name up to its colon (the merchant page, a frame, and when).
     for (const f of measured)
       if (!files.has(f.file)) files.set(f.file, { ...f, loadedBy: name.split(':')[0] ?? name });
     const sum = (key: 'raw' | 'gzip' | 'brotli') => measured.reduce((total, f) => total + f[key], 0);
-    const gzip = sum('gzip');
+    const [raw, gzip, brotli] = [sum('raw'), sum('gzip'), sum('brotli')];
     const shares = { share: gzip / budget, floorRatio: ratio(gzip, floor.gzip), ok: gzip <= budget };
-    return [
-      {
-        name,
-        files: measured.map((f) => f.file),
-        raw: sum('raw'),
-        gzip,
-        brotli: sum('brotli'),
-        budget,
-        ...shares,
-      },
-    ];
+    return { name, files: measured.map((f) => f.file), raw, gzip, brotli, budget, ...shares };
   });
   // The ESM build: single-page apps bundle it with their own copy of Lit, so no budget applies as is.
   files.set('checkout.js', { ...measure('checkout.js'), loadedBy: 'SPA merchants (ESM, Lit external)' });
-  const unbuilt = BUDGETS.filter((b) => b.files === null).map(({ name, gzip }) => ({
-    name,
-    budget: gzip,
-    status: 'not built yet (wallets and passkeys follow)',
-  }));
-  return { files: [...files.values()], budgets, unbuilt, floor };
+  return { files: [...files.values()], budgets, floor };
 }
 export type SizeResults = Awaited<ReturnType<typeof measureSizes>>;

@@ -97,6 +97,23 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
   };
   // Backstop for an exit that skips afterAll (a crash, a signal).
   process.on('exit', () => signalDriver('SIGKILL'));
+  /** Waits for the element that `script` returns (in an open shadow root, say, where CSS cannot go). */
+  const element = async (what: string, script: string) => {
+    await until(what, async () => (await s.run(script)) !== null);
+    return s.run<Element>(script);
+  };
+  /** Waits for #status to say an outcome (`done`), and returns what it says. */
+  const outcome = async (what: string, done: RegExp) => {
+    let status = '';
+    const said = async () => {
+      status = String(await s.run('return document.getElementById("status")?.textContent ?? "";'));
+      return done.test(status);
+    };
+    await until(what, said, 30_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}; #status says ${JSON.stringify(status)}`);
+    });
+    return status;
+  };
 
   beforeAll(async () => {
     const started = performance.now();
@@ -159,10 +176,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     await until('the Pay button to be enabled', () =>
       s.run('const b = document.getElementById("pay"); return !!b && !b.disabled;'),
     );
-    // The frame sits in <svc-card-form>'s open shadow root, where a CSS lookup from the page cannot go.
     const frame = 'return document.querySelector("svc-card-form")?.shadowRoot?.querySelector("iframe");';
-    await until('the card frame', async () => (await s.run(frame)) !== null);
-    await s.frame(await s.run<Element>(frame));
+    await s.frame(await element('the card frame', frame));
     const fields = [
       ['cc-number', scenario.number, scenario.number.replace(/(\d{4})(?=\d)/g, '$1 ')],
       // The shopper types the digits; the field puts in the ' / '.
@@ -183,16 +198,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     }
     await s.frame(null);
     await s.click(await s.find('#pay'));
-    // After "Processing…" the page shows one outcome: "Payment authorized: …", "Payment declined: …",
-    // "Payment refused: …" or "Not paid: …".
-    let status = '';
-    const outcome = async () => {
-      status = String(await s.run('return document.getElementById("status")?.textContent ?? "";'));
-      return /^(Payment |Not paid)/.test(status);
-    };
-    await until('the payment outcome in #status', outcome, 30_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}; #status says ${JSON.stringify(status)}`);
-    });
+    // After "Processing…": "Payment authorized: …", "Payment declined: …", "Payment refused: …" or "Not paid: …".
+    const status = await outcome('the payment outcome in #status', /^(Payment |Not paid)/);
     if (!status.startsWith('Payment authorized') || !status.includes(scenario.expect))
       throw new Error(`#status says ${JSON.stringify(status)}, expected it authorized ${scenario.expect}`);
   });
@@ -212,31 +219,18 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     // The stand-in puts its sheet's frame in an open shadow root, as the card form does.
     const sheet =
       'return document.querySelector("[data-apple-pay-sheet]")?.shadowRoot?.querySelector("iframe") ?? null;';
-    await until('the Apple Pay sheet', async () => (await s.run(sheet)) !== null).catch(
-      async (error: unknown) => {
-        const seen = await s.run(
-          'return JSON.stringify({status: document.getElementById("status")?.textContent, outcomes: window.demo?.outcomes, log: window.__applePayStandIn?.log});',
-        );
-        throw new Error(`${String(error)}; the page: ${String(seen)}`);
-      },
-    );
-    await s.frame(await s.run<Element>(sheet));
+    const sheetFrame = await element('the Apple Pay sheet', sheet).catch(async (error: unknown) => {
+      const seen = await s.run(
+        'return JSON.stringify({status: document.getElementById("status")?.textContent, outcomes: window.demo?.outcomes, log: window.__applePayStandIn?.log});',
+      );
+      throw new Error(`${String(error)}; the page: ${String(seen)}`);
+    });
+    await s.frame(sheetFrame);
     const pay =
       'return [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Pay with Touch ID") ?? null;';
-    await until('the sheet’s Pay button', async () => (await s.run(pay)) !== null);
-    await s.click(await s.run<Element>(pay));
+    await s.click(await element('the sheet’s Pay button', pay));
     await s.frame(null);
-    let status = '';
-    await until(
-      'the Apple Pay outcome in #status',
-      async () => {
-        status = String(await s.run('return document.getElementById("status")?.textContent ?? "";'));
-        return /^(Paid|Not paid)/.test(status);
-      },
-      30_000,
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}; #status says ${JSON.stringify(status)}`);
-    });
+    const status = await outcome('the Apple Pay outcome in #status', /^(Paid|Not paid)/);
     if (!status.startsWith('Paid: '))
       throw new Error(`#status says ${JSON.stringify(status)}, expected Paid`);
   });

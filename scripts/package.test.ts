@@ -2,11 +2,12 @@
 // first; before it, these tests are skipped). Its file list, publint, attw, the type tests
 // (types-test/) against the shipped declarations, and importing its ESM entry in plain Node without a
 // DOM. Installs nothing: the package has no runtime dependencies (the frames bundle Lit; the page needs
-// none), and the unpacked tarball's node_modules links to this repository's for the type tests. `npm run package:check` runs it alone; when packing or unpacking fails, that failure is
-// the file's and every check is skipped.
+// none), so a dependency added without its install here fails the import and the type tests.
+// `npm run package:check` runs it alone; when packing or unpacking fails, that failure is the file's and
+// every check is skipped.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { publint } from 'publint';
@@ -82,7 +83,7 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
 }
 const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
-/** A merchant's project in a temporary directory: node_modules with the unpacked tarball and links. */
+/** A merchant's project in a temporary directory: node_modules with the unpacked tarball. */
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
 const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);
@@ -107,12 +108,6 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
     mkdirSync(unpacked, { recursive: true });
     exec('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
-    for (const dependency of Object.keys(pkg.dependencies ?? {}))
-      symlinkSync(
-        join(root, 'node_modules', dependency),
-        join(consumer, 'node_modules', dependency),
-        'junction',
-      );
     cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
   }, 120_000);
 

@@ -481,6 +481,7 @@ describe('the demo backend’s webhooks', () => {
         tokenUrl: '',
         tokenApiUrl: '',
         engineApiUrl: '',
+        engineUrl: '',
         threeDsUrl: '',
         port: 4173,
       },

@@ -185,6 +185,14 @@ export type CardResult = CardTokenResult | Failure;
  */
 export type PaymentStatus = 'authorized' | 'declined' | 'pending' | 'paid' | 'expired';
 
+/** What the shopper pays a PIX with, from their bank app. */
+export interface PixCode {
+  /** The BR Code "copia e cola" payload: show it as a QR code and offer to copy it. */
+  brCode: string;
+  /** When the PIX expires (ISO 8601); the payment then ends `expired`. */
+  expiresAt: string;
+}
+
 /**
  * A payment the script made for the session's order (client script for everything): what the page
  * shows. Your backend reads the full record with Payment/Status, or learns it from the webhook.
@@ -194,21 +202,24 @@ export interface Payment {
   paymentId: string;
   /** Your order's reference, the one your backend gave NewSession. */
   partnerUniqueId: string;
+  /** Where the payment stands; see {@link PaymentStatus}. */
   status: PaymentStatus;
   /** How it was paid: `card`, `card_3ds` or `pix`. */
   method: string;
-  /** The order's amount and currency, as the session holds them. */
+  /** The order's amount, as the session holds it. */
   amount?: number;
+  /** The order's currency (ISO 4217), as the session holds it. */
   currency?: string;
   /** The shopper's choice of installments (a card). */
   installments?: number;
-  /** The card's brand and last four digits (a card). */
+  /** The card's brand (a card). */
   brand?: string;
+  /** The card's last four digits (a card). */
   last4?: string;
   /** Why the issuer declined it (`do_not_honor`, `insufficient_funds`, `card_blocked`), when declined. */
   declineReason?: string;
-  /** What the shopper pays a PIX with: the BR Code ("copia e cola") and when it expires (ISO 8601). */
-  pix?: { brCode: string; expiresAt: string };
+  /** A PIX's code for the shopper's bank app. */
+  pix?: PixCode;
 }
 
 /** A payment that did not pay: the error says why (`payment_declined`, `payment_expired`, …). */
@@ -217,18 +228,28 @@ export interface PaymentFailure extends Failure {
   payment?: Payment;
 }
 
+/** A payment that paid: `authorized` (a card) or `paid` (a PIX). */
+export interface PaymentSuccess {
+  /** Always true: the order is paid. */
+  ok: true;
+  /** The payment. */
+  payment: Payment;
+}
+
 /** What `pay()` resolves to, and what the `onPayment` option receives: paid, or why not. */
-export type PaymentResult = { ok: true; payment: Payment } | PaymentFailure;
+export type PaymentResult = PaymentSuccess | PaymentFailure;
 
 /**
- * Where a `pay()` is, for showing progress: the card being tokenized (and authenticated), the payment
- * being made, the payment waiting (a PIX for the shopper to pay), and each check of its status.
+ * Where a `pay()` is, for showing progress: `tokenizing` (the card form's submit, 3DS included),
+ * `paying` (Payment/Init), `pending` (the payment waits: a PIX for the shopper to pay, with its code in
+ * `payment.pix`) and `checking` (each check of its status).
  */
-export type PaymentProgress =
-  | { step: 'tokenizing' }
-  | { step: 'paying' }
-  | { step: 'pending'; payment: Payment }
-  | { step: 'checking'; payment?: Payment };
+export interface PaymentProgress {
+  /** The step reached. */
+  step: 'tokenizing' | 'paying' | 'pending' | 'checking';
+  /** The payment, once there is one (`pending` and `checking`). */
+  payment?: Payment;
+}
 
 /** What `pay()` takes. */
 export interface PayOptions extends CallOptions {

@@ -25,6 +25,11 @@ describe('docs/checkout-script.md samples', () => {
       documentField: 'cpf-cnpj', // optional; a CPF or CNPJ field ('cpf': CPF only)
       tokenUrl: 'https://token.example.com', // the token host; required in production
       challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (30 000 to 3 600 000)
+      // Client script for everything only: the script pays (pay(), and Enter in the form).
+      onPayment: (result) => {
+        show(result); // every pay()'s final result: paid, or why not
+      },
+      engineUrl: 'https://engine.example.com', // the payment engine pay() calls; required in production
     });
     // #endregion options
     expect(checkout.locale).toBe('pt-BR');

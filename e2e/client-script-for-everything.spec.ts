@@ -187,3 +187,51 @@ for (const stop of ['destroy', 'abort'] as const) {
     expect(posts(card, STATUS)).toHaveLength(2);
   });
 }
+
+/** The demo backend's order for the page's session, as its webhook receiver left it. */
+function order(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(async () => {
+    const { sessionId } = (window as unknown as { demo: { session: { sessionId: string } } }).demo.session;
+    const response = await fetch('/api/order', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  });
+}
+
+for (const end of ['settle', 'expire'] as const) {
+  test(`a Pix the shopper ${end === 'settle' ? 'pays' : 'lets expire'} reaches its final state on the page by polling and at the backend by webhook`, async ({
+    page,
+    request,
+  }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Pay R$ 120,00 with Pix' }).click();
+    // A BR Code "copia e cola": EMV payload format 01, the Pix GUI, BRL, Brazil, its CRC16 last.
+    const code = page.getByLabel('Pix Copia e Cola');
+    await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix.*5303986.*5802BR.*6304[0-9A-F]{4}$/);
+    await expect.poll(() => order(page)).toMatchObject({ status: 'pending', paid: false });
+    const paymentId = await page.evaluate(
+      () => (window as unknown as { demo: { pixPayment: string } }).demo.pixPayment,
+    );
+    // The shopper's bank, played by the sandbox.
+    const control = await request.post(`http://localhost:4174/__sandbox/payments/${end}`, {
+      headers: { 'x-sandbox-control': '1' },
+      data: { paymentId },
+    });
+    expect(control.status()).toBe(200);
+    await expect(page.locator('#status')).toHaveText(
+      end === 'settle' ? 'Paid with Pix.' : 'The Pix expired. Pay again to get a new code.',
+    );
+    expect((await results(page))[0]).toMatchObject(
+      end === 'settle'
+        ? { ok: true, payment: { status: 'paid', method: 'pix', paymentId } }
+        : { ok: false, error: { code: 'payment_expired', type: 'payment' }, payment: { status: 'expired' } },
+    );
+    await expect(page.locator('#pix')).toBeHidden();
+    await expect
+      .poll(() => order(page))
+      .toMatchObject(end === 'settle' ? { status: 'paid', paid: true } : { status: 'expired', paid: false });
+  });
+}

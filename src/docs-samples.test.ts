@@ -2,13 +2,13 @@
 // checks the docs show exactly these lines).
 import { describe, expect, it } from 'vitest';
 import { Checkout, checkoutCsp, CheckoutError, formatCsp, isCheckoutError, mergeCsp } from './index.ts';
-import type { CardResult } from './types.ts';
+import type { CardResult, PaymentResult } from './types.ts';
 
 describe('docs/checkout-script.md samples', () => {
   it('creates a checkout with every option', () => {
     const sessionId = 'ses_docs';
-    const results: CardResult[] = [];
-    const show = (result: CardResult) => results.push(result);
+    const results: (CardResult | PaymentResult)[] = [];
+    const show = (result: CardResult | PaymentResult) => results.push(result);
     // #region options
     const checkout = new Checkout({
       sessionId, // from Token/NewSession, through your backend

@@ -9,6 +9,10 @@ const progressEl = document.getElementById('progress');
 const recordEl = document.getElementById('record');
 const slot = document.getElementById('card-slot');
 const payButton = document.getElementById('pay');
+const pixButton = document.getElementById('pay-pix');
+const pixSection = document.getElementById('pix');
+const pixCode = document.getElementById('pix-code');
+const pixExpiry = document.getElementById('pix-expiry');
 
 let checkout;
 // For the demo's own tests: every final result the checkout handed over.
@@ -36,12 +40,20 @@ async function showRecord(paymentId) {
 function onPayment(result) {
   window.demo.results.push(result);
   progressEl.textContent = '';
+  pixSection.hidden = true;
   if (result.ok) {
-    show(`Paid: ${result.payment.status}, ${result.payment.brand} ending in ${result.payment.last4}.`);
+    show(
+      result.payment.method === 'pix'
+        ? 'Paid with Pix.'
+        : `Paid: ${result.payment.status}, ${result.payment.brand} ending in ${result.payment.last4}.`,
+    );
     payButton.hidden = true;
+    pixButton.hidden = true;
   } else if (result.error.code === 'payment_declined') {
     // The card form opened again, saying why in the shopper's language: they may try another card.
     show('The card was declined. Try another card.');
+  } else if (result.error.code === 'payment_expired') {
+    show('The Pix expired. Pay again to get a new code.');
   } else if (result.error.code === 'payment_status_unknown') {
     show('We could not confirm the payment yet. Check your orders before paying again.');
   } else {
@@ -84,6 +96,31 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
     payButton.disabled = false;
   });
   // #endregion pay
+});
+
+// #region pix
+// Pix needs no card form: the pending step carries the BR Code for the shopper's bank app, and the
+// script follows the payment until it is paid or expires.
+function showPix(progress) {
+  window.demo.progress.push(progress.step);
+  progressEl.textContent = PROGRESS[progress.step] ?? '';
+  const pix = progress.payment?.pix;
+  if (pix === undefined || !pixSection.hidden) return;
+  window.demo.pixPayment = progress.payment.paymentId;
+  pixSection.hidden = false;
+  pixCode.value = pix.brCode;
+  pixExpiry.textContent = new Date(pix.expiresAt).toLocaleTimeString();
+}
+
+pixButton.addEventListener('click', () => {
+  show('Creating the Pix…');
+  void checkout.pay({ method: 'pix', onProgress: showPix });
+});
+// #endregion pix
+
+document.getElementById('pix-copy').addEventListener('click', () => {
+  void navigator.clipboard?.writeText(pixCode.value);
+  pixCode.select();
 });
 
 payButton.disabled = true;

@@ -14,6 +14,14 @@ test('the landing page lists the four integration modes and sees the sandbox', a
     '3DS with manual tokenization',
   ]);
   await expect(page.getByRole('status')).toHaveText('Sandbox connected: account "demo" (sandbox).');
+  // Each mode has its demo page.
+  const pages = page.locator('tr[data-mode] a');
+  expect(await pages.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    '/manual.html',
+    '/card.html',
+    '/everything.html',
+    '/manual.html?own-fetch',
+  ]);
 });
 
 test('the landing page has no WCAG 2.1 AA violation', async ({ page }) => {

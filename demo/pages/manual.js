@@ -2,6 +2,7 @@
 // included: the setup and the browser check start as soon as the number is complete), then paid by the
 // merchant backend. The inputs are cleared as soon as the card is tokenized.
 import { authenticationOf, createSession, postJson } from './merchant-api.js';
+import { loadScenarios } from './scenarios.js';
 
 const status = document.getElementById('status');
 const form = document.getElementById('manual');
@@ -109,3 +110,4 @@ form.addEventListener('submit', async (event) => {
       ? `Payment ${paid.body.status}: ${result.brand} ending in ${result.last4}${authenticated}`
       : `Payment refused: ${paid.body.error?.code}`;
 });
+void loadScenarios();

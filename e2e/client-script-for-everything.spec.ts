@@ -211,6 +211,8 @@ for (const end of ['settle', 'expire'] as const) {
     // A BR Code "copia e cola": EMV payload format 01, the Pix GUI, BRL, Brazil, its CRC16 last.
     const code = page.getByLabel('Pix Copia e Cola');
     await expect(code).toHaveValue(/^000201.*br\.gov\.bcb\.pix.*5303986.*5802BR.*6304[0-9A-F]{4}$/);
+    await expect(page.getByRole('img', { name: 'Pix QR code' })).toBeVisible();
+    await expect(page.locator('#pix-slot').getByRole('status')).toContainText('Waiting for the payment.');
     await expect.poll(() => order(page)).toMatchObject({ status: 'pending', paid: false });
     const paymentId = await page.evaluate(
       () => (window as unknown as { demo: { pixPayment: string } }).demo.pixPayment,
@@ -229,7 +231,11 @@ for (const end of ['settle', 'expire'] as const) {
         ? { ok: true, payment: { status: 'paid', method: 'pix', paymentId } }
         : { ok: false, error: { code: 'payment_expired', type: 'payment' }, payment: { status: 'expired' } },
     );
-    await expect(page.locator('#pix')).toBeHidden();
+    // The script's own Pix code says so, in the shopper's language, and takes the QR code away.
+    await expect(page.locator('#pix-slot').getByRole('status')).toHaveText(
+      end === 'settle' ? 'Payment received.' : 'The Pix code has expired.',
+    );
+    await expect(page.getByRole('img', { name: 'Pix QR code' })).toBeHidden();
     await expect
       .poll(() => order(page))
       .toMatchObject(end === 'settle' ? { status: 'paid', paid: true } : { status: 'expired', paid: false });

@@ -255,6 +255,11 @@ export interface PaymentProgress {
 export interface PayOptions extends CallOptions {
   /** How the shopper pays: `card` (default: the mounted card form) or `pix` (no form needed). */
   method?: 'card' | 'pix';
+  /**
+   * With `pix`: the element (or a selector for it) where the script shows the QR code, the code to
+   * copy and the payment's state, in the shopper's language. Leave it out to show `payment.pix` yourself.
+   */
+  target?: string | Element;
   /** Hears each {@link PaymentProgress} step. */
   onProgress?: (progress: PaymentProgress) => void;
 }

@@ -10,9 +10,6 @@ const recordEl = document.getElementById('record');
 const slot = document.getElementById('card-slot');
 const payButton = document.getElementById('pay');
 const pixButton = document.getElementById('pay-pix');
-const pixSection = document.getElementById('pix');
-const pixCode = document.getElementById('pix-code');
-const pixExpiry = document.getElementById('pix-expiry');
 
 let checkout;
 // For the demo's own tests: every final result the checkout handed over.
@@ -40,7 +37,6 @@ async function showRecord(paymentId) {
 function onPayment(result) {
   window.demo.results.push(result);
   progressEl.textContent = '';
-  pixSection.hidden = true;
   if (result.ok) {
     show(
       result.payment.method === 'pix'
@@ -99,29 +95,21 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
 });
 
 // #region pix
-// Pix needs no card form: the pending step carries the BR Code for the shopper's bank app, and the
-// script follows the payment until it is paid or expires.
-function showPix(progress) {
-  window.demo.progress.push(progress.step);
-  progressEl.textContent = PROGRESS[progress.step] ?? '';
-  const pix = progress.payment?.pix;
-  if (pix === undefined || !pixSection.hidden) return;
-  window.demo.pixPayment = progress.payment.paymentId;
-  pixSection.hidden = false;
-  pixCode.value = pix.brCode;
-  pixExpiry.textContent = new Date(pix.expiresAt).toLocaleTimeString();
-}
-
+// Pix needs no card form: the script shows the QR code and the code to copy in #pix-slot, in the
+// shopper's language, and follows the payment until it is paid or expires.
 pixButton.addEventListener('click', () => {
   show('Creating the Pix…');
-  void checkout.pay({ method: 'pix', onProgress: showPix });
+  void checkout.pay({
+    method: 'pix',
+    target: '#pix-slot',
+    onProgress: (progress) => {
+      window.demo.progress.push(progress.step);
+      if (progress.payment !== undefined) window.demo.pixPayment = progress.payment.paymentId;
+      progressEl.textContent = PROGRESS[progress.step] ?? '';
+    },
+  });
 });
 // #endregion pix
-
-document.getElementById('pix-copy').addEventListener('click', () => {
-  void navigator.clipboard?.writeText(pixCode.value);
-  pixCode.select();
-});
 
 payButton.disabled = true;
 void start();

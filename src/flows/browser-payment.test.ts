@@ -355,6 +355,33 @@ describe('BrowserPaymentFlow', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('shows a Pix code in the target once the engine gave it, says when it is paid, and removes it on destroy', async () => {
+    const pix = { brCode: '00020101021226…6304ABCD', expiresAt: '2026-11-26T20:00:00.000Z' };
+    initAnswer = () => Response.json(record('pending', { method: 'pix', pix }), { status: 201 });
+    statusAnswers = [() => Response.json(record('paid', { method: 'pix', pix }))];
+    const target = document.createElement('div');
+    document.body.append(target);
+    const { payments } = flow();
+    expect(await payments.pay({ method: 'pix', target })).toMatchObject({ ok: true });
+    await vi.waitFor(() => {
+      expect(target.querySelector('.svc-pix')?.shadowRoot?.querySelector('[role=status]')?.textContent).toBe(
+        'Payment received.',
+      );
+    });
+    expect(target.querySelector('.svc-pix')?.shadowRoot?.querySelector('input')?.value).toBe(pix.brCode);
+    payments.destroy();
+    expect(target.childElementCount).toBe(0);
+  });
+
+  it('refuses a Pix target that matches nothing, before any request', async () => {
+    const { payments } = flow();
+    expect(await payments.pay({ method: 'pix', target: '#nowhere' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_target' },
+    });
+    expect(calls).toHaveLength(0);
+  });
+
   it('turns a session that never came into a failure', async () => {
     const unavailable = new CheckoutError('session_unavailable', 'configuration', 'x');
     const payments = new BrowserPaymentFlow({

@@ -7,6 +7,8 @@
 import { initPayment, resolveEngineOrigin, sessionPayment } from '../api/payments.ts';
 import { linkSignals, serviceClient, type ServiceClient } from '../api/service.ts';
 import { CheckoutError, ERROR_CODES, type CheckoutErrorCode, type Result } from '../errors.ts';
+import type { PixView } from '../elements/pix-code.ts';
+import { resolveLocale, type Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardResult,
@@ -183,6 +185,8 @@ export interface BrowserPaymentContext extends PaymentFlowContext {
   announce: (progress: PaymentProgress) => void;
   /** Hands each final result to the merchant (`onPayment`). */
   deliver: (result: PaymentResult) => void;
+  /** The shopper's language, for a Pix code the script shows. */
+  locale?: Locale;
 }
 
 /** A PIX (the sandbox's code 3): no instrument, the shopper pays the order's BR Code from their bank. */
@@ -203,6 +207,8 @@ export class BrowserPaymentFlow {
   #inFlight: Promise<PaymentResult> | undefined;
   #paid: PaymentResult | undefined;
   #lifetime = new AbortController();
+  /** The Pix codes shown, which destroy() removes. */
+  readonly #views = new Set<PixView>();
 
   constructor(context: BrowserPaymentContext) {
     this.#context = context;
@@ -233,9 +239,48 @@ export class BrowserPaymentFlow {
    * result's `payment.pix`), and the payment is followed until the shopper paid it or it expired.
    */
   #payWithPix(options: PayOptions): Promise<PaymentResult> {
-    return this.#once(options, (signal, onProgress) =>
-      payOrder(this.#context, { methods: [PIX_METHOD] }, { signal, onProgress }),
-    );
+    const { target } = options;
+    const container = typeof target === 'string' ? document.querySelector(target) : target;
+    if (container === null) {
+      const error = new CheckoutError(
+        'invalid_target',
+        'configuration',
+        `No element matches "${target as string}".`,
+      );
+      return Promise.resolve({ ok: false, error });
+    }
+    return this.#once(options, async (signal, onProgress) => {
+      // The code shows once the engine gave it; every later step updates it.
+      let view: Promise<PixView> | undefined;
+      const show = (payment: Payment | undefined) => {
+        const pix = payment?.pix;
+        if (container === undefined || payment === undefined) return;
+        view ??=
+          pix === undefined
+            ? undefined
+            : import('../elements/pix-code.ts').then(({ showPixCode }) => {
+                const shown = showPixCode(container, pix, this.#context.locale ?? 'en');
+                this.#views.add(shown);
+                return shown;
+              });
+        void view?.then((shown) => {
+          shown.update(payment);
+        });
+      };
+      const result = await payOrder(
+        this.#context,
+        { methods: [PIX_METHOD] },
+        {
+          signal,
+          onProgress: (progress) => {
+            show(progress.payment);
+            onProgress(progress);
+          },
+        },
+      );
+      show(result.payment);
+      return result;
+    });
   }
 
   #once(options: PayOptions, run: Run): Promise<PaymentResult> {
@@ -249,10 +294,12 @@ export class BrowserPaymentFlow {
     return this.#inFlight;
   }
 
-  /** Stops following: a running pay() ends as `destroyed`, and no request goes out after. */
+  /** Stops following: a running pay() ends as `destroyed`, and no request goes out after; a Pix code shown goes. */
   destroy(): void {
     this.#lifetime.abort(destroyedError());
     this.#lifetime = new AbortController();
+    for (const view of this.#views) view.remove();
+    this.#views.clear();
   }
 
   async #run(options: PayOptions, run: Run): Promise<PaymentResult> {
@@ -279,12 +326,12 @@ export class BrowserPaymentFlow {
  * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
  */
 export function browserPayments(options: {
-  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account'>;
+  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account' | 'locale'>;
   sessionId: () => Promise<string>;
   cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void };
   deliver: (result: PaymentResult) => void;
 }): BrowserPaymentFlow {
-  const { environment, engineUrl, account } = options.options;
+  const { environment, engineUrl, account, locale } = options.options;
   const { cardForm } = options;
   const origin = resolveEngineOrigin(environment, engineUrl);
   return new BrowserPaymentFlow({
@@ -295,5 +342,6 @@ export function browserPayments(options: {
       cardForm.dispatch(new SvcPaymentEvent(progress));
     },
     deliver: options.deliver,
+    locale: resolveLocale(locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages)),
   });
 }

@@ -4,6 +4,8 @@
 
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
+import { signWebhook } from '../src/server/webhooks.ts';
+import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, THREE_DS_EXPIRY } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 import { watchViolations } from './models/csp.ts';
@@ -241,3 +243,61 @@ for (const end of ['settle', 'expire'] as const) {
       .toMatchObject(end === 'settle' ? { status: 'paid', paid: true } : { status: 'expired', paid: false });
   });
 }
+
+test.describe('in Portuguese on a phone', () => {
+  test.use({ locale: 'pt-BR', viewport: { width: 320, height: 720 } });
+
+  test('the Pix code fits a 320 px screen, speaks Portuguese and has no WCAG 2.1 AA violation', async ({
+    page,
+  }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Pay R$ 120,00 with Pix' }).click();
+    const qr = page.getByRole('img', { name: 'QR code do Pix' });
+    await expect(qr).toBeVisible();
+    await expect(page.locator('#pix-slot').getByRole('status')).toContainText('Aguardando o pagamento.');
+    await expect(page.getByRole('button', { name: 'Copiar código' })).toBeVisible();
+    const box = await qr.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(320);
+    expect(box?.width).toBeGreaterThanOrEqual(160);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the demo backend’s webhook receiver', () => {
+  const SECRET = 'whsec_sbx_demo_3b91f0c47ae25d68';
+  const event = (id: string) =>
+    JSON.stringify({
+      id,
+      type: 'payment.pending',
+      createdAt: new Date().toISOString(),
+      data: {
+        payment: { paymentId: 'pay_x', partnerUniqueId: 'not-an-order-of-the-demo', status: 'pending' },
+      },
+    });
+
+  test('refuses a bad signature and an old timestamp, and applies a replayed event once', async ({
+    request,
+  }) => {
+    const post = (payload: string, signature: string) =>
+      request.post('/api/webhooks', {
+        headers: { 'content-type': 'application/json', 'x-service-signature': signature },
+        data: payload,
+      });
+    const payload = event(`evt_e2e_${String(Date.now())}`);
+    const good = await signWebhook({ payload, secret: SECRET });
+    const forged = await signWebhook({ payload, secret: 'whsec_someone_else_0000000000' });
+    const old = await signWebhook({
+      payload,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect([(await post(payload, forged)).status(), await (await post(payload, forged)).json()]).toEqual([
+      400,
+      { error: { code: 'bad_signature' } },
+    ]);
+    expect(await (await post(payload, old)).json()).toEqual({ error: { code: 'too_old' } });
+    expect(await (await post(payload, good)).json()).toEqual({ received: true });
+    expect(await (await post(payload, good)).json()).toEqual({ received: true, duplicate: true });
+  });
+});

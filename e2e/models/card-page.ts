@@ -61,7 +61,8 @@ export class CardPage {
   }
 
   get payButton(): Locator {
-    return this.page.getByRole('button', { name: /^Pay/ });
+    // The card's Pay button, not "Pay … with Pix" beside it on the client-script-for-everything page.
+    return this.page.getByRole('button', { name: /^Pay(?!.* with Pix$)/ });
   }
 
   /**

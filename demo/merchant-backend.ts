@@ -216,19 +216,24 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     // #region new-session
     // The order is the shop's own record: its amount binds the session (and its 3DS authentication).
     const order = orders.create(body.cart, body.customer ?? DEMO_CUSTOMER);
+    // The installments the shop offers for this order: a page that pays itself may choose no more.
+    const plans = installmentPlans(order.amount);
     const reply = await service(config.tokenApiUrl, '/api/Token/NewSession', {
       customer: order.customer,
       PaymentAccount: config.account,
       partnerUniqueId: order.orderId,
       ...(config.environment === 'sandbox' ? { Is3dsTest: true } : {}),
-      paymentData: { amount: order.amount, currency: order.currency },
+      paymentData: {
+        amount: order.amount,
+        currency: order.currency,
+        maxInstallments: Math.max(1, ...plans.map((plan) => plan.count)),
+      },
     });
     if (reply.status !== 200) return relay(c, reply);
     const { sessionId } = reply.body as { sessionId: string };
     orders.attach(order, sessionId);
     // What the page needs to construct the Checkout: never the app token. The installments are the
     // shop's offer for this order; /api/pay takes no other count.
-    const plans = installmentPlans(order.amount);
     return c.json({
       sessionId,
       account: config.account,

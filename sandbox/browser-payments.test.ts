@@ -182,7 +182,7 @@ describe('what is paid comes from the session', () => {
   it('files a payment that names only its instrument under the session’s order, amount, currency and customer', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
     const token = await sb.tokenize(sessionId);
-    const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', installments: 3, ...service(token) }]);
+    const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }]);
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ partnerUniqueId, amount: 100, currency: 'BRL', status: 'authorized' });
     const stored = await storedUnder(partnerUniqueId);
@@ -192,7 +192,7 @@ describe('what is paid comes from the session', () => {
       isFromFrontend: true,
     });
     expect(stored.body['customer']).toMatchObject({ id: expect.any(String) as string });
-    expect(stored.body['paymentMethods']).toMatchObject([{ amount: 100, installments: 3 }]);
+    expect(stored.body['paymentMethods']).toMatchObject([{ amount: 100 }]);
   });
 
   it('refuses a customer sent by the browser', async () => {
@@ -296,5 +296,43 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
     );
     expect(reply.status).toBe(400);
     expect(reply.body.error?.code).toBe('invalid_request');
+  });
+});
+
+describe('what a browser may choose', () => {
+  it('chooses installments only up to what the session allows (1 when it says nothing)', async () => {
+    const { sessionId } = await orderSession();
+    const token = await sb.tokenize(sessionId);
+    const twelve = await scriptPay(sessionId, [
+      { paymentMethodType: '1', installments: 12, ...service(token) },
+    ]);
+    expect(twelve.status).toBe(403);
+    expect(twelve.body.error).toMatchObject({
+      code: 'session_order_mismatch',
+      field: 'paymentData.paymentMethods.0.installments',
+    });
+    orders += 1;
+    const allowing = await sb.session({
+      body: {
+        partnerUniqueId: `browser-order-${String(orders)}`,
+        paymentData: { ...ORDER, maxInstallments: 3 },
+      },
+    });
+    const three = await sb.tokenize(allowing);
+    expect(
+      (await scriptPay(allowing, [{ paymentMethodType: '1', installments: 3, ...service(three) }])).status,
+    ).toBe(201);
+  });
+
+  it('answers order_already_paid once a PIX paid the order, and SessionStatus sees an expiry that is due', async () => {
+    const { sessionId } = await orderSession();
+    const pix = await scriptPay(sessionId, [{ paymentMethodType: '3' }]);
+    const settled = await sb.control('/__sandbox/payments/settle', { paymentId: pix.body['paymentId'] });
+    expect(settled.status).toBe(200);
+    expect((await sessionStatus(sessionId)).body['status']).toBe('paid');
+    const token = await sb.tokenize(sessionId);
+    expect(
+      (await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }])).body.error?.code,
+    ).toBe('order_already_paid');
   });
 });

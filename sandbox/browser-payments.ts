@@ -72,15 +72,25 @@ export function checkBrowserPayment(
   ) {
     throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
   }
+  // Installments cost the merchant (interest-free ones above all): a browser chooses only up to what
+  // the backend's session allows.
+  body.paymentData.paymentMethods.forEach((method, index) => {
+    if ((method.installments ?? 1) > (session.order?.maxInstallments ?? 1)) {
+      throw new ServiceError('session_order_mismatch', {
+        field: `paymentData.paymentMethods.${String(index)}.installments`,
+        message: `paymentData.paymentMethods.${String(index)}.installments: the session allows at most ${String(session.order?.maxInstallments ?? 1)}.`,
+      });
+    }
+  });
   if (body.isTest === true && environment === 'production') {
     throw backendOnly('isTest', 'isTest: a browser cannot mark a production payment as a test.');
   }
   refuseForeignInstruments(body);
 }
 
-/** Only an authorized payment pays the order: after a decline the shopper can try another card. */
+/** Only an authorized (or paid) payment pays the order: after a decline the shopper can try another card. */
 export function paysTheOrder(status: string): boolean {
-  return status === 'authorized';
+  return status === 'authorized' || status === 'paid';
 }
 
 /** NewSession: order data (what lets a browser pay) comes with the order's reference, which the payment takes. */
@@ -144,7 +154,7 @@ export function sessionPayment(ctx: SandboxContext, account: Account, sessionId:
   }
   const payment = ctx.store.paymentByOrder(account.name, session.partnerUniqueId);
   if (payment?.tokenSession !== session.id) throw new ServiceError('payment_not_found');
-  return payment;
+  return ctx.lifecycle.refresh(payment);
 }
 
 /**

@@ -412,6 +412,10 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
   // A declined or expired payment did not pay the order: it can be paid again under the same reference.
   if (existing !== undefined && !REPAYABLE.includes(ctx.lifecycle.refresh(existing).status)) {
+    // A browser's order that a PIX paid since (its session learns it here) is paid, as a card's is.
+    if (source === 'browser' && paysTheOrder(existing.status)) {
+      throw new ServiceError('order_already_paid', { field: 'tokenSession' });
+    }
     throw new ServiceError('duplicate_order', {
       field: 'partnerUniqueId',
       details: { paymentId: existing.paymentId },

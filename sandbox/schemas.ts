@@ -125,6 +125,8 @@ export const newSessionSchema = strict({
     amount: money,
     currency: z.string().length(3),
     countryCode: text(3).optional(),
+    // The most installments a browser may choose for the order (client script for everything): 1 when absent.
+    maxInstallments: z.int().min(1).max(48).optional(),
   }).optional(),
 });
 

@@ -11,7 +11,7 @@ export interface Session {
   partnerUniqueId: string | undefined;
   is3dsTest: boolean;
   /** Set when the session was created with full order data (client-script-for-everything mode). */
-  order: { amount: number; currency: string } | undefined;
+  order: { amount: number; currency: string; maxInstallments?: number } | undefined;
   orderPaid: boolean;
   createdAt: number;
   expiresAt: number;

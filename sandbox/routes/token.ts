@@ -81,7 +81,11 @@ export function registerTokenRoutes(
       customer: body.customer,
       partnerUniqueId: body.partnerUniqueId,
       is3dsTest: body.Is3dsTest ?? false,
-      order: body.paymentData && { amount: body.paymentData.amount, currency: body.paymentData.currency },
+      order: body.paymentData && {
+        amount: body.paymentData.amount,
+        currency: body.paymentData.currency,
+        maxInstallments: body.paymentData.maxInstallments ?? 1,
+      },
     });
     store.sessions.set(session.id, session);
     return c.json({ sessionId: session.id, expiresAt: new Date(session.expiresAt).toISOString() });

@@ -76,7 +76,9 @@ export function decodePayment(answer: unknown): Payment | undefined {
     ...optional('brand', str(card['brand'])),
     ...optional('last4', str(card['last4'])),
     ...optional('declineReason', str(method['declineReason'])),
-    ...(brCode === undefined || expiresAt === undefined ? {} : { pix: { brCode, expiresAt } }),
+    ...(brCode === undefined || expiresAt === undefined || Number.isNaN(Date.parse(expiresAt))
+      ? {}
+      : { pix: { brCode, expiresAt } }),
   };
 }
 

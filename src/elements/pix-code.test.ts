@@ -104,9 +104,18 @@ describe('showPixCode', () => {
     });
   });
 
+  it('keeps a keyboard shopper’s focus in the Pix code when the copy button goes', () => {
+    const { view, root } = shown();
+    root.querySelector('button')?.focus();
+    expect(root.activeElement?.tagName).toBe('BUTTON');
+    view.update(payment('paid'));
+    expect(root.activeElement?.getAttribute('role')).toBe('status');
+  });
+
   it.each([
     ['paid', 'Pagamento recebido.'],
     ['expired', 'O código Pix expirou.'],
+    ['declined', 'O código Pix expirou.'],
   ] as const)('says when the payment is %s, and takes the code away', (status, said) => {
     const { view, root, target } = shown();
     view.update(payment('pending'));

@@ -151,8 +151,14 @@ export function showPixCode(target: Element, pix: PixCode, locale: Locale): PixV
   return {
     update(payment) {
       if (payment.status === 'pending') return;
+      // The copy button goes with the code: a keyboard shopper on it lands on the news, not the page.
+      if (root.activeElement !== null) {
+        status.tabIndex = -1;
+        status.focus();
+      }
       panel.classList.add('done');
-      status.textContent = payment.status === 'expired' ? text.expired : text.paid;
+      status.textContent =
+        payment.status === 'paid' || payment.status === 'authorized' ? text.paid : text.expired;
     },
     remove() {
       host.remove();

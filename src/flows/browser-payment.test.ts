@@ -29,6 +29,7 @@ const card: CardTokenResult = {
   expirationYear: 2030,
   frontData: { userAgent: 'test' },
 };
+const cardResult: CardResult = card;
 const authenticated: CardTokenResult = {
   ...card,
   code: 'c-1',
@@ -151,6 +152,13 @@ describe('decodePayment', () => {
     });
   });
 
+  it('leaves out a PIX whose expiry is not a date', () => {
+    const pix = { brCode: '000201…', expiresAt: 'soon' };
+    expect(
+      decodePayment({ ...record('pending'), paymentMethods: [{ method: 'pix', pix }] }),
+    ).not.toHaveProperty('pix');
+  });
+
   it.each([
     null,
     [],
@@ -249,9 +257,34 @@ describe('payOrder', () => {
   });
 
   it('does not look when the engine refused the payment', async () => {
-    initAnswer = () => Response.json({ error: { code: 'order_already_paid' } }, { status: 409 });
-    expect(await follow()).toMatchObject({ ok: false, error: { code: 'order_already_paid' } });
+    initAnswer = () => Response.json({ error: { code: 'session_order_mismatch' } }, { status: 403 });
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'session_order_mismatch' } });
     expect(calls).toHaveLength(1);
+  });
+
+  it('follows the order’s payment when the engine says it has one (an answer lost before, another tab)', async () => {
+    initAnswer = () => Response.json({ error: { code: 'order_already_paid' } }, { status: 409 });
+    statusAnswers = [() => Response.json(record('authorized'))];
+    expect(await follow()).toMatchObject({ ok: true, payment: { status: 'authorized' } });
+  });
+
+  it('does not take an earlier attempt for the payment whose answer was lost', async () => {
+    initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 503 });
+    statusAnswers = [() => Response.json(record('declined'))];
+    const result = await payOrder(
+      context(),
+      { methods: [cardMethod(card)] },
+      { signal: new AbortController().signal, onProgress: () => undefined, known: new Set(['pay_1']) },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'service_unavailable' } });
+  });
+
+  it('follows a PIX until it expires, past the 10 minutes', async () => {
+    const pix = { brCode: '000201…', expiresAt: new Date(30 * 60_000).toISOString() };
+    initAnswer = () => Response.json(record('pending', { method: 'pix', pix }), { status: 201 });
+    statusAnswers = [() => Response.json(record('pending', { method: 'pix', pix }))];
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'payment_status_unknown' } });
+    expect(clock).toBeGreaterThanOrEqual(31 * 60_000);
   });
 
   it('stops at once when aborted while waiting: no request after', async () => {
@@ -380,6 +413,46 @@ describe('BrowserPaymentFlow', () => {
       error: { code: 'invalid_target' },
     });
     expect(calls).toHaveLength(0);
+  });
+
+  it('goes on when the merchant’s onProgress throws, and pays again after', async () => {
+    vi.spyOn(globalThis, 'queueMicrotask').mockImplementation(() => undefined);
+    const { payments } = flow();
+    const result = await payments.pay({
+      onProgress: () => {
+        throw new Error('the merchant’s bug');
+      },
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it('answers a payment of another kind while one runs with submit_in_progress, and an unknown method with invalid_option', async () => {
+    let release: (result: CardResult) => void = () => undefined;
+    const { payments, delivered } = flow(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
+    const card = payments.pay();
+    expect(await payments.pay({ method: 'pix' })).toMatchObject({
+      ok: false,
+      error: { code: 'submit_in_progress' },
+    });
+    expect(await payments.pay({ method: 'PIX' as 'pix' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_option' },
+    });
+    release(cardResult);
+    expect((await card).ok).toBe(true);
+    expect(delivered).toHaveLength(3);
+  });
+
+  it('opens the form again when the engine refuses the token, so the next pay() tokenizes anew', async () => {
+    initAnswer = () => Response.json({ error: { code: 'token_already_used' } }, { status: 409 });
+    const { payments, cardForm } = flow();
+    expect(await payments.pay()).toMatchObject({ ok: false, error: { code: 'token_already_used' } });
+    expect(cardForm.showDecline).toHaveBeenCalledTimes(1);
   });
 
   it('turns a session that never came into a failure', async () => {

@@ -118,22 +118,32 @@ export function outcomeOf(payment: Payment): PaymentResult | undefined {
 }
 
 /**
+ * Engine answers that say the order already has a payment (another tab, or this page's own attempt
+ * whose answer was lost): the session's payment is followed instead of reported as a failure.
+ */
+const ALREADY: readonly CheckoutErrorCode[] = ['order_already_paid', 'duplicate_order'];
+
+/**
  * Pays the session's order with `methods` and follows the payment to its end. When Payment/Init's
  * answer was lost (the network, a 5xx), the engine is asked whether the payment was made before the
- * failure is reported: a payment that was made is followed, never made twice.
+ * failure is reported: a payment that was made is followed, never made twice; one the page knew before
+ * (`known`: an earlier, declined attempt) is not taken for it.
  */
 export async function payOrder(
   context: PaymentFlowContext,
   request: { methods: readonly Record<string, unknown>[]; frontData?: Readonly<Record<string, string>> },
-  options: FollowOptions,
+  options: FollowOptions & { known?: ReadonlySet<string> },
 ): Promise<PaymentResult> {
   const sessionId = await context.sessionId();
   options.onProgress({ step: 'paying' });
   const made = await initPayment(context.client, { sessionId, ...request }, options.signal);
   if (made.ok) return follow(context, sessionId, made.value, options);
-  if (!UNSURE.includes(made.error.code)) return made;
+  if (options.signal.aborted) return { ok: false, error: abortError(options.signal) };
+  const unsure = UNSURE.includes(made.error.code);
+  if (!unsure && !ALREADY.includes(made.error.code)) return made;
   const found = await sessionPayment(context.client, sessionId, options.signal);
-  return found.ok ? follow(context, sessionId, found.value, options) : made;
+  if (!found.ok || (unsure && options.known?.has(found.value.paymentId) === true)) return made;
+  return follow(context, sessionId, found.value, options);
 }
 
 /**
@@ -150,13 +160,16 @@ export async function follow(
   const now = context.now ?? Date.now;
   const wait = context.wait ?? waitFor;
   const started = now();
+  // A PIX stays payable until it expires: it is followed that long (and a minute past), at least.
+  const expires = Date.parse(first.pix?.expiresAt ?? '');
+  const until = Math.max(started + FOLLOW.giveUpAfterMs, Number.isNaN(expires) ? 0 : expires + 60_000);
   let payment = first;
   for (;;) {
     const outcome = outcomeOf(payment);
     if (outcome !== undefined) return outcome;
     options.onProgress({ step: 'pending', payment });
     const elapsed = now() - started;
-    if (elapsed >= FOLLOW.giveUpAfterMs) break;
+    if (now() >= until) break;
     try {
       await wait(elapsed < FOLLOW.fastForMs ? FOLLOW.fastMs : FOLLOW.slowMs, options.signal);
     } catch {
@@ -205,7 +218,11 @@ const destroyedError = () =>
 export class BrowserPaymentFlow {
   readonly #context: BrowserPaymentContext;
   #inFlight: Promise<PaymentResult> | undefined;
+  /** The method of the running payment. */
+  #running: 'card' | 'pix' = 'card';
   #paid: PaymentResult | undefined;
+  /** The payments this page already made and was told the end of (declined, expired). */
+  readonly #known = new Set<string>();
   #lifetime = new AbortController();
   /** The Pix codes shown, which destroy() removes. */
   readonly #views = new Set<PixView>();
@@ -216,7 +233,12 @@ export class BrowserPaymentFlow {
 
   /** Pays with the card form's card (tokenized and authenticated first), or by PIX (`method: 'pix'`). */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
-    if (options.method === 'pix') return this.#payWithPix(options);
+    const { method = 'card' } = options;
+    if (method === 'pix') return this.#payWithPix(options);
+    if ((method as string) !== 'card') {
+      const error = new CheckoutError('invalid_option', 'configuration', `method must be "card" or "pix".`);
+      return Promise.resolve(this.#deliver({ ok: false, error }));
+    }
     return this.#once(options, async (signal, onProgress) => {
       onProgress({ step: 'tokenizing' });
       const card = await this.#context.cardForm.submit(signal);
@@ -225,10 +247,19 @@ export class BrowserPaymentFlow {
       const result = await payOrder(
         this.#context,
         { methods: [cardMethod(card)], frontData: card.frontData },
-        { signal, onProgress },
+        { signal, onProgress, known: this.#known },
       );
-      if (!result.ok && result.error.code === 'payment_declined') {
-        this.#context.cardForm.showDecline(result.payment?.declineReason);
+      // The token cannot pay again: the form opens for the shopper to try again (a new token), with
+      // the issuer's reason for a decline, or as declined when the engine refused the token.
+      if (
+        !result.ok &&
+        (result.error.type === 'payment' ||
+          result.error.type === 'authentication' ||
+          result.error.type === 'validation' ||
+          result.error.code.startsWith('token_'))
+      ) {
+        if (result.error.code !== 'payment_status_unknown')
+          this.#context.cardForm.showDecline(result.payment?.declineReason);
       }
       return result;
     });
@@ -240,31 +271,43 @@ export class BrowserPaymentFlow {
    */
   #payWithPix(options: PayOptions): Promise<PaymentResult> {
     const { target } = options;
-    const container = typeof target === 'string' ? document.querySelector(target) : target;
+    let container: Element | null | undefined;
+    try {
+      container = typeof target === 'string' ? document.querySelector(target) : target;
+    } catch {
+      container = null;
+    }
     if (container === null) {
       const error = new CheckoutError(
         'invalid_target',
         'configuration',
         `No element matches "${target as string}".`,
       );
-      return Promise.resolve({ ok: false, error });
+      return Promise.resolve(this.#deliver({ ok: false, error }));
     }
+    const where = container;
     return this.#once(options, async (signal, onProgress) => {
-      // The code shows once the engine gave it; every later step updates it.
-      let view: Promise<PixView> | undefined;
+      // The code shows once the engine gave it; every later step updates it; a code shown before goes.
+      let view: Promise<PixView | undefined> | undefined;
       const show = (payment: Payment | undefined) => {
         const pix = payment?.pix;
-        if (container === undefined || payment === undefined) return;
+        if (where === undefined || payment === undefined) return;
         view ??=
           pix === undefined
             ? undefined
-            : import('../elements/pix-code.ts').then(({ showPixCode }) => {
-                const shown = showPixCode(container, pix, this.#context.locale ?? 'en');
-                this.#views.add(shown);
-                return shown;
-              });
+            : import('../elements/pix-code.ts')
+                .then(({ showPixCode }) => {
+                  if (signal.aborted) return undefined;
+                  for (const old of this.#views) old.remove();
+                  this.#views.clear();
+                  const shown = showPixCode(where, pix, this.#context.locale ?? 'en');
+                  this.#views.add(shown);
+                  return shown;
+                })
+                // Without the code's chunk (the network) the page still has payment.pix to show.
+                .catch(() => undefined);
         void view?.then((shown) => {
-          shown.update(payment);
+          shown?.update(payment);
         });
       };
       const result = await payOrder(
@@ -278,20 +321,48 @@ export class BrowserPaymentFlow {
           },
         },
       );
-      show(result.payment);
+      if (result.ok || result.error.code === 'payment_expired') show(result.payment);
+      else
+        void view?.then((shown) => {
+          // Stopped (aborted, destroyed) or unknown: the code no longer says it waits.
+          shown?.remove();
+        });
       return result;
     });
   }
 
   #once(options: PayOptions, run: Run): Promise<PaymentResult> {
     if (this.#paid !== undefined) return Promise.resolve(this.#paid);
-    this.#inFlight ??= this.#run(options, run).then((result) => {
-      this.#inFlight = undefined;
-      if (result.ok) this.#paid = result;
-      this.#context.deliver(result);
-      return result;
-    });
+    const method = options.method ?? 'card';
+    // One payment at a time: the same kind joins the running one; another kind waits its turn.
+    if (this.#inFlight !== undefined && this.#running !== method) {
+      return Promise.resolve(
+        this.#deliver({
+          ok: false,
+          error: new CheckoutError(
+            'submit_in_progress',
+            'validation',
+            `A ${this.#running} payment is running.`,
+          ),
+        }),
+      );
+    }
+    this.#running = method;
+    this.#inFlight ??= this.#run(options, run)
+      .then((result) => {
+        if (result.ok) this.#paid = result;
+        if (result.payment !== undefined) this.#known.add(result.payment.paymentId);
+        return this.#deliver(result);
+      })
+      .finally(() => {
+        this.#inFlight = undefined;
+      });
     return this.#inFlight;
+  }
+
+  #deliver(result: PaymentResult): PaymentResult {
+    this.#context.deliver(result);
+    return result;
   }
 
   /** Stops following: a running pay() ends as `destroyed`, and no request goes out after; a Pix code shown goes. */
@@ -306,7 +377,14 @@ export class BrowserPaymentFlow {
     const { signal, unlink } = linkSignals(this.#lifetime.signal, options.signal);
     const onProgress = (progress: PaymentProgress) => {
       this.#context.announce(progress);
-      options.onProgress?.(progress);
+      try {
+        options.onProgress?.(progress);
+      } catch (error) {
+        // The merchant's listener failing must not stop the payment; it surfaces as theirs.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
     };
     try {
       return await run(signal, onProgress);

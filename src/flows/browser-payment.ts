@@ -202,6 +202,12 @@ export interface BrowserPaymentContext extends PaymentFlowContext {
   locale?: Locale;
 }
 
+/** Whether a failed card payment spent what the form made (its token, its 3DS): then the form opens again. */
+function reopensForm(error: CheckoutError): boolean {
+  if (error.code === 'payment_status_unknown') return false;
+  return ['payment', 'authentication', 'validation'].includes(error.type) || error.code.startsWith('token_');
+}
+
 /** A PIX (the sandbox's code 3): no instrument, the shopper pays the order's BR Code from their bank. */
 const PIX_METHOD = { paymentMethodType: '3' };
 
@@ -251,16 +257,8 @@ export class BrowserPaymentFlow {
       );
       // The token cannot pay again: the form opens for the shopper to try again (a new token), with
       // the issuer's reason for a decline, or as declined when the engine refused the token.
-      if (
-        !result.ok &&
-        (result.error.type === 'payment' ||
-          result.error.type === 'authentication' ||
-          result.error.type === 'validation' ||
-          result.error.code.startsWith('token_'))
-      ) {
-        if (result.error.code !== 'payment_status_unknown')
-          this.#context.cardForm.showDecline(result.payment?.declineReason);
-      }
+      if (!result.ok && reopensForm(result.error))
+        this.#context.cardForm.showDecline(result.payment?.declineReason);
       return result;
     });
   }

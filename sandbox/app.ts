@@ -14,6 +14,7 @@ import { Issuer } from './issuer.ts';
 import { PaymentLifecycle } from './payment-lifecycle.ts';
 import { registerPaymentControlRoutes } from './routes/payment-controls.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
+import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { expireSessionSchema } from './schemas.ts';
 import { randomId, Store } from './store.ts';
@@ -139,6 +140,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     token.use(path, cors(ctx.accounts));
   token.use('/__sandbox/*', sandboxControl());
   registerTokenRoutes(token, ctx, threeDsProvider);
+  registerPasskeyRoutes(token, ctx);
   registerPciRoutes(token, ctx);
   // Before the frame routes: their GET /frames/* would otherwise answer for the return page's script.
   registerThreeDsTokenRoutes(token, ctx, threeDsProvider);

@@ -27,6 +27,7 @@ export const ERRORS = {
     403,
     'This endpoint is for the merchant backend only; it refuses browser requests.',
   ],
+  browser_only: [403, "This endpoint is the token host's frames' own; servers cannot call it."],
   app_token_from_browser: [403, 'The app token must never be sent from a browser.'],
   origin_not_allowed: [403, 'The request origin is not allowed for this account.'],
   account_mismatch: [403, 'The request names a different account than the credentials.'],
@@ -44,6 +45,10 @@ export const ERRORS = {
   session_not_found: [404, 'The session does not exist.'],
   token_not_found: [404, 'The token does not exist for this session.'],
   payment_not_found: [404, 'The payment does not exist.'],
+  passkey_not_found: [
+    404,
+    'No passkey of this customer matches: none for this card, or not this credential.',
+  ],
   authentication_not_found: [404, 'No 3DS challenge of this session has this transaction id.'],
   method_not_allowed: [405, 'Only POST is accepted.'],
   token_already_used: [409, 'The single-use token (or wallet token) was already used.'],
@@ -56,6 +61,10 @@ export const ERRORS = {
   ],
   challenge_not_completed: [409, 'The 3DS challenge has not been completed yet.'],
   authentication_already_used: [409, 'This 3DS authentication already paid; one authentication pays once.'],
+  passkey_enrollment_not_allowed: [
+    409,
+    'A passkey can be added to a stored card only in a session that checked its security code or saved it.',
+  ],
   session_expired: [410, 'The session has expired; create a new one.'],
   payload_too_large: [413, 'The request body is too large.'],
   unsupported_media_type: [415, 'The request body must be application/json.'],
@@ -71,11 +80,18 @@ export const ERRORS = {
     422,
     'The payment is not for the amount and currency the 3DS authentication was made for.',
   ],
+  passkey_verification_failed: [
+    422,
+    'The passkey response does not verify; details.reason says why. Ask for the security code instead.',
+  ],
   wallet_token_invalid: [
     422,
     'The wallet token does not open: ask the shopper to pay again; details.reason says why.',
   ],
-  too_many_attempts: [429, 'Too many wrong security codes for this card; try again later.'],
+  too_many_attempts: [
+    429,
+    'Too many wrong security codes or failed passkeys for this card; try again later.',
+  ],
   internal_error: [500, 'Internal error.'],
   wallet_gateway_unreachable: [
     502,

@@ -1,4 +1,4 @@
-// The CVV guessing limit of Token/Bind belongs to the stored card, not to a session: wrong CVVs count on
+// The guessing limit of Token/Bind (wrong CVVs and failed passkey assertions alike) belongs to the stored card, not to a session: wrong CVVs count on
 // the token whatever session (and so whatever NewSession) they come from, and five lock it for a
 // cool-down. The state lives beside the token and goes with it (a reset forgets both).
 
@@ -40,15 +40,25 @@ export function refuseLockedToken(token: StoredToken, now: number): void {
   });
 }
 
-/** Counts a wrong CVV and answers the error to throw: `422 cvv_mismatch` with the attempts left. */
-export function recordWrongCvv(token: StoredToken, now: number): ServiceError {
+/**
+ * Counts a failed check of the shopper (a wrong CVV, a passkey assertion that does not verify): the
+ * attempts left, and whether this one locked the card.
+ */
+export function recordFailedCheck(
+  token: StoredToken,
+  now: number,
+): { attemptsLeft: number; locked: boolean } {
   const state = stateOf(token);
   state.failures += 1;
-  if (state.failures >= MAX_BIND_FAILURES) state.lockedUntil = now + BIND_LOCKOUT_MS;
-  return new ServiceError('cvv_mismatch', {
-    field: 'cvv',
-    details: { attemptsLeft: Math.max(0, MAX_BIND_FAILURES - state.failures) },
-  });
+  const locked = state.failures >= MAX_BIND_FAILURES;
+  if (locked) state.lockedUntil = now + BIND_LOCKOUT_MS;
+  return { attemptsLeft: Math.max(0, MAX_BIND_FAILURES - state.failures), locked };
+}
+
+/** Counts a wrong CVV: the error to throw (`422 cvv_mismatch` with the attempts left), and whether it locked the card. */
+export function recordWrongCvv(token: StoredToken, now: number): { error: ServiceError; locked: boolean } {
+  const { attemptsLeft, locked } = recordFailedCheck(token, now);
+  return { error: new ServiceError('cvv_mismatch', { field: 'cvv', details: { attemptsLeft } }), locked };
 }
 
 /** A right CVV starts the count over. */

@@ -153,12 +153,72 @@ export const generateSchema = strict({
 
 export const listSchema = strict({ sessionId });
 
+// --- Passkeys (sandbox/passkeys.ts) --------------------------------------------------------------------
+// WebAuthn's JSON as browsers and @simplewebauthn/browser write it: exact keys (a browser may add some,
+// which are dropped), base64url values of bounded length.
+
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[\w-]+$/);
+const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8);
+const credentialShape = {
+  id: base64url(1366),
+  rawId: base64url(1366),
+  type: z.literal('public-key'),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.json()),
+};
+
+export const registrationResponseSchema = z.object({
+  ...credentialShape,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(8192),
+    authenticatorData: base64url(4096).optional(),
+    transports: transports.optional(),
+    publicKeyAlgorithm: z.int().optional(),
+    publicKey: base64url(4096).optional(),
+  }),
+});
+
+export const authenticationResponseSchema = z.object({
+  ...credentialShape,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(1024),
+    userHandle: base64url(128).optional(),
+  }),
+});
+
+const tokenField = z.string().min(1).max(128);
+
+/** Passkey/RegistrationOptions and Passkey/AuthenticationOptions. */
+export const passkeyOptionsSchema = strict({ sessionId, token: tokenField });
+export const passkeyRegisterSchema = strict({
+  sessionId,
+  token: tokenField,
+  response: registrationResponseSchema,
+});
+/** The merchant backend's passkey calls. */
+export const passkeyListSchema = strict({ customerId: id });
+export const passkeyRevokeSchema = strict({ credentialId: base64url(1366) });
+export const tokenDeleteSchema = strict({ token: tokenField });
+
+/** Token/Bind: the security code, or (our addition, issue 16) an assertion of the card's passkey. */
 export const bindSchema = strict({
   sessionId,
-  token: z.string().min(1).max(128),
-  cvv: z.string().max(8),
+  token: tokenField,
+  cvv: z.string().max(8).optional(),
+  passkey: authenticationResponseSchema.optional(),
   authenticationInformation: setupCodeSchema.optional(),
   frontData: frontDataSchema.optional(),
+}).refine((body) => (body.cvv === undefined) !== (body.passkey === undefined), {
+  message: 'Token/Bind takes either cvv or passkey, and one of them.',
+  path: ['cvv'],
 });
 
 // --- Payment engine ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // synchronous step, so an error never leaves a half-written session, token or payment.
 
 import { randomBytes } from 'node:crypto';
+import type { PasskeyChallenge, PasskeyCredential } from './passkeys.ts';
 import type { Customer, FrontData } from './schemas.ts';
 
 export interface Session {
@@ -144,6 +145,12 @@ export class Store {
   readonly payments = new Map<string, Payment>();
   /** account + partnerUniqueId → paymentId */
   readonly paymentsByOrder = new Map<string, string>();
+  /** credential id → the passkey of a stored card (sandbox/passkeys.ts) */
+  readonly passkeys = new Map<string, PasskeyCredential>();
+  /** ceremony + session + token → the one challenge it may answer */
+  readonly passkeyChallenges = new Map<string, PasskeyChallenge>();
+  /** token → the WebAuthn user handle of its passkeys */
+  readonly passkeyUsers = new Map<string, Uint8Array<ArrayBuffer>>();
   addPayment(payment: Payment): void {
     this.payments.set(payment.paymentId, payment);
     this.paymentsByOrder.set(orderKey(payment.account, payment.partnerUniqueId), payment.paymentId);
@@ -160,6 +167,9 @@ export class Store {
     this.authentications.clear();
     this.payments.clear();
     this.paymentsByOrder.clear();
+    this.passkeys.clear();
+    this.passkeyChallenges.clear();
+    this.passkeyUsers.clear();
   }
 }
 

@@ -170,6 +170,7 @@ describe('Token/List and Token/Bind', () => {
         expirationYear: futureYear(),
         cardHolderName: 'Ada Lovelace',
         expired: false,
+        passkey: false,
       },
     ]);
   });

@@ -87,6 +87,26 @@ export function browserFacing(
 }
 
 /**
+ * Endpoints only the token host's own frames call (the passkey ceremonies): the Origin must be the token
+ * host's, so neither a merchant page nor a server can start or answer a ceremony. They get no CORS.
+ */
+export function tokenHostFrameOnly(accounts: AccountBook, selfOrigin: string): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const origin = browserOrigin(c.req.header('origin'));
+    if (origin === undefined) throw new ServiceError('browser_only');
+    if (origin !== selfOrigin) throw new ServiceError('origin_not_allowed');
+    if (c.req.header(APP_TOKEN_HEADER) !== undefined) throw new ServiceError('app_token_from_browser');
+    const name = c.req.header(ACCOUNT_HEADER);
+    if (name === undefined) throw new ServiceError('missing_account');
+    const account = accounts.get(name);
+    if (account === undefined) throw new ServiceError('unknown_account');
+    c.set('account', account);
+    c.set('browserOrigin', origin);
+    await next();
+  };
+}
+
+/**
  * CORS for browser-facing paths only. A preflight cannot show the account, so it is answered for any
  * origin some account allows; the request itself is then checked against its own account. The app-token
  * header is deliberately not in Allow-Headers, so a browser cannot even send it.

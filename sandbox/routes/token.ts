@@ -9,6 +9,7 @@ import { requireOrderReference } from '../browser-payments.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
+import { passkeysOf, revokePasskeysOf, storedTokenOf, verifyAssertion } from '../passkeys.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
@@ -141,6 +142,8 @@ export function registerTokenRoutes(
           token: t.token,
           ...cardView(t),
           expired: t.expirationYear * 12 + (t.expirationMonth - 1) < monthIndex,
+          // Our addition (issue 16): the card has a passkey somewhere; which device holds it, the frame knows.
+          passkey: passkeysOf(ctx, t).length > 0,
         }));
       return c.json({ tokens });
     },
@@ -153,18 +156,26 @@ export function registerTokenRoutes(
       const account = c.get('account');
       const body = await readBody(c, bindSchema, BODY_LIMITS.token);
       const session = loadSession(ctx, account, body.sessionId);
-      const token = store.tokens.get(body.token);
-      if (token?.account !== account.name || token.customerId !== session.customer.id || token.singleUse) {
-        throw new ServiceError('token_not_found', { field: 'token' });
-      }
+      const token = storedTokenOf(ctx, account, session, body.token);
       refuseCardNumberIn(body.frontData);
-      // The limit is the card's, across sessions and customers (sandbox/lockout.ts).
+      // The limit is the card's, across sessions and customers (sandbox/lockout.ts), for codes and passkeys.
       refuseLockedToken(token, ctx.now());
-      if (!/^\d+$/.test(body.cvv) || body.cvv.length !== token.cvvLength) {
-        throw new ServiceError('cvv_invalid', { field: 'cvv' });
+      const verification = body.passkey === undefined ? 'cvv' : 'passkey';
+      if (body.passkey !== undefined) {
+        await verifyAssertion(ctx, account, session, token, body.passkey);
+      } else {
+        const cvv = body.cvv ?? '';
+        if (!/^\d+$/.test(cvv) || cvv.length !== token.cvvLength) {
+          throw new ServiceError('cvv_invalid', { field: 'cvv' });
+        }
+        // The CVV is checked before 3DS: a guess never reaches the issuer's authentication nor spends a setup.
+        if (!ctx.issuer.cvvMatches(token.cardReference, cvv)) {
+          const { error, locked } = recordWrongCvv(token, ctx.now());
+          // A locked card's passkeys go with the lock: the shopper proves the card again to add one.
+          if (locked) revokePasskeysOf(ctx, token);
+          throw error;
+        }
       }
-      // The CVV is checked before 3DS: a guess never reaches the issuer's authentication nor spends a setup.
-      if (!ctx.issuer.cvvMatches(token.cardReference, body.cvv)) throw recordWrongCvv(token, ctx.now());
       // Check enrollment for the saved card, as Token/Generate does for a new one: the code must be a
       // setup of this session made with this token.
       const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
@@ -173,6 +184,8 @@ export function registerTokenRoutes(
       const answer = c.json({
         token: token.token,
         bound: true,
+        // Our addition (issue 16): how the shopper proved the card in this bind.
+        verification,
         card: cardView(token),
         ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),
       });

@@ -63,6 +63,7 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
 const CARD_CHUNKS = {
   'card-later': 'src/frames/card/later.ts',
   'card-extras': 'src/frames/fields/extras.ts',
+  'card-passkey': 'src/frames/card/passkey.ts',
 };
 
 function lazyChunks(): Plugin {

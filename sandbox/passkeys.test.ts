@@ -1,6 +1,7 @@
 // Passkeys for stored cards, against the sandbox over HTTP, with a software authenticator that answers
 // as a browser would (sandbox/test/authenticator.ts) and, on demand, as no honest one would.
 
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BIND_FAILURES } from './lockout.ts';
 import { PASSKEY_TIMEOUT_MS } from './passkeys.ts';
@@ -206,7 +207,9 @@ describe('Token/Bind with a passkey', () => {
       paymentData: {
         amount: 10,
         currency: 'BRL',
-        paymentMethods: [{ paymentMethodType: '1', amount: 10, cardInfo: { token: card.token, tokenProvider: 'Service' } }],
+        paymentMethods: [
+          { paymentMethodType: '1', amount: 10, cardInfo: { token: card.token, tokenProvider: 'Service' } },
+        ],
       },
     });
     expect(paid.body['status'], JSON.stringify(paid.body)).toBe('authorized');
@@ -417,5 +420,36 @@ describe('the merchant backend', () => {
   it('keeps the backend calls from browsers', async () => {
     const reply = await sb.browser('token', '/api/Passkey/List', { customerId: 'cus-1' });
     expect(reply.body.error?.code).toBe('browser_call_forbidden');
+  });
+});
+
+describe('docs/guides/passkeys.md, the backend samples', () => {
+  const guide = readFileSync(new URL('../docs/guides/passkeys.md', import.meta.url), 'utf8');
+  /** The JSON body under a heading, posted to the path the guide names above it. */
+  const sample = (heading: string) => {
+    const found = new RegExp(
+      `### ${heading}\\n+\`POST \\{token_url\\}(\\S+)\`\\n+\`\`\`json\\n([\\s\\S]*?)\`\`\``,
+    ).exec(guide);
+    if (found === null) throw new Error(`no sample under "${heading}"`);
+    return { path: found[1] ?? '', body: JSON.parse(found[2] ?? '') as Record<string, string> };
+  };
+
+  it('lists, revokes and deletes as written, with a real customer, credential and card', async () => {
+    const card = await savedCard('customer-42');
+    const { authenticator } = await enrol(card);
+    const list = sample("List a customer's passkeys");
+    const listed = await sb.backend('token', list.path, list.body);
+    expect(listed.body['passkeys']).toEqual([expect.objectContaining({ credentialId: authenticator.id })]);
+    const revoke = sample('Revoke one');
+    const revoked = await sb.backend('token', revoke.path, {
+      ...revoke.body,
+      credentialId: authenticator.id,
+    });
+    expect(revoked.body).toMatchObject({ revoked: true });
+    const remove = sample('Delete a stored card with its passkeys');
+    const deleted = await sb.backend('token', remove.path, { ...remove.body, token: card.token });
+    expect(deleted.body).toMatchObject({ deleted: true });
+    expect(Object.keys(revoke.body)).toEqual(['credentialId']);
+    expect(Object.keys(remove.body)).toEqual(['token']);
   });
 });

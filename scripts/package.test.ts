@@ -56,7 +56,7 @@ const REQUIRED = [
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
 const ELEMENTS = {
   'svc-card-form': {
-    events: 'svc-ready svc-change svc-focus svc-blur svc-submit svc-result svc-error svc-3ds',
+    events: 'svc-ready svc-change svc-focus svc-blur svc-submit svc-result svc-error svc-passkey svc-3ds',
     cssParts: 'frame unavailable',
     cssProperties: '--svc-frame-initial-height',
   },

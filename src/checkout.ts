@@ -121,9 +121,14 @@ export class Checkout {
    */
   mountStoredCard(
     target: string | Element,
-    card: Pick<StoredCard, 'token' | 'brand' | 'last4'>,
+    card: Pick<StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCard, 'passkey'>>,
   ): SvcCardForm {
-    const storedCard = { token: card.token, brand: card.brand, last4: card.last4 };
+    const storedCard = {
+      token: card.token,
+      brand: card.brand,
+      last4: card.last4,
+      ...(card.passkey === true ? { passkey: true } : {}),
+    };
     return this.#cardForm.mount(target, { mode: 'cvv', showSaveCard: false, storedCard });
   }
 

@@ -2,7 +2,7 @@
 // only brand ids, flags, field names and error codes.
 
 import type { CheckoutError } from './errors.ts';
-import type { FieldRelay } from './messaging/protocol.ts';
+import type { FieldRelay, PasskeyOutcome } from './messaging/protocol.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
 import type { CardFormState, CardResult, FieldName } from './types.ts';
 
@@ -95,6 +95,20 @@ export class SvcThreeDsEvent extends SvcEvent {
 }
 
 /**
+ * `svc-passkey`: how the shopper answered the card frame's offer of a passkey (the `passkeys` option):
+ * `enrolled` (saved: the card is paid with it next time), `declined` ("Not now"), `cancelled` (the
+ * browser's prompt closed) or `failed`. Paying is never held up by it.
+ */
+export class SvcPasskeyEvent extends SvcEvent {
+  /** The event's name, `svc-passkey`. */
+  static readonly type = 'svc-passkey';
+  /** @param outcome - How the offer ended. */
+  constructor(readonly outcome: PasskeyOutcome) {
+    super();
+  }
+}
+
+/**
  * `svc-result`: how a submit ended, however it started (the merchant's `submit()` or Enter in a field):
  * the token and its 3DS result, or the error. The same value the `callback` option and `submit()` get;
  * a page that creates the Checkout without a callback listens for this to miss no payment.
@@ -132,5 +146,6 @@ declare global {
     'svc-error': SvcErrorEvent;
     'svc-3ds': SvcThreeDsEvent;
     'svc-result': SvcResultEvent;
+    'svc-passkey': SvcPasskeyEvent;
   }
 }

@@ -19,6 +19,7 @@ export {
   SvcSubmitEvent,
   SvcResultEvent,
   SvcThreeDsEvent,
+  SvcPasskeyEvent,
 } from './events.ts';
 export { SvcPaymentEvent } from './payment-event.ts';
 export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';

@@ -19,6 +19,7 @@ const KNOWN = new Set([
   'messages',
   'appearance',
   'saveCard',
+  'passkeys',
   'installments',
   'documentField',
   'tokenUrl',
@@ -69,7 +70,8 @@ export function validateOptions(options: unknown): CheckoutOptions {
         `locale "${locale as string}" is not a language tag: use ${SUPPORTED_LOCALES.join(', ')} (or leave it out to follow the browser).`,
       );
   }
-  if (o['saveCard'] !== undefined && typeof o['saveCard'] !== 'boolean') fail('saveCard must be a boolean.');
+  for (const name of ['saveCard', 'passkeys'])
+    if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(`${name} must be a boolean.`);
   const installments = o['installments'] === undefined ? undefined : installmentsProblem(o['installments']);
   if (installments !== undefined) fail(installments);
   if (o['documentField'] !== undefined && o['documentField'] !== 'cpf' && o['documentField'] !== 'cpf-cnpj')

@@ -143,6 +143,12 @@ export interface CardTokenResult extends CardDetails, ThreeDsResult {
   documentType?: 'CPF' | 'CNPJ';
   /** The spec's frontData as the service received it, with ipAddress and acceptHeader it added: pass it to Payment/Init. */
   frontData: Readonly<Record<string, string>>;
+  /**
+   * How the shopper proved a stored card (`mountStoredCard()`): `cvv`, its security code, or `passkey`,
+   * a passkey they added to the card earlier (biometrics or the device's lock). A passkey is not an
+   * issuer's check: it brings no liability shift (3DS, when the account runs it, does). Absent for a new card.
+   */
+  verification?: 'cvv' | 'passkey';
 }
 
 /**
@@ -272,6 +278,11 @@ export interface StoredCard extends CardDetails {
   cardHolderName?: string;
   /** The card is past its expiry date: show it as such, or leave it out. */
   expired: boolean;
+  /**
+   * The shopper added a passkey to this card (on some device): with the `passkeys` option,
+   * `mountStoredCard()` offers it before the security code.
+   */
+  passkey: boolean;
 }
 
 /** What `listStoredCards()` resolves to. */
@@ -398,6 +409,14 @@ export interface CheckoutOptions {
   appearance?: Appearance;
   /** Show a "save this card" checkbox; only a ticked box creates a reusable token. */
   saveCard?: boolean;
+  /**
+   * Passkeys for stored cards (off by default): once a shopper proves a stored card with its security
+   * code, or saves a card, the card frame offers "Use a passkey next time"; a stored card with a passkey
+   * is then paid with it (fingerprint, face or screen lock) instead of the code, which stays one tap
+   * away. The outcome of each offer comes as `svc-passkey`; a bind says how it was proved in
+   * `verification`. See docs/guides/passkeys.md.
+   */
+  passkeys?: boolean;
   /**
    * Offer installments (parcelas) in the card form; the shopper's choice comes back in the result's
    * `installments`. Leave it out for one payment.

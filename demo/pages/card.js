@@ -106,9 +106,26 @@ const THREE_DS_STEPS = {
   'challenge-finished': 'Bank verification closed.',
 };
 
+const PASSKEY_OUTCOMES = {
+  enrolled: 'Passkey saved: next time, pay with it instead of the security code.',
+  declined: 'No passkey for this card.',
+  cancelled: 'The passkey was not saved.',
+  failed: 'The passkey could not be saved.',
+};
+
+/** What the shopper answered to the card frame's offer of a passkey. */
+function watchPasskeys(form) {
+  // #region passkey-outcome
+  form.addEventListener('svc-passkey', (event) => {
+    progressEl.textContent = PASSKEY_OUTCOMES[event.outcome] ?? event.outcome;
+  });
+  // #endregion passkey-outcome
+}
+
 function mountNewCard() {
   const form = checkout.mountCardForm(slot);
   form.id = 'card-form';
+  watchPasskeys(form);
   // #region three-ds-progress
   form.addEventListener('svc-3ds', (event) => {
     progressEl.textContent = THREE_DS_STEPS[event.step] ?? event.step;
@@ -129,7 +146,7 @@ async function refreshStoredCards() {
   const options = [
     ...listed.cards.map((card) => ({
       value: card.token,
-      label: `${card.brand} •••• ${card.last4} (${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear})`,
+      label: `${card.brand} •••• ${card.last4} (${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear})${card.passkey ? ', passkey' : ''}`,
       card,
     })),
     { value: 'new', label: 'Use a new card' },
@@ -153,6 +170,7 @@ async function refreshStoredCards() {
         // A frame with the security code only; submit() then binds the stored token (Token/Bind).
         const form = checkout.mountStoredCard(slot, option.card);
         form.id = 'card-form';
+        watchPasskeys(form);
       } else {
         mountNewCard();
       }
@@ -184,6 +202,9 @@ function createCheckout() {
     locale: requestedLocale,
     // Shows "Save this card for future purchases"; with the shopper's consent the token is stored.
     saveCard: true,
+    // A saved card (or one proved with its security code) is offered a passkey; a card with one is then
+    // paid with it instead of the code (docs/guides/passkeys.md).
+    passkeys: true,
     // The session answer carries the installments the shop offers for this order (parcelas sem juros).
     // A CPF or CNPJ field, when the shop asks for one.
     ...(documentToggle.checked ? { documentField: 'cpf-cnpj' } : {}),

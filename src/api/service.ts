@@ -40,7 +40,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
  * prefix rather than a table: this module ships inside the card frame, where bytes count.
  */
 export function errorTypeOf(code: string): CheckoutErrorType {
-  if (/^(card_|cvv_|too_many_)/.test(code)) return 'validation';
+  if (/^(card_|cvv_|too_many_|passkey_)/.test(code)) return 'validation';
   if (code.startsWith('authentication_')) return 'authentication';
   if (/^(session_|origin_not_allowed$|unknown_account$|missing_account$)/.test(code)) return 'configuration';
   return 'service';
@@ -242,6 +242,7 @@ export function listTokens(
         ...card,
         ...(typeof name === 'string' ? { cardHolderName: name } : {}),
         expired: entry['expired'] === true,
+        passkey: entry['passkey'] === true,
       });
     }
     return cards;
@@ -257,7 +258,11 @@ export function listTokens(
  */
 export function bindToken(
   client: ServiceClient,
-  request: { sessionId: string; token: string; cvv: string; authenticationCode?: string },
+  request: { sessionId: string; token: string; authenticationCode?: string } & (
+    | { cvv: string }
+    /** An assertion of the card's passkey (the frame's passkey chunk), in place of the code. */
+    | { passkey: unknown }
+  ),
   frontData: Record<string, string>,
   readAuthentication?: Decode<Authentication>,
 ): Promise<Result<TokenizedCard>> {
@@ -269,7 +274,14 @@ export function bindToken(
       return undefined;
     const authentication = authenticationOf(answer, code, readAuthentication);
     if (authentication === undefined) return undefined;
-    return { token: answer['token'], ...card, singleUse: false, frontData, ...authentication };
+    return {
+      token: answer['token'],
+      ...card,
+      singleUse: false,
+      frontData,
+      verification: answer['verification'] === 'passkey' ? 'passkey' : 'cvv',
+      ...authentication,
+    };
   };
   return client.post(PATHS.bind, body, decode);
 }

@@ -13,6 +13,8 @@ export interface TokenizedCard extends CardDetails, FormChoices {
   singleUse: boolean;
   /** The spec's frontData as the service received it (Token/Generate completes it). */
   frontData: Record<string, string>;
+  /** How Token/Bind proved a stored card: its security code or its passkey. */
+  verification?: 'cvv' | 'passkey';
   /** Token/Generate's 3DS block, when the request carried an authentication code. */
   authentication?: Authentication;
 }

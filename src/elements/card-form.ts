@@ -3,7 +3,14 @@
 
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
-import { fieldEvent, SvcErrorEvent, SvcReadyEvent, SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
+import {
+  fieldEvent,
+  SvcErrorEvent,
+  SvcPasskeyEvent,
+  SvcReadyEvent,
+  SvcResultEvent,
+  SvcThreeDsEvent,
+} from '../events.ts';
 import { decodeFrameMessage } from '../messaging/decode.ts';
 import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
 import {
@@ -53,6 +60,8 @@ export interface CardFormSetup {
  * the shopper: the token host does not know the account (`unknown_account`) or the account does not
  * allow this page's origin (`origin_not_allowed`, also for a `file://` page), told within moments; or
  * the frame did not load in 15 s (`frame_unavailable`).
+ * @event {SvcPasskeyEvent} svc-passkey - `outcome`: how the shopper answered the offer of a passkey
+ * (the `passkeys` option): `enrolled`, `declined`, `cancelled` or `failed`.
  * @event {SvcThreeDsEvent} svc-3ds - `step`: `collection-started`, then `collection-finished` or
  * `collection-timed-out`; `challenge-shown`, then `challenge-finished`.
  * @csspart frame - The iframe holding the fields; it takes the height the frame reports.
@@ -273,7 +282,8 @@ export class SvcCardForm extends ElementBase {
         part: 'frame',
         src: `${tokenOrigin}${FRAME_PATH}?${query.toString()}#${fragment.toString()}`,
         title,
-        allow: 'payment',
+        // Passkeys run in the frame (the `passkeys` option): a cross-origin frame needs both delegated.
+        allow: 'payment; publickey-credentials-get; publickey-credentials-create',
         referrerpolicy: 'origin',
         loading: 'eager',
       }),
@@ -440,6 +450,9 @@ export class SvcCardForm extends ElementBase {
       }
       case '3ds':
         this.dispatchEvent(new SvcThreeDsEvent(message.step));
+        break;
+      case 'passkey':
+        this.dispatchEvent(new SvcPasskeyEvent(message.outcome));
         break;
     }
   }

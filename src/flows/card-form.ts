@@ -31,6 +31,8 @@ export interface CardFormContext {
 
 /** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
 export function alertKey(error: CheckoutError): MessageKey | undefined {
+  // The card frame's passkey chunk says it itself, in its own words, and shows the security code.
+  if (error.code.startsWith('passkey_')) return undefined;
   switch (error.code) {
     case 'validation_failed':
     case 'submit_in_progress':
@@ -119,6 +121,7 @@ export class CardFormFlow {
         messages,
         appearance: options.appearance ?? {},
         ...frame,
+        ...(options.passkeys === true ? { passkeys: true } : {}),
         ...(options.installments === undefined
           ? {}
           : { installments: installmentsConfig(options.installments) }),

@@ -23,14 +23,26 @@ afterEach(() => {
 });
 
 describe('listStoredCards', () => {
-  it('lists the masked cards, without the BIN, expired ones marked', async () => {
+  it('lists the masked cards, without the BIN, expired ones and ones with a passkey marked', async () => {
     vi.stubGlobal('fetch', () =>
-      Promise.resolve(Response.json({ tokens: [entry, { ...entry, token: 'tok_s2', expired: true }] })),
+      Promise.resolve(
+        Response.json({
+          tokens: [
+            entry,
+            { ...entry, token: 'tok_s2', expired: true, passkey: true },
+            { ...entry, token: 'tok_s3', passkey: 'yes' },
+          ],
+        }),
+      ),
     );
     const { bin: _bin, ...card } = entry;
     expect(await listStoredCards(client, 'ses_1')).toEqual({
       ok: true,
-      cards: [card, { ...card, token: 'tok_s2', expired: true }],
+      cards: [
+        { ...card, passkey: false },
+        { ...card, token: 'tok_s2', expired: true, passkey: true },
+        { ...card, token: 'tok_s3', passkey: false },
+      ],
     });
   });
 

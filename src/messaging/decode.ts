@@ -24,6 +24,7 @@ import {
 import {
   FRAME_REFUSALS,
   MAX_MESSAGE_CHARS,
+  PASSKEY_OUTCOMES,
   PROTOCOL_VERSION,
   type ConnectMessage,
   type FieldRelay,
@@ -195,9 +196,15 @@ function decodeTokenResult(value: unknown): TokenizedCard | undefined {
     value['authentication'] === undefined ? undefined : decodeAuthenticationValue(value['authentication']);
   if (value['authentication'] !== undefined && authentication === undefined) return undefined;
   const choices = decodeChoices(value);
-  if (choices === undefined) return undefined;
+  const { verification } = value;
+  if (
+    choices === undefined ||
+    (verification !== undefined && verification !== 'cvv' && verification !== 'passkey')
+  )
+    return undefined;
   return {
     ...choices,
+    ...(verification === undefined ? {} : { verification }),
     token,
     brand,
     last4,
@@ -231,6 +238,10 @@ export function decodeFrameMessage(data: unknown): FrameMessage | undefined {
     }
     case 'ready':
       return { v: 1, type: 'ready' };
+    case 'passkey': {
+      const outcome = message['outcome'];
+      return oneOf(PASSKEY_OUTCOMES, outcome) ? { v: 1, type: 'passkey', outcome } : undefined;
+    }
     case 'resize':
       return int(message['height'], 0, 10_000)
         ? { v: 1, type: 'resize', height: message['height'] }
@@ -280,7 +291,12 @@ function decodeConfig(value: unknown): FrameConfig | undefined {
       !str(storedCard['last4'], 4)
     )
       return undefined;
-    stored = { token: storedCard['token'], brand: storedCard['brand'], last4: storedCard['last4'] };
+    stored = {
+      token: storedCard['token'],
+      brand: storedCard['brand'],
+      last4: storedCard['last4'],
+      ...(storedCard['passkey'] === true ? { passkey: true } : {}),
+    };
   }
   if (mode === 'cvv' && stored === undefined) return undefined;
   const { installments, documentField } = value;
@@ -298,6 +314,7 @@ function decodeConfig(value: unknown): FrameConfig | undefined {
     mode,
     showSaveCard,
     ...(stored === undefined ? {} : { storedCard: stored }),
+    ...(value['passkeys'] === true ? { passkeys: true } : {}),
   };
 }
 

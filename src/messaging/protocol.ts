@@ -67,9 +67,15 @@ export interface FrameConfig {
   installments?: InstallmentsConfig;
   /** Show the CPF (or CPF and CNPJ) field. */
   documentField?: 'cpf' | 'cpf-cnpj';
-  /** The stored card whose CVV is collected (mode `cvv`). */
-  storedCard?: Pick<StoredCard, 'token' | 'brand' | 'last4'>;
+  /** The stored card whose CVV is collected (mode `cvv`); `passkey`: it has one, offered first. */
+  storedCard?: Pick<StoredCard, 'token' | 'brand' | 'last4'> & { passkey?: boolean };
+  /** The merchant's `passkeys` option: the frame loads its passkey chunk (frames/card/passkey.ts). */
+  passkeys?: boolean;
 }
+
+/** How a passkey offer ended (the `svc-passkey` event): saved, turned down, cancelled, or it failed. */
+export const PASSKEY_OUTCOMES = ['enrolled', 'declined', 'cancelled', 'failed'] as const;
+export type PasskeyOutcome = (typeof PASSKEY_OUTCOMES)[number];
 
 export type HostToFrame =
   | { v: 1; type: 'configure'; config: FrameConfig }
@@ -106,7 +112,9 @@ export type FrameToHost =
   /** The card as tokenized, its 3DS block typed (decoded by the frame from the service's answer). */
   | { v: 1; type: 'result'; id: number; result: TokenizedCard }
   /** Every submit ends in a result or a failure, at once: the page never waits out its timeout. */
-  | { v: 1; type: 'failure'; id: number; error: WireError };
+  | { v: 1; type: 'failure'; id: number; error: WireError }
+  /** How the shopper answered the offer of a passkey for the card just used. */
+  | { v: 1; type: 'passkey'; outcome: PasskeyOutcome };
 
 /** A frame message as the page has it after decoding: a failure's error is a CheckoutError. */
 export type FrameMessage =

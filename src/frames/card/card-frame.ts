@@ -8,6 +8,7 @@ import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 import laterChunk from 'virtual:chunk/card-later';
 import extrasChunk from 'virtual:chunk/card-extras';
+import passkeyChunk from 'virtual:chunk/card-passkey';
 import { format } from '../../i18n/messages.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
 import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../messaging/protocol.ts';
@@ -17,6 +18,7 @@ import type { SvcCardFields } from '../fields/card-fields.ts';
 import { applyAppearance, startFrame } from '../frame-runtime.ts';
 import type * as Later from './later.ts';
 import type * as Extras from '../fields/extras.ts';
+import type * as PasskeyChunk from './passkey.ts';
 import { SvcField } from '../fields/field.ts';
 
 function brandIdOf(name: string): BrandId | undefined {
@@ -40,6 +42,7 @@ function lazy<T>(url: string): () => Promise<T> {
 }
 const loadLater = lazy<typeof Later>(laterChunk);
 const loadExtras = lazy<typeof Extras>(extrasChunk);
+const loadPasskeys = lazy<typeof PasskeyChunk>(passkeyChunk);
 
 const clientFor = (later: typeof Later, config: FrameConfig) =>
   later.serviceClient({ origin: window.location.origin, account: config.account });
@@ -61,6 +64,8 @@ async function main(): Promise<void> {
   /** A submit ended in a payment: the fields stay locked until the page clears them. */
   let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
+  /** With the merchant's `passkeys` option: a stored card's passkey, and the offer of one. */
+  let passkeys: PasskeyChunk.Passkeys | undefined;
   // Only after configure: the fields, and so their events, exist from then on. A chunk that failed to
   // load is asked for again by the next submit.
   const preparer = (config: FrameConfig) =>
@@ -123,6 +128,12 @@ async function main(): Promise<void> {
     });
     root.replaceChildren(element, alert);
     fields = element;
+    // Before ready: a stored card with a passkey shows "Pay with passkey" in place of its code. Without
+    // the chunk the form still works, with the code.
+    if (next.passkeys === true)
+      passkeys = await loadPasskeys()
+        .then((chunk) => chunk.attachPasskeys(next, () => session?.sessionId ?? '', element, alert, post))
+        .catch(() => undefined);
     await element.updateComplete;
     new ResizeObserver(() => {
       post({
@@ -161,23 +172,28 @@ async function main(): Promise<void> {
     fields.disabled = true;
     const config = session;
     const current = fields;
-    const outcome = await loadLater()
-      .then((later) =>
-        later.submitCard(
-          {
-            config,
-            client: clientFor(later, config),
-            fields: current,
-            preparer: () => preparer(config),
-            authenticationReader: () => Promise.resolve(later.decodeAuthentication),
-          },
-          frontData,
-        ),
-      )
+    const authenticationReader = () => loadLater().then((later) => later.decodeAuthentication);
+    const outcome = await (
+      passkeys?.active === true
+        ? passkeys.bind({ frontData, preparer: () => preparer(config), authenticationReader })
+        : loadLater().then((later) =>
+            later.submitCard(
+              {
+                config,
+                client: clientFor(later, config),
+                fields: current,
+                preparer: () => preparer(config),
+                authenticationReader,
+              },
+              frontData,
+            ),
+          )
+    )
       // The chunk failing to load; the submit itself always ends in a Result.
       .catch(() => undefined);
     busy = false;
     current.disabled = done;
+    if (outcome?.ok === true) passkeys?.offer(outcome.value);
     // Field by field: only what the page may see crosses (the decoders built these objects).
     post(
       outcome === undefined
@@ -229,7 +245,10 @@ async function main(): Promise<void> {
       case 'alert':
         done = message.type === 'complete';
         if (fields !== undefined) fields.disabled = done || busy;
-        if (message.type === 'clear') fields?.clear();
+        if (message.type === 'clear') {
+          fields?.clear();
+          passkeys?.reset();
+        }
         alert.textContent = message.type === 'alert' ? message.text : '';
         break;
     }

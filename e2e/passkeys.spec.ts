@@ -1,0 +1,124 @@
+// Passkeys for stored cards on the demo's card page, with Chromium's virtual authenticator (CDP
+// WebAuthn): the browser's own checks run, Permissions Policy and user activation in the cross-origin
+// card frame included, and the sandbox verifies what it makes with @simplewebauthn/server.
+
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { CardPage, lastResult, resultCount, year } from './models/card-page.ts';
+
+test.skip(({ browserName }) => browserName !== 'chromium', 'the virtual authenticator is Chromium’s (CDP)');
+
+/** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader has. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Pays with a Mastercard saved for the customer; returns the card page, its offer on show. */
+async function saveCard(page: Page, customer: string): Promise<CardPage> {
+  const card = new CardPage(page);
+  await card.open(`?customer=${customer}`);
+  await card.fill({ number: '5555555555554444' });
+  await card.frame.getByLabel('Save this card for future purchases').check();
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  return card;
+}
+
+/** Saves a Mastercard for a new customer and takes the passkey offer; returns the card page. */
+async function saveCardWithPasskey(page: Page, customer: string): Promise<CardPage> {
+  const card = await saveCard(page, customer);
+  // The offer is the frame's own button: its click is the user activation create() needs there.
+  await card.frame.getByRole('button', { name: 'Use a passkey next time' }).click();
+  await expect(card.frame.getByText(/^Passkey saved\./)).toBeVisible();
+  await expect(page.locator('#three-ds-progress')).toHaveText(/^Passkey saved/);
+  return card;
+}
+
+test('a shopper saves a card, adds a passkey, and in a new session pays with it and no security code', async ({
+  page,
+}) => {
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const customer = `passkey-${String(Date.now())}`;
+  const card = await saveCardWithPasskey(page, customer);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.rpId).toBe('localhost');
+
+  // A new visit: a new session for the same customer, the card listed with its passkey.
+  await card.open(`?customer=${customer}`);
+  const saved = page.getByLabel(new RegExp(`Mastercard •••• 4444 \\(12/${String(year)}\\), passkey`));
+  await saved.check();
+  const payWithPasskey = card.frame.getByRole('button', { name: 'Pay with passkey' });
+  await expect(payWithPasskey).toBeVisible();
+  await expect(card.frame.getByLabel(/^Security code/)).toBeHidden();
+  const before = await resultCount(page);
+  await payWithPasskey.click();
+  const result = await lastResult(page, before);
+  expect(result).toMatchObject({ ok: true, brand: 'Mastercard', last4: '4444', verification: 'passkey' });
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  expect(card.tokenCalls('Bind')).toHaveLength(1);
+  // No security code went anywhere: the bind carried the assertion instead.
+  const bind = card.requests.find((r) => r.url().endsWith('/api/Token/Bind'));
+  const body = bind?.postDataJSON() as Record<string, unknown> | undefined;
+  expect(body).toMatchObject({ passkey: { type: 'public-key' } });
+  expect(body).not.toHaveProperty('cvv');
+});
+
+test('a cancelled passkey shows the security code with a line saying why, and the code pays', async ({
+  page,
+}) => {
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const customer = `passkey-cancel-${String(Date.now())}`;
+  const card = await saveCardWithPasskey(page, customer);
+  await card.open(`?customer=${customer}`);
+  await page.getByLabel(/Mastercard •••• 4444 .*, passkey/).check();
+  // The shopper does not verify: the browser refuses the assertion, as after a cancel.
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+  const before = await resultCount(page);
+  await card.frame.getByRole('button', { name: 'Pay with passkey' }).click();
+  const result = await lastResult(page, before);
+  expect(result).toMatchObject({ ok: false, error: { code: 'passkey_cancelled', type: 'cancelled' } });
+  await expect(card.frame.getByRole('alert')).toHaveText(
+    'The passkey was not used. Enter the security code.',
+  );
+  const cvc = card.frame.getByLabel('Security code for the Mastercard card ending in 4444');
+  await expect(cvc).toBeVisible();
+  await cvc.fill('123');
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  expect(await lastResult(page)).toMatchObject({ ok: true, verification: 'cvv' });
+});
+
+test('"Not now" tells the page and saves no passkey: the card asks its code next time', async ({ page }) => {
+  await virtualAuthenticator(page);
+  const customer = `passkey-decline-${String(Date.now())}`;
+  const card = await saveCard(page, customer);
+  await card.frame.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.locator('#three-ds-progress')).toHaveText('No passkey for this card.');
+  expect(card.requests.filter((r) => r.url().includes('/api/Passkey/'))).toEqual([]);
+  await card.open(`?customer=${customer}`);
+  await page
+    .getByLabel(/Mastercard •••• 4444/)
+    .first()
+    .check();
+  await expect(card.frame.getByLabel('Security code for the Mastercard card ending in 4444')).toBeVisible();
+  await expect(card.frame.getByRole('button', { name: 'Pay with passkey' })).toHaveCount(0);
+});
+
+test('without a platform authenticator, nothing is offered and the security code is asked', async ({
+  page,
+}) => {
+  const card = await saveCard(page, `passkey-none-${String(Date.now())}`);
+  await expect(card.frame.getByRole('button', { name: 'Use a passkey next time' })).toHaveCount(0);
+});

@@ -100,20 +100,42 @@ test('a cancelled passkey shows the security code with a line saying why, and th
   expect(await lastResult(page)).toMatchObject({ ok: true, verification: 'cvv' });
 });
 
-test('"Not now" tells the page and saves no passkey: the card asks its code next time', async ({ page }) => {
+/** Picks the saved Mastercard, pays with its security code, and waits for the payment. */
+async function payWithCode(card: CardPage): Promise<void> {
+  await card.page
+    .getByLabel(/Mastercard •••• 4444/)
+    .first()
+    .check();
+  const cvc = card.frame.getByLabel('Security code for the Mastercard card ending in 4444');
+  await cvc.fill('123');
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+}
+
+test('"Not now" is not asked again on this device for the card; another device is asked', async ({
+  page,
+  browser,
+}) => {
   await virtualAuthenticator(page);
   const customer = `passkey-decline-${String(Date.now())}`;
   const card = await saveCard(page, customer);
   await card.frame.getByRole('button', { name: 'Not now' }).click();
   await expect(page.locator('#three-ds-progress')).toHaveText('No passkey for this card.');
   expect(card.requests.filter((r) => r.url().includes('/api/Passkey/'))).toEqual([]);
+  // Next visit on this device: the code pays, and no offer comes.
   await card.open(`?customer=${customer}`);
-  await page
-    .getByLabel(/Mastercard •••• 4444/)
-    .first()
-    .check();
-  await expect(card.frame.getByLabel('Security code for the Mastercard card ending in 4444')).toBeVisible();
   await expect(card.frame.getByRole('button', { name: 'Pay with passkey' })).toHaveCount(0);
+  await payWithCode(card);
+  await expect(card.frame.getByText(/^Skip the security code next time/)).toHaveCount(0);
+  // Another device (a new browser profile): the same card, proved with its code, is offered a passkey.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await virtualAuthenticator(otherPage);
+  const elsewhere = new CardPage(otherPage);
+  await elsewhere.open(`?customer=${customer}`);
+  await payWithCode(elsewhere);
+  await expect(elsewhere.frame.getByRole('button', { name: 'Use a passkey next time' })).toBeVisible();
+  await other.close();
 });
 
 test('without a platform authenticator, nothing is offered and the security code is asked', async ({

@@ -22,7 +22,7 @@ vi.mock('@simplewebauthn/browser', async (original) => {
   };
 });
 
-const { attachPasskeys, passkeyError, stringsFor } = await import('./passkey.ts');
+const { attachPasskeys, declinedHere, passkeyError, stringsFor } = await import('./passkey.ts');
 const { WebAuthnError } = await import('@simplewebauthn/browser');
 
 const STORED = { token: 'tok_1', brand: 'Visa', last4: '1111', passkey: true };
@@ -84,6 +84,7 @@ describe('attachPasskeys', () => {
     webauthn.startRegistration.mockReset();
     posted = [];
     calls = [];
+    localStorage.clear();
     answers = {
       '/api/Passkey/AuthenticationOptions': { status: 200, body: { optionsJSON: { challenge: 'c1' } } },
       '/api/Passkey/RegistrationOptions': { status: 200, body: { optionsJSON: { challenge: 'c2' } } },
@@ -223,6 +224,9 @@ describe('attachPasskeys', () => {
     webauthn.startRegistration.mockResolvedValue({ id: 'new' });
     const passkeys = await attach({ storedCard: { ...STORED, passkey: false } });
     passkeys.offer({ ...bound, verification: 'cvv' });
+    await vi.waitFor(() => {
+      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+    });
     button(stringsFor('pt-BR').enrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
@@ -242,15 +246,43 @@ describe('attachPasskeys', () => {
     fresh.offer({ ...bound, singleUse: true });
     expect(button(stringsFor('pt-BR').enrol)).toBeUndefined();
     fresh.offer({ ...bound, singleUse: false });
-    expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+    await vi.waitFor(() => {
+      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+    });
   });
 
-  it('reports "Not now" as declined and asks nothing of the service', async () => {
+  it('reports "Not now" as declined, asks nothing of the service, and does not ask again for the card', async () => {
     const passkeys = await attach({ mode: 'card' }, true);
     passkeys.offer(bound);
+    await vi.waitFor(() => {
+      expect(button(stringsFor('pt-BR').notNow)).toBeDefined();
+    });
     button(stringsFor('pt-BR').notNow)?.click();
     expect(posted).toEqual([{ v: 1, type: 'passkey', outcome: 'declined' }]);
     expect(calls).toEqual([]);
+    await vi.waitFor(async () => {
+      expect(await declinedHere('tok_1')).toBe(true);
+    });
+    // Only a hash of the token is kept.
+    expect(localStorage.getItem('svc-passkey-declined')).not.toContain('tok_1');
+    expect(await declinedHere('tok_2')).toBe(false);
+    const later = await attach({ storedCard: { ...STORED, passkey: false } });
+    later.offer({ ...bound, verification: 'cvv' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(button(stringsFor('pt-BR').enrol)).toBeUndefined();
+  });
+
+  it('offers again where the frame may not keep anything', async () => {
+    const blocked = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    localStorage.setItem('svc-passkey-declined', 'x');
+    vi.stubGlobal('localStorage', { getItem: blocked, setItem: blocked });
+    const passkeys = await attach({ mode: 'card' }, true);
+    passkeys.offer(bound);
+    await vi.waitFor(() => {
+      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+    });
   });
 
   it('takes a passkey the authenticator already holds for the card as saved', async () => {
@@ -263,6 +295,9 @@ describe('attachPasskeys', () => {
     );
     const passkeys = await attach({ mode: 'card' }, true);
     passkeys.offer(bound);
+    await vi.waitFor(() => {
+      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+    });
     button(stringsFor('pt-BR').enrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });

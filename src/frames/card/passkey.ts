@@ -120,6 +120,40 @@ export function passkeyError(error: unknown): Failure {
 const alreadyRegistered = (error: unknown) =>
   error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED';
 
+/**
+ * "Not now" is remembered on this device, per card, in the frame's own storage (partitioned by the
+ * merchant's site; only a hash of the token, never card data). Where the browser blocks a frame's
+ * storage (Safari), the offer simply comes again: nothing depends on it.
+ */
+const DECLINED_KEY = 'svc-passkey-declined';
+
+async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function declinedList(): string[] {
+  try {
+    return (localStorage.getItem(DECLINED_KEY) ?? '').split(' ').filter((entry) => entry !== '');
+  } catch {
+    return [];
+  }
+}
+
+export async function declinedHere(token: string): Promise<boolean> {
+  return declinedList().includes(await tokenHash(token));
+}
+
+function rememberDecline(token: string): void {
+  void tokenHash(token).then((hash) => {
+    try {
+      localStorage.setItem(DECLINED_KEY, [...declinedList().slice(-49), hash].join(' '));
+    } catch {
+      // Storage blocked: the offer comes again next time.
+    }
+  });
+}
+
 const SHEET = `
 .svc-passkey{display:flex;flex-direction:column;gap:var(--svc-spacing,8px);font-family:var(--svc-font-family,system-ui,sans-serif);font-size:var(--svc-font-size,16px);color:var(--svc-color-text,#1f1f1f)}
 .svc-passkey p{margin:0}
@@ -256,43 +290,14 @@ export async function attachPasskeys(
     },
 
     offer(result) {
-      // A card proved with its code in this frame, or a new one the shopper saved.
-      const eligible = stored === undefined ? !result.singleUse : result.verification === 'cvv';
-      if (!supported || !eligible) return;
-      const target = card(result.token);
-      const done = (outcome: PasskeyOutcome, text: string) => {
-        block.replaceChildren(Object.assign(document.createElement('p'), { textContent: text }));
-        host.report(outcome);
-      };
-      const enrol = async () => {
-        enrolButton.disabled = true;
-        const options = await registrationOptions(client, target);
-        try {
-          if (!options.ok) throw options.error;
-          const response = await startRegistration({ optionsJSON: options.value as never });
-          const registered = await registerPasskey(client, target, response);
-          if (!registered.ok) throw registered.error;
-          done('enrolled', strings.enrolled);
-        } catch (error) {
-          if (alreadyRegistered(error)) done('enrolled', strings.enrolled);
-          else
-            done(
-              passkeyError(error).error.code === 'passkey_cancelled' ? 'cancelled' : 'failed',
-              strings.enrolFailed,
-            );
-        }
-      };
-      const enrolButton = button(strings.enrol, 'svc-primary', () => void enrol());
-      block.replaceChildren(
-        Object.assign(document.createElement('p'), { textContent: strings.offer }),
-        enrolButton,
-        button(strings.notNow, 'svc-link', () => {
-          block.replaceChildren();
-          block.hidden = true;
-          host.report('declined');
-        }),
-      );
-      block.hidden = false;
+      // A card proved with its code in this frame (and no passkey yet), or a new one the shopper saved;
+      // not one the shopper turned down on this device.
+      const eligible =
+        stored === undefined ? !result.singleUse : result.verification === 'cvv' && stored.passkey !== true;
+      if (supported && eligible)
+        void declinedHere(result.token).then((declined) => {
+          if (!declined) show(result.token);
+        });
     },
 
     reset() {
@@ -304,4 +309,42 @@ export async function attachPasskeys(
       }
     },
   };
+
+  function show(token: string): void {
+    const target = card(token);
+    const done = (outcome: PasskeyOutcome, text: string) => {
+      block.replaceChildren(Object.assign(document.createElement('p'), { textContent: text }));
+      host.report(outcome);
+    };
+    const enrol = async () => {
+      enrolButton.disabled = true;
+      const options = await registrationOptions(client, target);
+      try {
+        if (!options.ok) throw options.error;
+        const response = await startRegistration({ optionsJSON: options.value as never });
+        const registered = await registerPasskey(client, target, response);
+        if (!registered.ok) throw registered.error;
+        done('enrolled', strings.enrolled);
+      } catch (error) {
+        if (alreadyRegistered(error)) done('enrolled', strings.enrolled);
+        else
+          done(
+            passkeyError(error).error.code === 'passkey_cancelled' ? 'cancelled' : 'failed',
+            strings.enrolFailed,
+          );
+      }
+    };
+    const enrolButton = button(strings.enrol, 'svc-primary', () => void enrol());
+    block.replaceChildren(
+      Object.assign(document.createElement('p'), { textContent: strings.offer }),
+      enrolButton,
+      button(strings.notNow, 'svc-link', () => {
+        block.replaceChildren();
+        block.hidden = true;
+        rememberDecline(token);
+        host.report('declined');
+      }),
+    );
+    block.hidden = false;
+  }
 }

@@ -127,8 +127,9 @@ export function cardLogos(): Plugin {
 /**
  * What every token-host document carries, written once: the charset, the viewport, no referrer, the
  * placeholders the token host fills per account (sandbox/frames.ts matches them exactly: the allowed
- * origins, and "on" when the account runs 3DS), and the root the frame renders into. The documents in src/frames/ hold only their title, styles and
- * script; their comments are left out of the build.
+ * origins, and "on" when the account runs 3DS), and the root the frame renders into, in a document whose
+ * body is empty (card.html writes its own, holding the fields' skeleton). The documents in src/frames/
+ * hold only their title, styles, script and that root; their comments are left out of the build.
  */
 export const FRAME_HEAD = [
   '<meta charset="utf-8" />',
@@ -143,12 +144,15 @@ function tokenHostDocument(): Plugin {
     name: 'svc-token-host-document',
     transformIndexHtml: {
       order: 'pre',
-      // Comments are for the source only: the frame's bytes count against its budget.
+      // Comments and the whitespace between tags are for the source only: the frame's bytes count
+      // against its budget.
       handler: (html) =>
         html
           .replace(/<!--[\s\S]*?-->\s*/g, '')
+          .replace(/>\s+</g, '><')
           .replace('<head>', `<head>${FRAME_HEAD}`)
-          .replace('<body>', '<body><main id="root"></main>'),
+          // A document with a root of its own (card.html: the fields' skeleton) keeps it.
+          .replace('<body></body>', '<body><main id="root"></main></body>'),
     },
   };
 }

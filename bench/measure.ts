@@ -177,13 +177,17 @@ async function inPage<T>(setup: Setup, subject: Subject, body: (o: Opened) => Pr
 
 // 2. Card fields ready, cold cache.
 
-/** In a page or frame: its clock's origin, when its document arrived (its navigation), and what it fetched. */
+/**
+ * In a page or frame: its clock's origin, when its document arrived (its navigation), when it first
+ * painted content (if it has yet), and what it fetched.
+ */
 function documentTimes() {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
   return {
     timeOrigin: performance.timeOrigin,
     documentReceived: navigation?.responseEnd ?? NaN,
+    contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     resources: resources.map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
   };
 }
@@ -211,6 +215,9 @@ export function ready(setup: Setup, subject: Subject) {
     const assets = inFrame.resources.filter((e) => /\.(?:js|css)$/.test(new URL(e.name).pathname));
     if (assets.length > 0)
       marks['frame scripts and styles received'] = Math.max(...assets.map((e) => e.responseEnd)) + shift;
+    // The SDK's frame says ready only once it has painted (its skeleton, as a rule well before).
+    if (Number.isFinite(inFrame.contentfulPaint))
+      marks['frame first contentful paint'] = inFrame.contentfulPaint + shift;
     marks['ready: svc-ready (floor: hello from the frame)'] = ready;
     return { ready, marks };
   });

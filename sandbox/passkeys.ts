@@ -7,14 +7,10 @@
 // registration, which the library does not check); credentials scoped to account, customer and token;
 // failed assertions counted with wrong security codes (lockout.ts), and a lock revoking the card's passkeys.
 
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { Account } from './accounts.ts';
@@ -27,6 +23,12 @@ import type { Session, StoredToken } from './store.ts';
 // The schemas' output is WebAuthn's JSON (an absent key stays absent, never undefined).
 type RegistrationResponse = z.output<typeof registrationResponseSchema>;
 type AuthenticationResponse = z.output<typeof authenticationResponseSchema>;
+
+/**
+ * The verifier, loaded on the first ceremony: it takes about a second to import (its ASN.1 and X.509
+ * stack), which a sandbox start should not pay for.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long the browser may take over a ceremony, and so how long its challenge lives. */
 export const PASSKEY_TIMEOUT_MS = 60_000;
@@ -132,6 +134,7 @@ export async function registrationOptions(ctx: SandboxContext, session: Session,
   }
   const { rpID } = relyingParty(ctx);
   const card = `${token.brand} •••• ${token.last4}`;
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -216,6 +219,7 @@ export async function register(
 ): Promise<PasskeyCredential> {
   const challenge = spendChallenge(ctx, challengeKey('register', session.id, token.token));
   if (challenge === undefined) throw verificationFailed('challenge_not_found');
+  const { verifyRegistrationResponse } = await webauthn();
   const verified = await verifiedOrUndefined(
     verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -248,6 +252,7 @@ export async function register(
 export async function authenticationOptions(ctx: SandboxContext, session: Session, token: StoredToken) {
   const credentials = passkeysOf(ctx, token);
   if (credentials.length === 0) throw new ServiceError('passkey_not_found', { field: 'token' });
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx).rpID,
     timeout: PASSKEY_TIMEOUT_MS,
@@ -280,6 +285,7 @@ export async function verifyAssertion(
   if (challenge === undefined) throw failed('challenge_not_found');
   const credential = passkeysOf(ctx, token).find((candidate) => candidate.id === response.id);
   if (credential === undefined) throw failed('credential_not_found');
+  const { verifyAuthenticationResponse } = await webauthn();
   const verified = await verifiedOrUndefined(
     verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -1,8 +1,9 @@
 // applyAppearance: what reaches the frame's root, and what is refused. Each test says what the browser
-// accepts. What the variables then style: fields/appearance.test.ts.
+// accepts. What the variables then style: fields/appearance.test.ts. painted: when a frame may say
+// ready (the order in a browser: e2e/first-paint.spec.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPEARANCE_VARIABLES } from '../appearance.ts';
-import { applyAppearance } from './frame-runtime.ts';
+import { applyAppearance, painted } from './frame-runtime.ts';
 
 const root = document.documentElement;
 
@@ -99,6 +100,67 @@ describe('applyAppearance', () => {
       applyAppearance(document, appearance);
       expect(root.classList.contains('svc-dark')).toBe(false);
       expect(root.classList.contains('svc-hidden')).toBe(false);
+    }
+  });
+});
+
+describe('painted', () => {
+  /** A window whose browser reports paints (or not), with the observer it was given. */
+  function frameWindow(reportsPaints: boolean, visibilityState: DocumentVisibilityState = 'visible') {
+    const observed: { callback?: () => void; options?: PerformanceObserverInit } = {};
+    class Observer {
+      static readonly supportedEntryTypes = reportsPaints ? ['mark', 'paint'] : ['mark'];
+      constructor(callback: () => void) {
+        observed.callback = callback;
+      }
+      observe(options: PerformanceObserverInit) {
+        observed.options = options;
+      }
+    }
+    const win = {
+      PerformanceObserver: Observer,
+      document: { visibilityState },
+      setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
+    } as unknown as typeof window;
+    return { win, observed };
+  }
+  const settled = async (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    return done;
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for the first paint, asked for buffered (it may have come already)', async () => {
+    vi.useFakeTimers();
+    const { win, observed } = frameWindow(true);
+    const promise = painted(win);
+    expect(observed.options).toEqual({ type: 'paint', buffered: true });
+    expect(await settled(promise)).toBe(false);
+    observed.callback?.();
+    expect(await settled(promise)).toBe(true);
+  });
+
+  it('gives up waiting after `wait` ms: a frame the browser does not render yet', async () => {
+    vi.useFakeTimers();
+    const { win } = frameWindow(true);
+    const promise = painted(win, 500);
+    vi.advanceTimersByTime(499);
+    expect(await settled(promise)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await settled(promise)).toBe(true);
+  });
+
+  it('does not wait where no paint will be reported: a hidden page, a browser without paint timing', async () => {
+    vi.useFakeTimers();
+    for (const { win, observed } of [frameWindow(true, 'hidden'), frameWindow(false)]) {
+      expect(await settled(painted(win))).toBe(true);
+      expect(observed.options).toBeUndefined();
     }
   });
 });

@@ -63,3 +63,23 @@ export function applyAppearance(doc: Document, appearance: Readonly<Record<strin
     if (CSS.supports(property, value)) root.style.setProperty(customProperty(key), value);
   }
 }
+
+/**
+ * Resolves once the document has painted, so that a frame says ready only when the shopper can see it:
+ * the card frame's skeleton has, as a rule, long before (card.html). At once where nothing will paint
+ * (a hidden page) or no paint is reported (a browser without paint timing); after `wait` ms for a frame
+ * the browser does not render yet (Chromium paints a cross-origin frame off screen only once it is
+ * scrolled to), which is then as usable as before.
+ */
+export function painted(win: typeof window, wait = 1000): Promise<void> {
+  const Observer = win.PerformanceObserver as typeof PerformanceObserver | undefined;
+  return new Promise((resolve) => {
+    win.setTimeout(resolve, wait);
+    // Called again by a later paint (the contentful one after the first): a promise resolves once.
+    if (Observer?.supportedEntryTypes.includes('paint') && win.document.visibilityState !== 'hidden')
+      new Observer(() => {
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+    else resolve();
+  });
+}

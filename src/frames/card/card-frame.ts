@@ -15,7 +15,7 @@ import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../mess
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
-import { applyAppearance, startFrame } from '../frame-runtime.ts';
+import { applyAppearance, painted, startFrame } from '../frame-runtime.ts';
 import type * as Later from './later.ts';
 import type * as Extras from '../fields/extras.ts';
 import type * as PasskeyChunk from './passkey.ts';
@@ -53,7 +53,6 @@ async function main(): Promise<void> {
   const post = (message: FrameToHost) => {
     port.postMessage(message);
   };
-  defineCardFields();
   const root = document.getElementById('root');
   if (root === null) return;
 
@@ -127,6 +126,10 @@ async function main(): Promise<void> {
       });
     });
     root.replaceChildren(element, alert);
+    // Only now that the skeleton is gone (card.html): its elements have the fields' tag names, and
+    // defining them would render fields without strings inside it. Defining upgrades the form, which
+    // keeps the properties set above.
+    defineCardFields();
     fields = element;
     // Before ready: a stored card with a passkey shows "Pay with passkey" in place of its code. Without
     // the chunk the form still works, with the code.
@@ -134,7 +137,8 @@ async function main(): Promise<void> {
       passkeys = await loadPasskeys()
         .then((chunk) => chunk.attachPasskeys(next, () => session?.sessionId ?? '', element, alert, post))
         .catch(() => undefined);
-    await element.updateComplete;
+    // The skeleton has painted by now as a rule; on a busy machine the frame may not have painted yet.
+    await Promise.all([element.updateComplete, painted(window)]);
     new ResizeObserver(() => {
       post({
         v: PROTOCOL_VERSION,
@@ -142,6 +146,8 @@ async function main(): Promise<void> {
         height: Math.ceil(document.documentElement.getBoundingClientRect().height),
       });
     }).observe(document.documentElement);
+    // On the frame's clock, for whoever checks that the fields painted first (e2e/first-paint.spec.ts).
+    performance.mark('svc-ready');
     post({ v: PROTOCOL_VERSION, type: 'ready' });
     // The shopper can type now; what a submit needs comes meanwhile (a failure is retried at submit).
     // A stored card's 3DS setup needs nothing the shopper types: it starts now, as a new card's starts

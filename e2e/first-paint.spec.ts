@@ -1,0 +1,114 @@
+// "Ready" means the shopper can see the fields: the card frame paints (its skeleton, from the document
+// and its stylesheets, before the handshake) before it tells the page it is ready. Read on the frame's
+// own clock: its paint timing entries and the `svc-ready` mark it records just before posting `ready`.
+
+import { expect, test } from '@playwright/test';
+import { framesDir } from '../scripts/artifacts.ts';
+import { CardPage, TOKEN_ORIGIN } from './models/card-page.ts';
+
+for (const width of [390, 1280]) {
+  test(`the card frame paints before it says ready, at ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const card = new CardPage(page);
+    await card.open('?locale=en');
+    const frame = page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
+    if (frame === undefined) throw new Error('no card frame on the page');
+    // Paint entries are queued after the paint: waited for (a frame that painted late has them later).
+    const times = await frame.evaluate(
+      () =>
+        new Promise<{ ready: number[]; paints: Record<string, number> }>((resolve) => {
+          const read = () => {
+            const paints = Object.fromEntries(
+              performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]),
+            );
+            const ready = performance.getEntriesByName('svc-ready', 'mark').map((entry) => entry.startTime);
+            return { ready, paints };
+          };
+          const observer = new PerformanceObserver(() => {
+            if (performance.getEntriesByName('first-contentful-paint').length === 0) return;
+            observer.disconnect();
+            resolve(read());
+          });
+          observer.observe({ type: 'paint', buffered: true });
+          // Without a contentful paint, what there is (the test then says which entry is missing).
+          setTimeout(() => {
+            resolve(read());
+          }, 5_000);
+        }),
+    );
+    console.log(`first paint vs ready at ${String(width)} px:`, JSON.stringify(times));
+    expect(times.ready, 'the frame marks svc-ready once').toHaveLength(1);
+    const contentful = times.paints['first-contentful-paint'];
+    expect(contentful, 'first-contentful-paint').toBeDefined();
+    for (const [name, at] of Object.entries(times.paints))
+      expect(at, `${name} (ms on the frame's clock) after svc-ready`).toBeLessThanOrEqual(
+        times.ready[0] ?? 0,
+      );
+  });
+}
+
+/** The card frame's height and its four card inputs' boxes (the skeleton's, or the fields'). */
+function frameBoxes(selector: string) {
+  const inputs = [...document.querySelectorAll(selector)].slice(0, 4).map((element) => {
+    const { top, left, width, height } = element.getBoundingClientRect();
+    return { top, left, width, height };
+  });
+  return { height: document.documentElement.getBoundingClientRect().height, inputs };
+}
+
+// Swapping the skeleton for the fields moves nothing on the page: the skeleton fills the height the page
+// reserves for the fields (the form's own, give or take the 3 px the reservation allows:
+// layout.spec.ts). Inside the frame its boxes are the inputs' own where its labels take the lines the
+// page's language's do (card-frame.css): the frame cannot know that language before the page sends
+// its strings, so the number's box always, all four where the skeleton's lines are the language's.
+const ALL_FOUR: Readonly<Record<string, readonly number[]>> = {
+  en: [1280],
+  'pt-BR': [390],
+  es: [390, 1280],
+};
+
+for (const locale of ['en', 'pt-BR', 'es']) {
+  test(`the skeleton has the fields' size and boxes at 390 and 1280 px (${locale})`, async ({ page }) => {
+    const card = new CardPage(page);
+    const script = /\/assets\/card-[\w-]+\.js$/;
+    const inFrame = () => {
+      const frame = page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
+      if (frame === undefined) throw new Error('no card frame on the page');
+      return frame;
+    };
+    for (const width of [390, 1280]) {
+      const at = `${locale} at ${String(width)} px`;
+      await page.setViewportSize({ width, height: 900 });
+      await card.open(`?locale=${locale}`);
+      await card.settled();
+      const fields = await inFrame().evaluate(frameBoxes, 'svc-card-fields .svc-input');
+      // The same page with the frame's script held back: what the shopper sees before it runs.
+      await page.context().route(script, (route) => route.abort());
+      await page.goto(`/card.html?locale=${locale}`);
+      await expect(card.frame.locator('.svc-skeleton')).toBeVisible();
+      // Polled: the page lays out the host (its reservation) while the frame loads.
+      const same = ALL_FOUR[locale]?.includes(width) === true ? 4 : 1;
+      const differences = async () => {
+        const skeleton = await inFrame().evaluate(frameBoxes, '.svc-skeleton .svc-input');
+        const off = (a: number, b: number | undefined, by: number) => !(Math.abs(a - (b ?? NaN)) <= by);
+        return [
+          off(skeleton.height, fields.height, 3) &&
+            `height ${String(skeleton.height)}, the fields' ${String(fields.height)}`,
+          skeleton.inputs.length !== 4 && `${String(skeleton.inputs.length)} boxes`,
+          ...skeleton.inputs
+            .slice(0, same)
+            .flatMap((box, i) =>
+              (['top', 'left', 'width', 'height'] as const)
+                .filter((side) => off(box[side], fields.inputs[i]?.[side], 0.5))
+                .map(
+                  (side) =>
+                    `input ${String(i)} ${side} ${String(box[side])}, the field's ${String(fields.inputs[i]?.[side])}`,
+                ),
+            ),
+        ].filter(Boolean);
+      };
+      await expect.poll(differences, { message: at }).toEqual([]);
+      await page.context().unroute(script);
+    }
+  });
+}

@@ -4,7 +4,7 @@
 // (`bindToken` with `passkey`).
 
 import type { Result } from '../errors.ts';
-import type { ServiceClient } from './service.ts';
+import { isObj, type Obj, type ServiceClient } from './service.ts';
 
 const PATHS = {
   registrationOptions: '/api/Passkey/RegistrationOptions',
@@ -13,16 +13,11 @@ const PATHS = {
 } as const;
 
 /** WebAuthn's options JSON as the service writes it, handed to @simplewebauthn/browser unread. */
-export type OptionsJSON = Record<string, unknown>;
+export type OptionsJSON = Obj;
 
 const optionsOf = (answer: unknown): OptionsJSON | undefined => {
-  const options =
-    typeof answer === 'object' && answer !== null ? (answer as OptionsJSON)['optionsJSON'] : undefined;
-  return typeof options === 'object' &&
-    options !== null &&
-    typeof (options as OptionsJSON)['challenge'] === 'string'
-    ? (options as OptionsJSON)
-    : undefined;
+  const options = isObj(answer) ? answer['optionsJSON'] : undefined;
+  return isObj(options) && typeof options['challenge'] === 'string' ? options : undefined;
 };
 
 export interface PasskeyCard {
@@ -45,7 +40,5 @@ export const registerPasskey = (
   response: unknown,
 ): Promise<Result<true>> =>
   client.post(PATHS.register, { ...card, response }, (answer) =>
-    typeof answer === 'object' && answer !== null && (answer as OptionsJSON)['registered'] === true
-      ? true
-      : undefined,
+    isObj(answer) && answer['registered'] === true ? true : undefined,
   );

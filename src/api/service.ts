@@ -33,7 +33,7 @@ export interface ServiceClient {
 }
 
 export type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The error type merchants switch on, from the service's code (docs/service-contract.md). A rule by

@@ -245,7 +245,15 @@ export async function attachPasskeys(
     block.replaceChildren(pay, button(strings.useCode, 'svc-link', useCode));
     block.hidden = false;
   };
-  if (supported && stored?.passkey === true) usePasskey();
+  /** How the frame starts: the passkey first for a card that has one, else nothing shown. */
+  const showInitial = () => {
+    if (supported && stored?.passkey === true) usePasskey();
+    else {
+      block.replaceChildren();
+      block.hidden = true;
+    }
+  };
+  showInitial();
 
   const card = (token: string): PasskeyCard => ({ sessionId: sessionId(), token });
 
@@ -302,11 +310,7 @@ export async function attachPasskeys(
 
     reset() {
       WebAuthnAbortService.cancelCeremony();
-      if (stored?.passkey === true && supported) usePasskey();
-      else {
-        block.replaceChildren();
-        block.hidden = true;
-      }
+      showInitial();
     },
   };
 

@@ -5,6 +5,8 @@
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
 //   --mode challenge  dist/frames/<version>/3ds.html: the 3DS challenge frame, with its own assets
+//   --mode refused, --mode passkey  dist/frames/<version>/refused.html, passkey.html: the token host's
+//                  refusal document and its passkey window
 // Files loaded by URL carry the version (scripts/artifacts.ts), so a URL never changes content.
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -201,11 +203,14 @@ function forMode(mode: string): UserConfig {
           rolldownOptions: { input: { card: resolve(root, 'src/frames/card.html') } },
         },
       };
-    // The 3DS challenge frame and the token host's refusal document (src/frames/refused.html), each
-    // built on its own so that neither shares a chunk with the card frame or the other.
+    // The 3DS challenge frame, the token host's refusal document (src/frames/refused.html) and its
+    // passkey window (src/frames/passkey.html), each built on its own so that none shares a chunk with
+    // the card frame or another.
     case 'challenge':
+      return frameDocumentBuild('3ds');
     case 'refused':
-      return frameDocumentBuild(mode === 'challenge' ? '3ds' : 'refused');
+    case 'passkey':
+      return frameDocumentBuild(mode);
     default:
       return {
         build: {

@@ -11,6 +11,16 @@ const chromiumOnly = () => {
   test.skip(({ browserName }) => browserName !== 'chromium', 'the virtual authenticator is Chromium’s (CDP)');
 };
 
+/** A credential as the virtual authenticator holds it, private key included (CDP WebAuthn.Credential). */
+interface Credential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  privateKey: string;
+  signCount: number;
+  rpId?: string;
+  userHandle?: string;
+}
+
 /** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader has. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -124,6 +134,80 @@ test.describe(() => {
     await card.pay();
     await expect(card.status).toHaveText(/^Payment authorized/);
     expect(await lastResult(page)).toMatchObject({ ok: true, verification: 'cvv' });
+  });
+});
+
+/**
+ * The demo's card page under a Permissions Policy that keeps passkey creation to the page's own origin
+ * (`publickey-credentials-create=(self)`, as a merchant's strict policy may): the card frame's `allow`
+ * cannot delegate it, so the frame may not create a passkey, as Safari's frames may not at all. Pays
+ * there with a Mastercard saved for `customer`.
+ */
+async function payUnderStrictPolicy(page: Page, customer: string): Promise<CardPage> {
+  await page.route('http://127.0.0.1:4173/card.html?**', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'permissions-policy': 'publickey-credentials-create=(self)' },
+    });
+  });
+  // A document the test fulfils has no address of its own, so Chromium's Local Network Access checks
+  // would take the page for a public site calling loopback: allowed, as the demo's own pages are.
+  await page.context().grantPermissions(['local-network-access']);
+  return saveCard(page, customer);
+}
+
+test.describe(() => {
+  chromiumOnly();
+  test('where the page’s policy keeps passkeys from the card frame, the token host’s window creates one, and it pays', async ({
+    page,
+  }) => {
+    const customer = `passkey-window-${String(Date.now())}`;
+    const main = await virtualAuthenticator(page);
+    const card = await payUnderStrictPolicy(page, customer);
+
+    // The frame's own create() is refused; the window opens in the same click and asks once more.
+    const opened = page.context().waitForEvent('page');
+    await card.frame.getByRole('button', { name: 'Use a passkey next time' }).click();
+    const popup = await opened;
+    const windowed = await virtualAuthenticator(popup);
+    const added = new Promise<Credential>((resolve) => {
+      windowed.cdp.on('WebAuthn.credentialAdded', ({ credential }) => {
+        resolve(credential);
+      });
+    });
+    await expect(popup.getByRole('heading', { name: 'Create a passkey' })).toBeVisible();
+    await expect(popup.getByText('Mastercard •••• 4444')).toBeVisible();
+    await popup.getByRole('button', { name: 'Create passkey' }).click();
+    const credential = await added;
+    expect(credential.rpId).toBe('localhost');
+    await expect(card.frame.getByText(/^Passkey saved\./)).toBeVisible();
+    await expect(page.locator('#three-ds-progress')).toHaveText(/^Passkey saved/);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+
+    // The same device, a new session on a page that lets the frame use passkeys: the passkey pays.
+    await page.unrouteAll();
+    await main.cdp.send('WebAuthn.addCredential', { authenticatorId: main.authenticatorId, credential });
+    await card.open(`?customer=${customer}`);
+    await page.getByLabel(/Mastercard •••• 4444 .*, passkey/).check();
+    const before = await resultCount(page);
+    await card.frame.getByRole('button', { name: 'Pay with passkey' }).click();
+    expect(await lastResult(page, before)).toMatchObject({ ok: true, verification: 'passkey' });
+    await expect(card.status).toHaveText(/^Payment authorized/);
+  });
+
+  test('a passkey window the shopper closes ends the offer as cancelled, with the code still the way', async ({
+    page,
+  }) => {
+    await virtualAuthenticator(page);
+    const card = await payUnderStrictPolicy(page, `passkey-close-${String(Date.now())}`);
+    const opened = page.context().waitForEvent('page');
+    await card.frame.getByRole('button', { name: 'Use a passkey next time' }).click();
+    const popup = await opened;
+    await expect(popup.getByRole('button', { name: 'Create passkey' })).toBeFocused();
+    await popup.close();
+    await expect(page.locator('#three-ds-progress')).toHaveText('The passkey was not saved.');
+    await expect(card.frame.getByText(/^The passkey was not saved\. You can keep using/)).toBeVisible();
   });
 });
 

@@ -22,6 +22,7 @@ for (const version of ['2.0.9', V]) {
     join(dir, version, 'refused.html'),
     '<html><head><meta name="svc-refusal" content="" /></head></html>',
   );
+  writeFileSync(join(dir, version, 'passkey.html'), '<html><head><title>Passkey</title></head></html>');
   writeFileSync(join(dir, version, 'assets', 'card-AbC12.js'), `console.log('${version}')`);
   writeFileSync(join(dir, version, 'assets', 'logos-AbC12.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
@@ -75,6 +76,20 @@ describe('frame documents on the token host', () => {
     expect(threeDs.get('frame-src')).toBe(`'self' ${provider}`);
     expect(threeDs.get('form-action')).toBe(provider);
     expect(threeDs.get('frame-ancestors')).toBe(MERCHANT_ORIGIN);
+  });
+
+  it('serves the passkey window as a top-level document that keeps its opener and may not be framed', async () => {
+    const response = await get(`/frames/${V}/passkey.html`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>Passkey</title>');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('connect-src');
+    // Any other policy would put it in another browsing context group than the merchant's page, and the
+    // card frame that opened it would never hear its answer.
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers a card frame for an unknown account with the refusal document, which the page may show', async () => {

@@ -153,6 +153,32 @@ async function refusal(
   );
 }
 
+/** The token host's passkey window (src/frames/passkey.html), opened by a card frame. */
+const PASSKEY_WINDOW = 'passkey.html';
+
+/**
+ * The passkey window is a top-level document, never framed, and holds nothing per account: the card frame
+ * that opened it tells it what to create. It calls nothing (the frame registers the answer). It keeps its
+ * opener: a Cross-Origin-Opener-Policy other than unsafe-none would put it in another browsing context
+ * group than the merchant's page, and the card frame in that page would lose the window's answer.
+ */
+async function passkeyWindow(dir: string, version: string): Promise<Response> {
+  const html = await frameDocument(dir, version, PASSKEY_WINDOW);
+  if (html === undefined) return missingVersion(version);
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return new Response(html, {
+    status: 200,
+    headers: { ...documentHeaders(csp), 'cross-origin-opener-policy': 'unsafe-none' },
+  });
+}
+
 export function registerFrameRoutes(
   app: Hono<SandboxEnv>,
   ctx: SandboxContext,
@@ -166,6 +192,7 @@ export function registerFrameRoutes(
     const [version = '', ...rest] = url.pathname.slice('/frames/'.length).split('/');
     const name = rest.join('/');
     if (!VERSION.test(version)) return text(404, 'Not found: frame paths start with the script version.');
+    if (name === PASSKEY_WINDOW) return passkeyWindow(dir, version);
     const nested = FRAME_DOCUMENTS.get(name);
     if (nested !== undefined) {
       const account = ctx.accounts.get(url.searchParams.get('account') ?? '');

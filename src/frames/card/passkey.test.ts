@@ -1,6 +1,6 @@
 // The card frame's passkey chunk without a browser's WebAuthn: @simplewebauthn/browser stood in for,
 // the service answered by a fake fetch. What the shopper sees, what the page hears, what is sent.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as Browser from '@simplewebauthn/browser';
 import type { FrameConfig, FrameToHost } from '../../messaging/protocol.ts';
 
@@ -24,6 +24,11 @@ vi.mock('@simplewebauthn/browser', async (original) => {
 
 const { attachPasskeys, declinedHere, passkeyError, stringsFor } = await import('./passkey.ts');
 const { WebAuthnError } = await import('@simplewebauthn/browser');
+
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
 
 const STORED = { token: 'tok_1', brand: 'Visa', last4: '1111', passkey: true };
 const config = (extra: Partial<FrameConfig> = {}): FrameConfig => ({
@@ -77,7 +82,10 @@ describe('attachPasskeys', () => {
   let calls: { path: string; body: Record<string, unknown> }[];
   let answers: Record<string, { status: number; body: unknown }>;
 
+  let userAgent: MockInstance<() => string>;
+
   beforeEach(() => {
+    userAgent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME);
     webauthn.supported = true;
     webauthn.platform = true;
     webauthn.startAuthentication.mockReset();
@@ -119,6 +127,7 @@ describe('attachPasskeys', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    userAgent.mockRestore();
   });
 
   /** `newCard`: the frame of a new card, with no stored card. */
@@ -301,6 +310,106 @@ describe('attachPasskeys', () => {
     button(stringsFor('pt-BR').enrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
+    });
+  });
+  describe('where the frame may not create a passkey', () => {
+    /** A stand-in for the token host's window: answers as passkey.html does. */
+    function fakeWindow() {
+      const popup = {
+        closed: false,
+        postMessage: vi.fn(),
+        close() {
+          popup.closed = true;
+        },
+      };
+      const say = (data: unknown) => {
+        window.dispatchEvent(
+          new MessageEvent('message', { data, origin: window.location.origin, source: popup as never }),
+        );
+      };
+      return { popup, say };
+    }
+
+    async function offered() {
+      const passkeys = await attach({ mode: 'card' }, true);
+      passkeys.offer(bound);
+      await vi.waitFor(() => {
+        expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+      });
+    }
+
+    it('Safari: the click opens the token host’s window, which creates the passkey the frame registers', async () => {
+      userAgent.mockReturnValue(SAFARI);
+      const { popup, say } = fakeWindow();
+      const open = vi.fn(() => popup);
+      vi.stubGlobal('open', open);
+      await offered();
+      button(stringsFor('pt-BR').enrol)?.click();
+      // Opened in the click itself, before any request: a popup needs the click.
+      expect(open).toHaveBeenCalledWith(
+        expect.stringMatching(/\/passkey\.html$/),
+        '_blank',
+        expect.any(String),
+      );
+      say({ type: 'svc-passkey-window', state: 'ready' });
+      await vi.waitFor(() => {
+        expect(popup.postMessage).toHaveBeenCalledWith(
+          expect.objectContaining({
+            type: 'svc-passkey-create',
+            lang: 'pt-BR',
+            options: { challenge: 'c2' },
+          }),
+          window.location.origin,
+        );
+      });
+      say({ type: 'svc-passkey-window', state: 'created', response: { id: 'made-in-window' } });
+      await vi.waitFor(() => {
+        expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
+      });
+      expect(webauthn.startRegistration).not.toHaveBeenCalled();
+      expect(calls.find((c) => c.path === '/api/Passkey/Register')?.body).toMatchObject({
+        response: { id: 'made-in-window' },
+      });
+    });
+
+    it('a page whose policy refuses the frame: the window opens after the frame’s refusal', async () => {
+      webauthn.startRegistration.mockRejectedValue(
+        notAllowed("The 'publickey-credentials-create' feature is not enabled in this document."),
+      );
+      const { popup, say } = fakeWindow();
+      const open = vi.fn(() => popup);
+      vi.stubGlobal('open', open);
+      await offered();
+      button(stringsFor('pt-BR').enrol)?.click();
+      await vi.waitFor(() => {
+        expect(open).toHaveBeenCalled();
+      });
+      expect(webauthn.startRegistration).toHaveBeenCalled();
+      say({ type: 'svc-passkey-window', state: 'ready' });
+      await vi.waitFor(() => {
+        expect(popup.postMessage).toHaveBeenCalled();
+      });
+      say({ type: 'svc-passkey-window', state: 'failed', name: 'NotAllowedError', message: 'cancelled' });
+      await vi.waitFor(() => {
+        expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'cancelled' });
+      });
+      expect(calls.some((c) => c.path === '/api/Passkey/Register')).toBe(false);
+    });
+
+    it('a blocked window ends the offer as failed, with the code still the way', async () => {
+      webauthn.startRegistration.mockRejectedValue(
+        notAllowed("The 'publickey-credentials-create' feature is not enabled in this document."),
+      );
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => null),
+      );
+      await offered();
+      button(stringsFor('pt-BR').enrol)?.click();
+      await vi.waitFor(() => {
+        expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'failed' });
+      });
+      expect(document.body.textContent).toContain(stringsFor('pt-BR').enrolFailed);
     });
   });
 });

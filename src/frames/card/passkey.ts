@@ -15,6 +15,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
   WebAuthnError,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import {
   authenticationOptions,
@@ -27,6 +28,7 @@ import type { TokenizedCard } from '../../card/tokenized-card.ts';
 import { failure, type Result } from '../../errors.ts';
 import type { Failure } from '../../types.ts';
 import type { FrameConfig, FrameToHost, PasskeyOutcome } from '../../messaging/protocol.ts';
+import { createsInFrame, openPasskeyWindow, type PasskeyWindow } from './passkey-window.ts';
 
 /** PROTOCOL_VERSION written out: importing it would split the protocol module out of the frame's script. */
 const v = 1;
@@ -45,6 +47,9 @@ const STRINGS = {
     cancelled: 'The passkey was not used. Enter the security code.',
     failed: 'The passkey could not be checked. Enter the security code.',
     enrolFailed: 'The passkey was not saved. You can keep using the security code.',
+    window: 'Create a passkey',
+    create: 'Create passkey',
+    cancel: 'Cancel',
   },
   'pt-BR': {
     pay: 'Pagar com chave de acesso',
@@ -59,6 +64,9 @@ const STRINGS = {
     cancelled: 'A chave de acesso não foi usada. Digite o código de segurança.',
     failed: 'Não foi possível verificar a chave de acesso. Digite o código de segurança.',
     enrolFailed: 'A chave de acesso não foi salva. Você pode continuar usando o código de segurança.',
+    window: 'Criar uma chave de acesso',
+    create: 'Criar chave de acesso',
+    cancel: 'Cancelar',
   },
   es: {
     pay: 'Pagar con llave de acceso',
@@ -73,6 +81,9 @@ const STRINGS = {
     cancelled: 'No se usó la llave de acceso. Escribe el código de seguridad.',
     failed: 'No se pudo verificar la llave de acceso. Escribe el código de seguridad.',
     enrolFailed: 'No se guardó la llave de acceso. Puedes seguir usando el código de seguridad.',
+    window: 'Crear una llave de acceso',
+    create: 'Crear llave de acceso',
+    cancel: 'Cancelar',
   },
 };
 type Strings = (typeof STRINGS)['en'];
@@ -229,6 +240,8 @@ export async function attachPasskeys(
 
   const stored = config.mode === 'cvv' ? config.storedCard : undefined;
   let active = false;
+  /** Aborted when the frame resets: a passkey window still open closes. */
+  let windows = new AbortController();
   const useCode = () => {
     active = false;
     host.fields.hidden = false;
@@ -304,28 +317,54 @@ export async function attachPasskeys(
         stored === undefined ? !result.singleUse : result.verification === 'cvv' && stored.passkey !== true;
       if (supported && eligible)
         void declinedHere(result.token).then((declined) => {
-          if (!declined) show(result.token);
+          if (!declined) show(result);
         });
     },
 
     reset() {
       WebAuthnAbortService.cancelCeremony();
+      windows.abort();
+      windows = new AbortController();
       showInitial();
     },
   };
 
-  function show(token: string): void {
+  /**
+   * Creates the passkey in this frame or, where the browser does not let a cross-origin frame (Safari;
+   * a frame above that does not delegate the permission), in the token host's window: `popup` is the one
+   * the click opened already, else one is opened when the frame is refused (the refusal comes before the
+   * click's activation is spent, so the window may still open).
+   */
+  async function create(
+    options: unknown,
+    popup: PasskeyWindow | undefined,
+    card: string,
+  ): Promise<RegistrationResponseJSON> {
+    let opened = popup;
+    if (opened === undefined)
+      try {
+        return await startRegistration({ optionsJSON: options as never });
+      } catch (error) {
+        opened = passkeyError(error).error.code === 'passkey_not_allowed' ? openPasskeyWindow() : undefined;
+        if (opened === undefined) throw error;
+      }
+    const text = { title: strings.window, card, create: strings.create, cancel: strings.cancel };
+    return opened.create({ lang: config.locale, text, options }, windows.signal);
+  }
+
+  function show(result: TokenizedCard): void {
+    const { token } = result;
     const target = card(token);
     const done = (outcome: PasskeyOutcome, text: string) => {
       block.replaceChildren(Object.assign(document.createElement('p'), { textContent: text }));
       host.report(outcome);
     };
-    const enrol = async () => {
+    const enrol = async (popup: PasskeyWindow | undefined) => {
       enrolButton.disabled = true;
       const options = await registrationOptions(client, target);
       try {
         if (!options.ok) throw options.error;
-        const response = await startRegistration({ optionsJSON: options.value as never });
+        const response = await create(options.value, popup, `${result.brand} •••• ${result.last4}`);
         const registered = await registerPasskey(client, target, response);
         if (!registered.ok) throw registered.error;
         done('enrolled', strings.enrolled);
@@ -336,9 +375,15 @@ export async function attachPasskeys(
             passkeyError(error).error.code === 'passkey_cancelled' ? 'cancelled' : 'failed',
             strings.enrolFailed,
           );
+      } finally {
+        // A window opened in the click but never told what to create (the options were refused).
+        popup?.close();
       }
     };
-    const enrolButton = button(strings.enrol, 'svc-primary', () => void enrol());
+    // Where the frame may not create a passkey at all, the window opens in this click: a popup needs it.
+    const enrolButton = button(strings.enrol, 'svc-primary', () => {
+      void enrol(createsInFrame(navigator.userAgent) ? undefined : openPasskeyWindow());
+    });
     block.replaceChildren(
       Object.assign(document.createElement('p'), { textContent: strings.offer }),
       enrolButton,

@@ -4,6 +4,7 @@
 // reports no top page, for the shopper's path only. The sandbox verifies both with @simplewebauthn/server.
 
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, lastResult, resultCount, TOKEN_ORIGIN, year } from './models/card-page.ts';
 
 /** The tests that drive the authenticator itself (user verification, credentials) need Chromium's. */
@@ -53,8 +54,12 @@ async function saveCard(page: Page, customer: string): Promise<CardPage> {
 async function saveCardWithPasskey(page: Page, customer: string): Promise<CardPage> {
   const card = await saveCard(page, customer);
   // The offer is the frame's own button: its click is the user activation create() needs there.
+  await expect(card.frame.getByRole('status')).toHaveText(/^Skip the security code next time/);
+  await expectNoAxeViolations(page);
   await card.frame.getByRole('button', { name: 'Use a passkey next time' }).click();
-  await expect(card.frame.getByText(/^Passkey saved\./)).toBeVisible();
+  // Said where the shopper is: the live region, which takes the focus from the button that went.
+  await expect(card.frame.getByRole('status')).toHaveText(/^Passkey saved\./);
+  await expect(card.frame.getByRole('status')).toBeFocused();
   await expect(page.locator('#three-ds-progress')).toHaveText(/^Passkey saved/);
   return card;
 }
@@ -84,6 +89,7 @@ test('a shopper saves a card, adds a passkey, and in a new session pays with it 
   const payWithPasskey = card.frame.getByRole('button', { name: 'Pay with passkey' });
   await expect(payWithPasskey).toBeVisible();
   await expect(card.frame.getByLabel(/^Security code/)).toBeHidden();
+  await expectNoAxeViolations(page);
   const before = await resultCount(page);
   await payWithPasskey.click();
   const result = await lastResult(page, before);

@@ -236,10 +236,17 @@ describe('attachPasskeys', () => {
     await vi.waitFor(() => {
       expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
     });
+    // The offer is said in a live region, and so is how it ended, where the shopper's focus goes.
+    const status = document.querySelector('[role="status"]');
+    expect(status?.textContent).toBe(stringsFor('pt-BR').offer);
+    button(stringsFor('pt-BR').enrol)?.focus();
     button(stringsFor('pt-BR').enrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
     });
+    expect(document.querySelector('[role="status"]')).toBe(status);
+    expect(status?.textContent).toBe(stringsFor('pt-BR').enrolled);
+    if (document.hasFocus()) expect(document.activeElement).toBe(status);
     expect(calls.find((c) => c.path === '/api/Passkey/Register')?.body).toEqual({
       sessionId: 'ses_now',
       token: 'tok_1',

@@ -168,6 +168,8 @@ function rememberDecline(token: string): void {
 const SHEET = `
 .svc-passkey{display:flex;flex-direction:column;gap:var(--svc-spacing,8px);font-family:var(--svc-font-family,system-ui,sans-serif);font-size:var(--svc-font-size,16px);color:var(--svc-color-text,#1f1f1f)}
 .svc-passkey p{margin:0}
+.svc-passkey .svc-note:empty{margin-bottom:calc(-1 * var(--svc-spacing,8px))}
+.svc-passkey .svc-note:focus{outline:none}
 .svc-passkey button{font:inherit;min-height:44px;border-radius:var(--svc-border-radius,6px);cursor:pointer}
 .svc-passkey .svc-primary{background:var(--svc-color-primary,#0b57d0);color:#fff;border:0;padding:0 16px}
 .svc-passkey .svc-link{background:none;border:0;color:var(--svc-color-primary,#0b57d0);text-decoration:underline;align-self:flex-start;padding:0}
@@ -236,6 +238,18 @@ export async function attachPasskeys(
   const block = document.createElement('div');
   block.className = 'svc-passkey';
   block.hidden = true;
+  // What the block says, announced as it changes (the offer, then how it ended): one live region that
+  // stays, empty while the block only holds buttons.
+  const note = document.createElement('p');
+  note.className = 'svc-note';
+  note.setAttribute('role', 'status');
+  note.tabIndex = -1;
+  /** The block's note and buttons; `hidden` without any. */
+  const showBlock = (text: string, ...buttons: HTMLButtonElement[]) => {
+    note.textContent = text;
+    block.replaceChildren(note, ...buttons);
+    block.hidden = text === '' && buttons.length === 0;
+  };
   fields.before(block);
 
   const stored = config.mode === 'cvv' ? config.storedCard : undefined;
@@ -245,8 +259,7 @@ export async function attachPasskeys(
   const useCode = () => {
     active = false;
     host.fields.hidden = false;
-    block.replaceChildren(button(strings.usePasskey, 'svc-link', usePasskey));
-    block.hidden = false;
+    showBlock('', button(strings.usePasskey, 'svc-link', usePasskey));
   };
   const usePasskey = () => {
     active = true;
@@ -255,15 +268,13 @@ export async function attachPasskeys(
     const pay = button(strings.pay, 'svc-primary', () => {
       host.requestSubmit();
     });
-    block.replaceChildren(pay, button(strings.useCode, 'svc-link', useCode));
-    block.hidden = false;
+    showBlock('', pay, button(strings.useCode, 'svc-link', useCode));
   };
   /** How the frame starts: the passkey first for a card that has one, else nothing shown. */
   const showInitial = () => {
     if (supported && stored?.passkey === true) usePasskey();
     else {
-      block.replaceChildren();
-      block.hidden = true;
+      showBlock('');
     }
   };
   showInitial();
@@ -356,7 +367,12 @@ export async function attachPasskeys(
     const { token } = result;
     const target = card(token);
     const done = (outcome: PasskeyOutcome, text: string) => {
-      block.replaceChildren(Object.assign(document.createElement('p'), { textContent: text }));
+      // The buttons go: where the shopper's focus was on them, it moves to what the block now says.
+      const focused =
+        document.hasFocus() &&
+        (block.contains(document.activeElement) || document.activeElement === document.body);
+      showBlock(text);
+      if (focused) note.focus();
       host.report(outcome);
     };
     const enrol = async (popup: PasskeyWindow | undefined) => {
@@ -384,16 +400,14 @@ export async function attachPasskeys(
     const enrolButton = button(strings.enrol, 'svc-primary', () => {
       void enrol(createsInFrame(navigator.userAgent) ? undefined : openPasskeyWindow());
     });
-    block.replaceChildren(
-      Object.assign(document.createElement('p'), { textContent: strings.offer }),
+    showBlock(
+      strings.offer,
       enrolButton,
       button(strings.notNow, 'svc-link', () => {
-        block.replaceChildren();
-        block.hidden = true;
+        showBlock('');
         rememberDecline(token);
         host.report('declined');
       }),
     );
-    block.hidden = false;
   }
 }

@@ -7,6 +7,7 @@ import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
 import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
+import { SANDBOX_CONTROL_HEADERS } from '../sandbox/http/controls.ts';
 import { ACCOUNTS_FILE } from '../sandbox/main.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
@@ -281,33 +282,31 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
 
 // 4 and 5. Submit to result, minus the server's own time.
 
-type SessionAccount = Record<'name' | 'appToken', string>;
-
-export function benchAccounts(urls: SandboxUrls) {
-  const accounts = loadAccounts(ACCOUNTS_FILE, { demo_origin: urls.demoUrl });
-  const pick = (name: string): SessionAccount => {
-    const account = accounts.find((a) => a.name === name);
-    if (account === undefined) throw new Error(`no account "${name}" in sandbox/accounts.json`);
-    return { name: account.name, appToken: account.appToken };
-  };
-  return { demo: pick('demo'), no3ds: pick('demo-no3ds') };
-}
-
-/** Server to server, as a merchant backend does (the app token never reaches the browser). */
-async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?: SessionAccount) {
+/** A POST to the token host from the server, as a merchant backend (or test code) sends it. */
+async function post(urls: SandboxUrls, path: string, body: unknown, headers: Record<string, string>) {
   const response = await fetch(`${urls.tokenUrl.replace('localhost', '127.0.0.1')}${path}`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(account && { 'x-service-account': account.name, 'x-service-apptoken': account.appToken }),
-      // The sandbox's own controls (/__sandbox/*) answer test code that says so.
-      ...(path.startsWith('/__sandbox/') && { 'x-sandbox-control': '1' }),
-    },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${path} answered ${String(response.status)}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/** Token/NewSession for a sandbox account, with its app token (which never reaches the browser). */
+async function newSession(urls: SandboxUrls, name: string): Promise<string> {
+  const account = loadAccounts(ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find((a) => a.name === name);
+  if (account === undefined) throw new Error(`no account "${name}" in sandbox/accounts.json`);
+  const customer = { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' };
+  const body = {
+    customer,
+    PaymentAccount: name,
+    partnerUniqueId: `bench-${Date.now().toString(36)}`,
+    Is3dsTest: true,
+  };
+  const headers = { 'x-service-account': name, 'x-service-apptoken': account.appToken };
+  return String((await post(urls, '/api/Token/NewSession', body, headers))['sessionId']);
 }
 
 /** Runs `submit` in the page: its total, the Server-Timing of `origin`'s responses up to `expected`. */
@@ -337,22 +336,16 @@ export type SubmitRun = Awaited<ReturnType<typeof timedSubmit>>['run'];
 /** The pause between the form being filled (and 3DS prepared) and the submit. */
 export const SETTLE_MS = 250;
 
-/** On the plain page, a new Checkout on a new session for `account`: fill the card, time submit(). */
-export async function submitSdk(setup: Setup, page: Page, account: SessionAccount, threeDs: boolean) {
+/**
+ * On the plain page, a new Checkout on a new session (`demo` with 3DS, else `demo-no3ds`, where the frame
+ * makes no 3DS call): fill the card, time submit().
+ */
+export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
   const { urls } = setup;
-  const session = await tokenApi(
-    urls,
-    '/api/Token/NewSession',
-    {
-      customer: { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' },
-      PaymentAccount: account.name,
-      partnerUniqueId: `bench-${Date.now().toString(36)}`,
-      Is3dsTest: true,
-    },
-    account,
-  );
-  const sessionId = String(session['sessionId']);
-  if (threeDs) await tokenApi(urls, '/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 });
+  const account = threeDs ? 'demo' : 'demo-no3ds';
+  const sessionId = await newSession(urls, account);
+  if (threeDs)
+    await post(urls, '/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 }, SANDBOX_CONTROL_HEADERS);
   await page.evaluate(
     ({ sessionId, account, tokenUrl }) => {
       const bench = window.bench;
@@ -364,7 +357,7 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
       bench.checkout = new window.Checkout({ ...options, callback: () => undefined });
       return bench.whenReady(bench.checkout.mountCardForm('#card-slot'), '');
     },
-    { sessionId, account: account.name, tokenUrl: urls.tokenUrl },
+    { sessionId, account, tokenUrl: urls.tokenUrl },
   );
   const card = threeDs ? THREE_DS_CARD : CARD;
   const fields = page.frameLocator('svc-card-form iframe');

@@ -230,10 +230,7 @@ console.log('bench: sizes (building the Lit floor)');
 const sizes = await measureSizes();
 
 const found = findBrowsers().chromium;
-if (found.kind === 'none')
-  throw new Error(
-    `no Chromium found${found.problem ? ` (${found.problem})` : ''}: run \`npm run browsers\` or set CHROMIUM_PATH`,
-  );
+if (found.kind === 'none') throw new Error(found.problem);
 const problems: string[] = [];
 /** What collect() started, closed at the end whatever happens. On Ctrl-C, Playwright closes the browser. */
 const running: { close(): Promise<unknown> }[] = [];

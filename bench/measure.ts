@@ -5,11 +5,9 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
-import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
-import { SANDBOX_CONTROL_HEADERS } from '../sandbox/http/controls.ts';
-import { ACCOUNTS_FILE } from '../sandbox/main.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
+import { sandboxClient } from '../sandbox/test/harness.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { serverTimingMs } from './stats.ts';
 
@@ -282,33 +280,6 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
 
 // 4 and 5. Submit to result, minus the server's own time.
 
-/** A POST to the token host from the server, as a merchant backend (or test code) sends it. */
-async function post(urls: SandboxUrls, path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${urls.tokenUrl.replace('localhost', '127.0.0.1')}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${String(response.status)}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Token/NewSession for a sandbox account, with its app token (which never reaches the browser). */
-async function newSession(urls: SandboxUrls, name: string): Promise<string> {
-  const account = loadAccounts(ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find((a) => a.name === name);
-  if (account === undefined) throw new Error(`no account "${name}" in sandbox/accounts.json`);
-  const customer = { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' };
-  const body = {
-    customer,
-    PaymentAccount: name,
-    partnerUniqueId: `bench-${Date.now().toString(36)}`,
-    Is3dsTest: true,
-  };
-  const headers = { 'x-service-account': name, 'x-service-apptoken': account.appToken };
-  return String((await post(urls, '/api/Token/NewSession', body, headers))['sessionId']);
-}
-
 /** Runs `submit` in the page: its total, the Server-Timing of `origin`'s responses up to `expected`. */
 async function timedSubmit<T extends { total: number }>(
   page: Page,
@@ -343,9 +314,14 @@ export const SETTLE_MS = 250;
 export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
   const { urls } = setup;
   const account = threeDs ? 'demo' : 'demo-no3ds';
-  const sessionId = await newSession(urls, account);
-  if (threeDs)
-    await post(urls, '/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 }, SANDBOX_CONTROL_HEADERS);
+  const sandbox = sandboxClient(urls);
+  const customer = { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' };
+  const partnerUniqueId = `bench-${Date.now().toString(36)}`;
+  const body = { customer, PaymentAccount: account, partnerUniqueId, Is3dsTest: true };
+  const sessionId = await sandbox.session({ account, body });
+  const ddc = threeDs && (await sandbox.control('/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 }));
+  if (ddc && ddc.status !== 200)
+    throw new Error(`ddc control answered ${ddc.status}: ${JSON.stringify(ddc.body)}`);
   await page.evaluate(
     ({ sessionId, account, tokenUrl }) => {
       const bench = window.bench;

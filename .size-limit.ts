@@ -130,14 +130,18 @@ export const BUDGETS: readonly Budget[] = [
   },
 ];
 
-/** The ESM build's one lazy chunk named `name` (dist/chunks/<name>-<hash>.js). */
-function esmChunk(name: string): string {
-  const found = readdirSync(join(dist, 'chunks')).filter(
-    (n) => n.startsWith(`${name}-`) && n.endsWith('.js'),
+/** The one file of dist/`dir` named `<prefix>-<hash><extension>`, as a path relative to dist/. */
+function hashed(dir: string, prefix: string, extension = '.js'): string {
+  const found = readdirSync(join(dist, dir)).filter(
+    (n) => n.startsWith(`${prefix}-`) && n.endsWith(extension),
   );
-  if (found.length !== 1) throw new Error(`expected one dist/chunks/${name}-*.js, found ${found.length}`);
-  return `chunks/${found[0] ?? ''}`;
+  if (found.length !== 1)
+    throw new Error(`expected one ${dir}/${prefix}-*${extension}, found ${found.length}`);
+  return `${dir}/${found[0] ?? ''}`;
 }
+/** The ESM build's one lazy chunk named `name`, and the frames' one asset named `name`. */
+const esmChunk = (name: string) => hashed('chunks', name);
+const hashedAsset = (prefix: string, extension: string) => hashed(`${framesDir()}/assets`, prefix, extension);
 
 function frameFiles(document: string): string[] {
   const path = `${framesDir()}/${document}`;
@@ -162,17 +166,6 @@ function withImports(files: string[]): string[] {
     }
   }
   return [...seen];
-}
-
-/** The one hashed asset whose name starts with `prefix-` and ends with `extension`. */
-function hashedAsset(prefix: string, extension: string): string {
-  const assets = `${framesDir()}/assets`;
-  const found = readdirSync(join(dist, assets)).filter(
-    (n) => n.startsWith(`${prefix}-`) && n.endsWith(extension),
-  );
-  if (found.length !== 1)
-    throw new Error(`expected one ${assets}/${prefix}-*${extension}, found ${found.length}`);
-  return `${assets}/${found[0] ?? ''}`;
 }
 
 // size-limit's checks. `path` is a getter so that importing BUDGETS (the bench does) reads no file.

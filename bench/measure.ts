@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
-import { loadAccounts } from '../sandbox/accounts.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
-import { ACCOUNTS_FILE } from '../sandbox/main.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
+import { sandboxClient } from '../sandbox/test/harness.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { serverTimingMs } from './stats.ts';
 
@@ -281,35 +280,6 @@ export function keystrokes(setup: Setup, subject: Subject, count: number, warmup
 
 // 4 and 5. Submit to result, minus the server's own time.
 
-type SessionAccount = Record<'name' | 'appToken', string>;
-
-export function benchAccounts(urls: SandboxUrls) {
-  const accounts = loadAccounts(ACCOUNTS_FILE, { demo_origin: urls.demoUrl });
-  const pick = (name: string): SessionAccount => {
-    const account = accounts.find((a) => a.name === name);
-    if (account === undefined) throw new Error(`no account "${name}" in sandbox/accounts.json`);
-    return { name: account.name, appToken: account.appToken };
-  };
-  return { demo: pick('demo'), no3ds: pick('demo-no3ds') };
-}
-
-/** Server to server, as a merchant backend does (the app token never reaches the browser). */
-async function tokenApi(urls: SandboxUrls, path: string, body: unknown, account?: SessionAccount) {
-  const response = await fetch(`${urls.tokenUrl.replace('localhost', '127.0.0.1')}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(account && { 'x-service-account': account.name, 'x-service-apptoken': account.appToken }),
-      // The sandbox's own controls (/__sandbox/*) answer test code that says so.
-      ...(path.startsWith('/__sandbox/') && { 'x-sandbox-control': '1' }),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${String(response.status)}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Runs `submit` in the page: its total, the Server-Timing of `origin`'s responses up to `expected`. */
 async function timedSubmit<T extends { total: number }>(
   page: Page,
@@ -337,22 +307,21 @@ export type SubmitRun = Awaited<ReturnType<typeof timedSubmit>>['run'];
 /** The pause between the form being filled (and 3DS prepared) and the submit. */
 export const SETTLE_MS = 250;
 
-/** On the plain page, a new Checkout on a new session for `account`: fill the card, time submit(). */
-export async function submitSdk(setup: Setup, page: Page, account: SessionAccount, threeDs: boolean) {
+/**
+ * On the plain page, a new Checkout on a new session (`demo` with 3DS, else `demo-no3ds`, where the frame
+ * makes no 3DS call): fill the card, time submit().
+ */
+export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
   const { urls } = setup;
-  const session = await tokenApi(
-    urls,
-    '/api/Token/NewSession',
-    {
-      customer: { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' },
-      PaymentAccount: account.name,
-      partnerUniqueId: `bench-${Date.now().toString(36)}`,
-      Is3dsTest: true,
-    },
-    account,
-  );
-  const sessionId = String(session['sessionId']);
-  if (threeDs) await tokenApi(urls, '/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 });
+  const account = threeDs ? 'demo' : 'demo-no3ds';
+  const sandbox = sandboxClient(urls);
+  const customer = { id: 'bench-shopper', name: 'Ada Lovelace', email: 'bench@example.test' };
+  const partnerUniqueId = `bench-${Date.now().toString(36)}`;
+  const body = { customer, PaymentAccount: account, partnerUniqueId, Is3dsTest: true };
+  const sessionId = await sandbox.session({ account, body });
+  const ddc = threeDs && (await sandbox.control('/__sandbox/three-ds/ddc', { sessionId, delayMs: 0 }));
+  if (ddc && ddc.status !== 200)
+    throw new Error(`ddc control answered ${ddc.status}: ${JSON.stringify(ddc.body)}`);
   await page.evaluate(
     ({ sessionId, account, tokenUrl }) => {
       const bench = window.bench;
@@ -364,7 +333,7 @@ export async function submitSdk(setup: Setup, page: Page, account: SessionAccoun
       bench.checkout = new window.Checkout({ ...options, callback: () => undefined });
       return bench.whenReady(bench.checkout.mountCardForm('#card-slot'), '');
     },
-    { sessionId, account: account.name, tokenUrl: urls.tokenUrl },
+    { sessionId, account, tokenUrl: urls.tokenUrl },
   );
   const card = threeDs ? THREE_DS_CARD : CARD;
   const fields = page.frameLocator('svc-card-form iframe');

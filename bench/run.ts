@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
-import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
+import { FREE_PORTS, startDemoStack } from '../demo/server.ts';
 import { framesDir, scriptFile } from '../scripts/artifacts.ts';
 import { CHROMIUM_ARGS, findBrowsers } from '../scripts/browsers.ts';
 import * as measure from './measure.ts';
@@ -53,15 +53,11 @@ type Compared = ReturnType<typeof compare>;
 
 /** Submit timings without the server's time, with the medians of what was subtracted and of the totals. */
 function compareSubmits(sdk: readonly measure.SubmitRun[], floor: readonly measure.SubmitRun[]) {
-  const medians = (key: 'server' | 'total') => ({
-    sdk: median(sdk.map((r) => r[key])),
-    floor: median(floor.map((r) => r[key])),
-  });
+  const of = (key: 'client' | 'server' | 'total') =>
+    [sdk.map((r) => r[key]), floor.map((r) => r[key])] as const;
+  const medians = (key: 'server' | 'total') => ({ sdk: median(of(key)[0]), floor: median(of(key)[1]) });
   return {
-    ...compare(
-      sdk.map((r) => r.client),
-      floor.map((r) => r.client),
-    ),
+    ...compare(...of('client')),
     serverMedian: medians('server'),
     totalMedian: medians('total'),
     requests: [...new Set(sdk.flatMap((r) => r.requests))],
@@ -84,44 +80,48 @@ const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Mat
 function mainTable(r: Results): string {
   const { cycles } = r.settings;
   const { ready, keystroke: k, hygiene: h } = r;
-  const timing = (part: string, what: string, c: Compared, goal = 'reported') => {
-    return [part, what, formatSummary(c.sdk), formatSummary(c.floor), formatRatio(c.ratio), goal];
-  };
-  const key = (p: 'median' | 'p95', name: string, x: number | undefined) => {
-    const what = `Keystroke → formatted value in the frame, ${name} of ${k.sdk.n}`;
-    return ['3', what, formatMs(k.sdk[p]), formatMs(k.floor[p]), formatRatio(x), 'reported'];
-  };
+  const row = (part: string, what: string, cells: [string, string], x?: number, goal = 'reported') => [
+    part,
+    what,
+    ...cells,
+    formatRatio(x),
+    goal,
+  ];
+  const timing = (part: string, what: string, c: Compared, goal?: string) =>
+    row(part, what, [formatSummary(c.sdk), formatSummary(c.floor)], c.ratio, goal);
+  const key = (p: 'median' | 'p95', name: string, x: number | undefined) =>
+    row(
+      '3',
+      `Keystroke → formatted value in the frame, ${name} of ${k.sdk.n}`,
+      [formatMs(k.sdk[p]), formatMs(k.floor[p])],
+      x,
+    );
   const heap = (x: Hygiene) =>
     `${signedKiB(x.heapGrowth)} (last ${cycles - Math.floor(cycles / 2)}: ${signedKiB(x.heapGrowthSecondHalf)})`;
   /** A count that must be zero: `n` is the SDK's. */
-  const left = (what: string, cell: (x: Hygiene) => string, n: number) => {
-    return ['6', what, cell(h.sdk), cell(h.floor), '—', n === 0 ? '0: ok' : `0: FAILED (${n})`];
-  };
-  const goal = `≤ ${ready.goal.toFixed(1)}×`;
+  const left = (what: string, cell: (x: Hygiene) => string, n: number) =>
+    row('6', what, [cell(h.sdk), cell(h.floor)], undefined, n === 0 ? '0: ok' : `0: FAILED (${n})`);
+  const { ratio: x, goal } = ready;
   const verdict =
-    ready.ratio === undefined
-      ? ''
-      : `: ${ready.ratio <= ready.goal ? 'met' : `missed by ${((ready.ratio / ready.goal - 1) * 100).toFixed(0)}%`}`;
+    x === undefined ? '' : x <= goal ? ': met' : `: missed by ${((x / goal - 1) * 100).toFixed(0)}%`;
   return markdownTable('# | measure | SDK: median (min–max) | floor | ratio | goal', [
     timing(
       '2',
       'Card fields ready, cold cache (navigation start → svc-ready; floor: → frame hello)',
       ready,
-      `${goal}${verdict}`,
+      `≤ ${goal.toFixed(1)}×${verdict}`,
     ),
     timing('2', `Mount → svc-ready, warm (${cycles} cycles; floor: frame created → hello)`, h.cycle),
     key('median', 'p50', k.ratio),
     key('p95', 'p95', k.ratioP95),
     timing('4', 'Tokenize: submit → result − server time (floor: frame POST round trip)', r.tokenize),
     timing('5', 'Frictionless 3DS, collection at once: submit → result − server time', r.threeDs),
-    [
+    row(
       '6',
       `JS heap growth after ${cycles} mount/destroy cycles (after GC)`,
-      heap(h.sdk),
-      heap(h.floor),
-      formatRatio(h.heapRatio),
-      'reported',
-    ],
+      [heap(h.sdk), heap(h.floor)],
+      h.heapRatio,
+    ),
     left('Iframes left', (x) => String(x.iframes), h.sdk.iframes),
     left(
       'MessagePorts left open (growth of live MessagePort objects)',
@@ -156,13 +156,22 @@ function sizeTables({ budgets, files, floor }: SizeResults): string {
   ].join('\n\n');
 }
 
+/** What the console shows: the main table and the sizes. */
+const consoleTables = (r: Results) => `${mainTable(r)}\n\n${sizeTables(r.sizes)}`;
+
+const FORMATS: Record<string, (value: number) => string> = {
+  ms: formatMs,
+  ratio: formatRatio,
+  fixed0: (value) => value.toFixed(0),
+  fixed1: (value) => value.toFixed(1),
+};
+
 /**
  * bench/REPORT.template.md with each `{{name}}` filled in: from the values below, else the result at
- * that path (`{{machine.cpu}}`).
+ * that path (`{{machine.cpu}}`), formatted when the path says how (`{{ms:tokenize.serverMedian.sdk}}`).
  */
 function renderReport(r: Results): string {
-  const { machine: m, ready } = r;
-  const { sdk, floor } = ready.breakdown;
+  const { sdk, floor } = r.ready.breakdown;
   const names = [...new Set([...Object.keys(sdk), ...Object.keys(floor)])];
   const at = (mark: number | undefined) => (mark === undefined ? '—' : formatMs(mark));
   // Where the cold load goes: when each frame starts loading, and how long it then takes to be ready.
@@ -171,18 +180,8 @@ function renderReport(r: Results): string {
   const values: Record<string, string> = {
     // `2026-01-02T03:04:05.678Z` → `2026-01-02 03:04 UTC`.
     date: `${r.date.slice(0, 10)} ${r.date.slice(11, 16)} UTC`,
-    duration: r.durationSeconds.toFixed(0),
-    memory: m.memoryGiB.toFixed(1),
-    loadStart: m.loadAverage[0].toFixed(1),
-    loadEnd: m.loadAverage[1].toFixed(1),
     settleMs: String(measure.SETTLE_MS),
     mainTable: mainTable(r),
-    tokenizeServer: formatMs(r.tokenize.serverMedian.sdk),
-    tokenizeTotal: formatMs(r.tokenize.totalMedian.sdk),
-    threeDsServer: formatMs(r.threeDs.serverMedian.sdk),
-    threeDsTotal: formatMs(r.threeDs.totalMedian.sdk),
-    floorServer: formatMs(r.tokenize.serverMedian.floor),
-    floorTotal: formatMs(r.tokenize.totalMedian.floor),
     requests: [...new Set([...r.tokenize.requests, ...r.threeDs.requests])].map((p) => `\`${p}\``).join(', '),
     sizeTables: sizeTables(r.sizes),
     unbudgeted:
@@ -193,9 +192,7 @@ function renderReport(r: Results): string {
       'milestone (median, from navigation start) | SDK (plain.html) | floor',
       names.map((name) => [name, at(sdk[name]), at(floor[name])]),
     ),
-    readyGoal: ready.goal.toFixed(1),
-    readyVerdict: ready.ratio !== undefined && ready.ratio <= ready.goal ? 'met' : 'missed',
-    readyRatio: formatRatio(ready.ratio),
+    readyVerdict: r.ready.ratio !== undefined && r.ready.ratio <= r.ready.goal ? 'met' : 'missed',
     frameStart: formatMs(a),
     frameToReady: formatMs(b - a),
     floorFrameStart: formatMs(c),
@@ -203,15 +200,17 @@ function renderReport(r: Results): string {
     readyIfSameStart: formatRatio(ratio(c + (b - a), d)),
   };
   const template = readFileSync(new URL('REPORT.template.md', import.meta.url), 'utf8');
-  return template.replace(/^<!--.*-->\n+/, '').replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => {
-    const path = name
-      .split('.')
-      .reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], r);
-    const value = values[name] ?? path;
-    if (typeof value !== 'string' && typeof value !== 'number')
-      throw new Error(`REPORT.template.md: no value for {{${name}}}`);
-    return String(value);
-  });
+  return template
+    .replace(/^<!--.*-->\n+/, '')
+    .replace(/\{\{(?:(\w+):)?([\w.]+)\}\}/g, (match, how: string | undefined, name: string) => {
+      const value =
+        values[name] ??
+        name.split('.').reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], r);
+      const format = how === undefined ? undefined : FORMATS[how];
+      if (typeof value === 'number' && format !== undefined) return format(value);
+      if (how === undefined && (typeof value === 'string' || typeof value === 'number')) return String(value);
+      throw new Error(`REPORT.template.md: no value for ${match}`);
+    });
 }
 
 /** Markdown as Prettier writes it: padded table columns, on the console too. */
@@ -231,30 +230,19 @@ console.log('bench: sizes (building the Lit floor)');
 const sizes = await measureSizes();
 
 const found = findBrowsers().chromium;
-if (found.kind === 'none')
-  throw new Error(
-    `no Chromium found${found.problem ? ` (${found.problem})` : ''}: run \`npm run browsers\` or set CHROMIUM_PATH`,
-  );
+if (found.kind === 'none') throw new Error(found.problem);
 const problems: string[] = [];
-let stack: DemoStack | undefined;
-let floor: Awaited<ReturnType<typeof measure.startFloor>> | undefined;
-let browser: Browser | undefined;
-const cleanup = async () => {
-  await browser?.close().catch(() => undefined);
-  await Promise.all([stack?.close(), floor?.close()]);
-  [browser, stack, floor] = [undefined, undefined, undefined];
+/** What collect() started, closed at the end whatever happens. On Ctrl-C, Playwright closes the browser. */
+const running: { close(): Promise<unknown> }[] = [];
+const start = async <T extends { close(): Promise<unknown> }>(started: Promise<T>) => {
+  running.unshift(await started);
+  return running[0] as T;
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`\nbench: ${signal}, stopping the browser and the servers`);
-    void cleanup().then(() => process.exit(130));
-  });
-}
 
 async function collect() {
-  stack = await startDemoStack(FREE_PORTS, {});
-  floor = await measure.startFloor();
-  browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS], headless: true });
+  const stack = await start(startDemoStack(FREE_PORTS, {}));
+  const floor = await start(measure.startFloor());
+  const browser = await start(chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] }));
   const version = browser.version();
   console.log(`bench: Chromium ${version} (${found.path})`);
   const setup: measure.Setup = { browser, urls: stack.urls, floor, loaded: new Set(), problems };
@@ -268,15 +256,14 @@ async function collect() {
     measure.keystrokes(setup, subject, settings.keystrokes, settings.keystrokeWarmup);
   const [keysSdk, keysFloor] = [await keys('sdk'), await keys('floor')];
 
-  const accounts = measure.benchAccounts(setup.urls);
   const pages = [
     await measure.open(setup, 'sdk'),
     await measure.open(setup, 'sdk'),
     await measure.open(setup, 'floor'),
   ] as const;
   const submits = await rounds('tokenize and frictionless 3DS', {
-    tokenize: () => measure.submitSdk(setup, pages[0].page, accounts.no3ds, false),
-    threeDs: () => measure.submitSdk(setup, pages[1].page, accounts.demo, true),
+    tokenize: () => measure.submitSdk(setup, pages[0].page, false),
+    threeDs: () => measure.submitSdk(setup, pages[1].page, true),
     // The floor (one frame POST round trip) is the same for tokenize and 3DS.
     floor: () => measure.submitFloor(setup, pages[2].page),
   }).finally(() => Promise.all(pages.map((p) => p.close())));
@@ -290,7 +277,6 @@ async function collect() {
   const budgeted = new Set(sizes.budgets.flatMap((b) => b.files));
   // The challenge frame loads only when an issuer asks for a challenge, which no run here does.
   const loaded = [...setup.loaded].filter((f) => !f.endsWith('.map')).sort();
-  await cleanup();
   return {
     date: new Date().toISOString(),
     durationSeconds: (Date.now() - started) / 1000,
@@ -333,7 +319,7 @@ try {
   const json = join(root, 'bench/results.json');
   writeFileSync(json, await formatted(JSON.stringify(results, null, 2), json));
   writeFileSync(join(root, 'bench/REPORT.md'), await formatted(renderReport(results)));
-  console.log(`\n${await formatted(`${mainTable(results)}\n\n${sizeTables(sizes)}`)}`);
+  console.log(`\n${await formatted(consoleTables(results))}`);
   console.log(
     `bench: wrote bench/results.json and bench/REPORT.md (${results.durationSeconds.toFixed(0)} s, Chromium ${results.browser.version})`,
   );
@@ -355,5 +341,5 @@ try {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  for (const server of running) await server.close().catch(() => undefined);
 }

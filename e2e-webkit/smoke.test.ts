@@ -32,13 +32,10 @@ const SCENARIOS = [
 
 const webkit = findBrowsers().webkit;
 const skip =
-  webkit.source === 'E2E_WEBKIT=0'
-    ? 'disabled by E2E_WEBKIT=0'
-    : webkit.kind === 'none'
-      ? 'WebKit not installed (as root, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth)'
-      : existsSync(join(root, 'dist', scriptFile()))
-        ? undefined
-        : 'dist/ is not built: run `npm run build` first';
+  webkit.problem ??
+  (existsSync(join(root, 'dist', scriptFile()))
+    ? undefined
+    : 'dist/ is not built: run `npm run build` first');
 if (skip !== undefined) console.log(`webkit: skipped: ${skip}`);
 
 /** Calls `probe` every 100 ms until it returns true; a throw counts as "not yet", and is said on timeout. */

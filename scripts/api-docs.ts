@@ -147,59 +147,41 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
   /** A section: its title, then its table ("None." without rows). */
   const section = (title: string, header: string, rows: string[][]) =>
     `### ${title}\n\n${rows.length === 0 ? 'None.' : markdownTable(header, rows)}`;
+  /** A row: the item's name, `middle`, then its description. */
+  const row = (item: Item & { readonly?: boolean }, ...middle: string[]) => [
+    code(item.name),
+    ...middle,
+    `${item.readonly === true ? 'Read-only. ' : ''}${cell(item.description)}`,
+  ];
   const elements = manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((d) => d.customElement === true && d.tagName !== undefined)
     .sort((a, b) => (a.tagName ?? '').localeCompare(b.tagName ?? ''));
-  const sections = elements.map(({ tagName = '', name, description, members = [], ...element }) => {
-    const fields = members.filter((m) => m.kind === 'field');
+  const sections = elements.map((element) => {
+    const { tagName = '', name, members = [], events = [], cssParts = [], cssProperties = [] } = element;
     const methods = members.filter((m) => m.kind === 'method');
     const attribute = (f: Member) =>
       f.attribute === undefined ? '' : `${code(f.attribute)}${f.reflects === true ? ' (reflected)' : ''}`;
-    const signature = (m: (typeof members)[number]) =>
-      `${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`;
+    const fields = members
+      .filter((m) => m.kind === 'field')
+      .map((f) => row(f, attribute(f), code(f.type?.text), code(f.default)));
+    const signatures = methods.map((m) => [
+      code(`${m.name}(${(m.parameters ?? []).map((p) => p.name).join(', ')})`),
+      cell(m.description),
+    ]);
+    const eventRows = events.map((e) => row(e, e.type ? link(e.type.text) : ''));
+    const [partRows, propertyRows] = [
+      cssParts.map((p) => row(p)),
+      cssProperties.map((p) => row(p, code(p.default))),
+    ];
     return [
       `## \`<${tagName}>\``,
-      `Class ${link(name)}. ${cell(description)}`,
-      section(
-        'Attributes and properties',
-        'property | attribute | type | default | description',
-        fields.map((f) => [
-          code(f.name),
-          attribute(f),
-          code(f.type?.text),
-          code(f.default),
-          `${f.readonly === true ? 'Read-only. ' : ''}${cell(f.description)}`,
-        ]),
-      ),
-      ...(methods.length === 0
-        ? []
-        : [
-            section(
-              'Methods',
-              'method | description',
-              methods.map((m) => [code(signature(m)), cell(m.description)]),
-            ),
-          ]),
-      section(
-        'Events',
-        'event | class | description',
-        (element.events ?? []).map((e) => [
-          code(e.name),
-          e.type ? link(e.type.text) : '',
-          cell(e.description),
-        ]),
-      ),
-      section(
-        'CSS parts',
-        'part | description',
-        (element.cssParts ?? []).map((p) => [code(p.name), cell(p.description)]),
-      ),
-      section(
-        'CSS custom properties',
-        'property | default | description',
-        (element.cssProperties ?? []).map((p) => [code(p.name), code(p.default), cell(p.description)]),
-      ),
+      `Class ${link(name)}. ${cell(element.description)}`,
+      section('Attributes and properties', 'property | attribute | type | default | description', fields),
+      ...(methods.length === 0 ? [] : [section('Methods', 'method | description', signatures)]),
+      section('Events', 'event | class | description', eventRows),
+      section('CSS parts', 'part | description', partRows),
+      section('CSS custom properties', 'property | default | description', propertyRows),
     ].join('\n\n');
   });
   return [

@@ -22,7 +22,7 @@ export interface Found {
   path: string;
   /** Where it came from: an env var, Playwright's download, a system package, the search. */
   source: string;
-  /** Set when a preset path is wrong. */
+  /** When none: why (a wrong preset path, disabled, not found) and what to do. */
   problem?: string;
 }
 
@@ -64,48 +64,51 @@ function isExecutableFile(path: string): boolean {
 
 const wanted = (name: Name, env: NodeJS.ProcessEnv) =>
   name === 'chromium' || env[`E2E_${name.toUpperCase()}`] !== '0';
-const none = (source: string): Found => ({ kind: 'none', path: '', source });
+/** What is said when a browser is not found: by the e2e config, the bench, the WebKit smoke and npm test. */
+const NOT_FOUND: Record<Name, string> = {
+  chromium: 'no Chromium found: run `npm run browsers` to install one (or set CHROMIUM_PATH)',
+  firefox:
+    'no Firefox found: e2e runs in Chromium only (as root, `npm run browsers` installs firefox-esr; or `npx playwright install firefox`)',
+  webkit:
+    'WebKit not installed, so the WebKit smoke skips its tests (as root on Debian, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth)',
+};
+const none = (name: Name, env: NodeJS.ProcessEnv, source = 'search', path = '', problem?: string): Found => {
+  const disabled = !wanted(name, env) && `E2E_${name.toUpperCase()}=0`;
+  const why = problem ?? (disabled ? `disabled by ${disabled}` : NOT_FOUND[name]);
+  return { kind: 'none', path, source: disabled || source, problem: why };
+};
 
 /** Chromium or Firefox: a preset path, else Playwright's download, else a system package. */
 function find(name: 'chromium' | 'firefox', env: NodeJS.ProcessEnv): Found {
-  if (!wanted(name, env)) return none('E2E_FIREFOX=0');
+  if (!wanted(name, env)) return none(name, env);
   // For Chromium the full build, not the headless shell: the config runs it with channel 'chromium'.
   const own = (name === 'chromium' ? chromium : firefox).executablePath();
   const variable = `${name.toUpperCase()}_PATH`;
   const preset = env[variable];
   if (preset) {
     if (!isExecutableFile(preset))
-      return { ...none(variable), path: preset, problem: `${variable}=${preset} is not an executable file` };
+      return none(name, env, variable, preset, `${variable}=${preset} is not an executable file`);
     // Playwright's patched Firefox must not be driven through the stock-Firefox BiDi channel.
     return { kind: preset === own ? 'playwright' : 'system', path: preset, source: variable };
   }
   if (isExecutableFile(own)) return { kind: 'playwright', path: own, source: "Playwright's download" };
   const system = SYSTEM[name].map((n) => `/usr/bin/${n}`).find(isExecutableFile);
-  return system ? { kind: 'system', path: system, source: 'system package' } : none('search');
+  return system ? { kind: 'system', path: system, source: 'system package' } : none(name, env);
 }
 
 /** Looks, never installs, never prints: safe to call while loading a config. */
 export function findBrowsers(env: NodeJS.ProcessEnv = process.env): Record<Name, Found> {
-  const webkit = !wanted('webkit', env)
-    ? none('E2E_WEBKIT=0')
-    : Object.values(WEBKIT).every(isExecutableFile)
+  const webkit =
+    wanted('webkit', env) && Object.values(WEBKIT).every(isExecutableFile)
       ? { kind: 'system' as const, path: WEBKIT.driver, source: 'system package' }
-      : none('search');
+      : none('webkit', env);
   return { chromium: find('chromium', env), firefox: find('firefox', env), webkit };
 }
 
-/** What playwright.config.ts says when a browser is missing or a preset path is wrong. */
-export function configWarnings(found: Record<Name, Found>, env: NodeJS.ProcessEnv = process.env): string[] {
+/** Why the e2e projects lack a browser (a wrong preset path, or none found), for playwright.config.ts. */
+export function configWarnings(found: Record<Name, Found>): string[] {
   const { chromium: c, firefox: f } = found;
-  return [
-    ...[c, f].flatMap((b) => (b.problem === undefined ? [] : [b.problem])),
-    ...(c.kind === 'none' && !c.problem
-      ? ['no Chromium found: run `npm run browsers` to install one (or set CHROMIUM_PATH)']
-      : []),
-    ...(f.kind === 'none' && wanted('firefox', env) && !f.problem
-      ? ['no Firefox found: the firefox project is left out (`npm run browsers` installs it)']
-      : []),
-  ];
+  return [c, f].flatMap((b) => (b.problem === undefined || b.source.startsWith('E2E_') ? [] : [b.problem]));
 }
 
 /**
@@ -156,7 +159,7 @@ const major = (version: string) => Number(/(\d+)\./.exec(version)?.[1] ?? NaN);
 export function ensureBrowsers({ env = process.env, log = console.log } = {}) {
   const missing = () => {
     const found = findBrowsers(env);
-    return NAMES.filter((n) => found[n].kind === 'none' && wanted(n, env) && !found[n].problem);
+    return NAMES.filter((n) => found[n].kind === 'none' && found[n].source === 'search');
   };
   // Playwright's WebKit cannot run the smoke (it needs MiniBrowser), so WebKit only comes from apt.
   const downloadable = missing().filter((n) => n !== 'webkit');
@@ -189,8 +192,8 @@ export function ensureBrowsers({ env = process.env, log = console.log } = {}) {
   for (const name of NAMES) {
     const b = found[name];
     if (b.kind === 'none') {
-      const why = b.problem ?? (b.source.endsWith('=0') ? `disabled by ${b.source}` : 'not found');
-      log(`browsers: ${name}: none (${why})`);
+      log(`browsers: ${name}: none (${b.source === 'search' ? 'not found' : String(b.problem)})`);
+      if (name !== 'chromium' && !b.source.startsWith('E2E_')) warnings.push(String(b.problem));
       continue;
     }
     const version = describeVersion(b, name);
@@ -210,15 +213,6 @@ browsers: NO CHROMIUM, so the e2e tests cannot run. Any one of these fixes it:
   sudo apt-get install chromium firefox-esr    (Debian; Ubuntu: google-chrome or a non-snap chromium)
   CHROMIUM_PATH=/path/to/chrome [FIREFOX_PATH=/path/to/firefox] npm test
 `);
-  if (found.firefox.kind === 'none' && wanted('firefox', env))
-    warnings.push(
-      `NO FIREFOX (${found.firefox.problem ?? 'not found, install failed'}): e2e runs in Chromium only. ` +
-        'Install firefox-esr or run `npx playwright install firefox`.',
-    );
-  if (found.webkit.kind === 'none' && wanted('webkit', env))
-    warnings.push(
-      'NO WEBKIT: the WebKit smoke skips its tests. As root on Debian, `npm run browsers` installs webkit2gtk-driver, xvfb and xauth.',
-    );
   for (const w of warnings) log(`browsers: WARNING: ${w}`);
   return { ok, warnings };
 }

@@ -79,13 +79,9 @@ export function region(source: string, name: string): string {
   return body.map((l) => l.slice(indent)).join('\n');
 }
 
-/**
- * What a demo page's template placeholders read as in the docs: the versioned script name as is, and
- * an integrity the reader takes from dist/sri.json.
- */
-export function asPublished(text: string, scriptFile: string): string {
-  return fillPageTemplate(text, () => 'sha384-…', scriptFile);
-}
+/** A demo page's template as the docs show it: the versioned script name, an integrity to take from sri.json. */
+export const asPublished = (text: string, scriptFile: string) =>
+  fillPageTemplate(text, () => 'sha384-…', scriptFile);
 
 let e2eSpecs: [string, string][] | undefined;
 /** The e2e specs and the page models they drive, with their text: read once. */
@@ -144,13 +140,12 @@ export function shellProblems(
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function slug(heading: string): string {
-  return heading
+export const slug = (heading: string) =>
+  heading
     .trim()
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
-}
 
 /**
  * Relative links of a Markdown page that lead nowhere: a missing file, or an anchor that is neither a

@@ -4,6 +4,7 @@
 // after a failure where the later steps still mean something, so one run shows everything that is wrong.
 
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { ensureBrowsers } from './browsers.ts';
@@ -26,18 +27,14 @@ const runners: Runner[] = [];
 const state = { interrupted: false };
 process.on('SIGINT', () => (state.interrupted = true));
 
-function run([command = '', ...args]: readonly string[]): Promise<number> {
+/** Runs a command with the terminal; its exit code (128 when a signal stopped it). A failed start throws. */
+async function run([command = '', ...args]: readonly string[]): Promise<number> {
   console.log(`$ ${[command, ...args].join(' ')}`);
-  return new Promise((done) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
-    child.on('error', (error) => {
-      console.error(`could not start ${command}: ${error.message}`);
-      done(127);
-    });
-    child.on('exit', (code, signal) => {
-      done(code ?? (signal ? 128 : 1));
-    });
-  });
+  const [code, signal] = (await once(spawn(command, args, { stdio: 'inherit', env }), 'exit')) as [
+    number | null,
+    string | null,
+  ];
+  return code ?? (signal ? 128 : 1);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Real HTTP against a sandbox on ephemeral loopback ports, with the shipped accounts file.
 
 import { loadAccounts } from '../accounts.ts';
+import type { SandboxUrls } from '../config.ts';
 import { SANDBOX_CONTROL_HEADERS } from '../http/controls.ts';
 import { ACCOUNTS_FILE } from '../main.ts';
 import { startSandbox, type RunningSandbox } from '../server.ts';
@@ -112,12 +113,17 @@ export async function startTestSandbox(
     webhookFetch: recordingWebhookFetch(webhookCalls),
     ...options,
   });
+  return { ...running, webhookCalls, ...sandboxClient(running.urls) };
+}
+
+/** What a test (or the bench) sends to a running sandbox's servers, as a backend, a page or test code. */
+export function sandboxClient(urls: SandboxUrls): Omit<TestSandbox, keyof RunningSandbox | 'webhookCalls'> {
   const base: Record<Server, string> = {
-    token: running.urls.tokenUrl.replace('localhost', '127.0.0.1'),
-    engine: running.urls.engineUrl,
-    sandbox: running.urls.sandboxUrl,
-    threeDs: running.urls.threeDsUrl,
-    wallets: running.urls.walletsUrl,
+    token: urls.tokenUrl.replace('localhost', '127.0.0.1'),
+    engine: urls.engineUrl,
+    sandbox: urls.sandboxUrl,
+    threeDs: urls.threeDsUrl,
+    wallets: urls.walletsUrl,
   };
   const url = (server: Server, path: string) => `${base[server]}${path}`;
   const raw = async (server: Server, path: string, init: RequestInit): Promise<Reply> => {
@@ -138,9 +144,7 @@ export async function startTestSandbox(
       body: JSON.stringify(body),
     });
 
-  const sandbox: TestSandbox = {
-    ...running,
-    webhookCalls,
+  const sandbox: ReturnType<typeof sandboxClient> = {
     url,
     raw,
     control: (path, body = {}) => post('token', path, body, SANDBOX_CONTROL_HEADERS),

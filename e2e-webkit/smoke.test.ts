@@ -1,4 +1,5 @@
-// WebKit smoke: the demo's card page (and Apple Pay on its wallets page) paid by a shopper in WebKitGTK (Debian's MiniBrowser), driven
+// WebKit smoke: the demo's card page (a new card, and a saved one by its code with passkeys on) and
+// Apple Pay on its wallets page, paid by a shopper in WebKitGTK (Debian's MiniBrowser), driven
 // through WebKitWebDriver with plain W3C WebDriver calls. Playwright's WebKit needs its own patched
 // build, which CI cannot download, so this is a short vitest file rather than a Playwright project.
 //
@@ -112,6 +113,46 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     return status;
   };
 
+  const CARD_FRAME = 'return document.querySelector("svc-card-form")?.shadowRoot?.querySelector("iframe");';
+  /** Opens a demo page with the card form and waits for Pay: enabled once the card frame said ready. */
+  const openCardPage = async (path: string) => {
+    await s.frame(null);
+    await s.call('POST', '/url', { url: `${stack?.urls.demoUrl ?? ''}${path}` });
+    await until('the Pay button to be enabled', () =>
+      s.run('const b = document.getElementById("pay"); return !!b && !b.disabled;'),
+    );
+  };
+  /** Types into a field of the card frame (switched into) as a shopper does, and checks what it shows. */
+  const typeField = async (autocomplete: string, text: string, shown: string) => {
+    const css = `input[autocomplete="${autocomplete}"]`;
+    await until(`the ${autocomplete} field in the card frame`, async () =>
+      s.run('return !arguments[0].disabled;', [await s.find(css)]),
+    );
+    const input = await s.find(css);
+    await s.type(input, text);
+    const value = await s.run('return arguments[0].value;', [input]);
+    if (value !== shown)
+      throw new Error(`${autocomplete} shows ${JSON.stringify(value)}, not ${JSON.stringify(shown)}`);
+  };
+  /** Types a card into the card frame; the driver stays in the frame. */
+  const typeCard = async (number: string, month: string) => {
+    await s.frame(await element('the card frame', CARD_FRAME));
+    await typeField('cc-number', number, number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    // The shopper types the digits; the field puts in the ' / '.
+    await typeField('cc-exp', `${month}${YY}`, `${month} / ${YY}`);
+    await typeField('cc-csc', '123', '123');
+    await typeField('cc-name', 'Ada Lovelace', 'Ada Lovelace');
+  };
+  /** Clicks the page's Pay and checks the payment was authorized (`expect`: what #status must include). */
+  const pay = async (expect: string) => {
+    await s.frame(null);
+    await s.click(await s.find('#pay'));
+    // After "Processing…": "Payment authorized: …", "Payment declined: …", "Payment refused: …" or "Not paid: …".
+    const status = await outcome('the payment outcome in #status', /^(Payment |Not paid)/);
+    if (!status.startsWith('Payment authorized') || !status.includes(expect))
+      throw new Error(`#status says ${JSON.stringify(status)}, expected it authorized ${expect}`);
+  };
+
   beforeAll(async () => {
     const started = performance.now();
     // A free port for the driver: bound and released (the driver cannot report the one it picked).
@@ -167,38 +208,38 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
         })
         .catch(() => undefined);
     });
-    await s.frame(null);
-    await s.call('POST', '/url', { url: `${stack?.urls.demoUrl ?? ''}/card.html` });
-    // Pay is enabled once the card frame said it is ready (svc-ready).
-    await until('the Pay button to be enabled', () =>
-      s.run('const b = document.getElementById("pay"); return !!b && !b.disabled;'),
+    await openCardPage('/card.html');
+    await typeCard(scenario.number, scenario.month);
+    await pay(scenario.expect);
+  });
+
+  /**
+   * The demo's card page has passkeys on. WebKitGTK has no platform authenticator, so nothing offers one
+   * and a stored card asks for its security code, which pays: the way every browser without passkeys goes.
+   */
+  it('with passkeys on, a saved card pays with its security code', { timeout: 120_000 }, async () => {
+    const page = `/card.html?customer=webkit-${String(Date.now())}`;
+    await openCardPage(page);
+    await typeCard('5555555555554444', '12');
+    await s.click(await s.find('input[type="checkbox"]'));
+    await pay('');
+    await s.frame(await element('the card frame', CARD_FRAME));
+    const offered =
+      'return [...document.querySelectorAll("button")].some((b) => /passkey/i.test(b.textContent));';
+    if ((await s.run(offered)) === true) throw new Error('a passkey was offered without an authenticator');
+
+    await openCardPage(page);
+    const stored = 'return document.querySelector("input[name=stored-card]:not([value=new])");';
+    await s.click(await element('the saved card', stored));
+    await until('the saved card’s frame', async () =>
+      s.run(
+        'return document.getElementById("pay")?.disabled === false && document.querySelector("input[name=stored-card]:checked")?.value !== "new";',
+      ),
     );
-    const frame = 'return document.querySelector("svc-card-form")?.shadowRoot?.querySelector("iframe");';
-    await s.frame(await element('the card frame', frame));
-    const fields = [
-      ['cc-number', scenario.number, scenario.number.replace(/(\d{4})(?=\d)/g, '$1 ')],
-      // The shopper types the digits; the field puts in the ' / '.
-      ['cc-exp', `${scenario.month}${YY}`, `${scenario.month} / ${YY}`],
-      ['cc-csc', '123', '123'],
-      ['cc-name', 'Ada Lovelace', 'Ada Lovelace'],
-    ] as const;
-    for (const [autocomplete, text, shown] of fields) {
-      const css = `input[autocomplete="${autocomplete}"]`;
-      await until(`the ${autocomplete} field in the card frame`, async () =>
-        s.run('return !arguments[0].disabled;', [await s.find(css)]),
-      );
-      const input = await s.find(css);
-      await s.type(input, text);
-      const value = await s.run('return arguments[0].value;', [input]);
-      if (value !== shown)
-        throw new Error(`${autocomplete} shows ${JSON.stringify(value)}, not ${JSON.stringify(shown)}`);
-    }
-    await s.frame(null);
-    await s.click(await s.find('#pay'));
-    // After "Processing…": "Payment authorized: …", "Payment declined: …", "Payment refused: …" or "Not paid: …".
-    const status = await outcome('the payment outcome in #status', /^(Payment |Not paid)/);
-    if (!status.startsWith('Payment authorized') || !status.includes(scenario.expect))
-      throw new Error(`#status says ${JSON.stringify(status)}, expected it authorized ${scenario.expect}`);
+    await s.frame(await element('the card frame', CARD_FRAME));
+    if ((await s.run(offered)) === true) throw new Error('"Pay with passkey" shown without a passkey');
+    await typeField('cc-csc', '123', '123');
+    await pay('');
   });
 
   /**

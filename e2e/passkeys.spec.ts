@@ -3,7 +3,7 @@
 // included. Firefox: Playwright's WebAuthn stand-in (context.credentials), which ignores those rules and
 // reports no top page, for the shopper's path only. The sandbox verifies both with @simplewebauthn/server.
 
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page, type Route } from '@playwright/test';
 import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, lastResult, resultCount, TOKEN_ORIGIN, year } from './models/card-page.ts';
 
@@ -51,11 +51,11 @@ async function saveCard(page: Page, customer: string): Promise<CardPage> {
 }
 
 /** Saves a Mastercard for a new customer and takes the passkey offer; returns the card page. */
-async function saveCardWithPasskey(page: Page, customer: string): Promise<CardPage> {
+async function saveCardWithPasskey(page: Page, customer: string, axe = false): Promise<CardPage> {
   const card = await saveCard(page, customer);
   // The offer is the frame's own button: its click is the user activation create() needs there.
   await expect(card.frame.getByRole('status')).toHaveText(/^Skip the security code next time/);
-  await expectNoAxeViolations(page);
+  if (axe) await expectNoAxeViolations(page);
   await card.frame.getByRole('button', { name: 'Use a passkey next time' }).click();
   // Said where the shopper is: the live region, which takes the focus from the button that went.
   await expect(card.frame.getByRole('status')).toHaveText(/^Passkey saved\./);
@@ -72,7 +72,7 @@ test('a shopper saves a card, adds a passkey, and in a new session pays with it 
   let card: CardPage;
   if (browserName === 'chromium') {
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
-    card = await saveCardWithPasskey(page, customer);
+    card = await saveCardWithPasskey(page, customer, true);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.rpId).toBe('localhost');
@@ -89,7 +89,8 @@ test('a shopper saves a card, adds a passkey, and in a new session pays with it 
   const payWithPasskey = card.frame.getByRole('button', { name: 'Pay with passkey' });
   await expect(payWithPasskey).toBeVisible();
   await expect(card.frame.getByLabel(/^Security code/)).toBeHidden();
-  await expectNoAxeViolations(page);
+  // axe reads the same DOM in every browser: once, in Chromium, where it is quick.
+  if (browserName === 'chromium') await expectNoAxeViolations(page);
   const before = await resultCount(page);
   await payWithPasskey.click();
   const result = await lastResult(page, before);
@@ -222,6 +223,8 @@ test.describe(() => {
   test('another customer’s passkey, signed by the browser for this session, is refused, and the code pays', async ({
     page,
   }) => {
+    // Two cards saved with a passkey each before the payment itself.
+    test.slow();
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const stamp = String(Date.now());
     await saveCardWithPasskey(page, `passkey-other-${stamp}`);
@@ -259,6 +262,67 @@ test.describe(() => {
     await cvc.fill('123');
     await card.pay();
     await expect(card.status).toHaveText(/^Payment authorized/);
+  });
+});
+
+test.describe(() => {
+  chromiumOnly();
+  test('a passkey used under a top page the account does not allow is refused, though the frame ran there', async ({
+    page,
+  }) => {
+    // A card saved with a passkey, then a second page load with three frames deep.
+    test.slow();
+    await virtualAuthenticator(page);
+    const customer = `passkey-top-${String(Date.now())}`;
+    await saveCardWithPasskey(page, customer);
+    // Another site frames the merchant's page, delegating passkeys, and the token host's framing guard is
+    // taken down (its frame-ancestors widened), so the card frame runs under a top page that is not one of
+    // the account's origins. The browser names that page in the assertion; the service checks it.
+    const elsewhere = 'http://localhost:4173';
+    await page.route(`${elsewhere}/shop.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Shop</title><iframe title="Checkout" allow="publickey-credentials-get; publickey-credentials-create" src="http://127.0.0.1:4173/card.html?customer=${customer}" style="width:100%;height:1400px;border:0"></iframe>`,
+      }),
+    );
+    const widen = (from: string, to: string) => async (route: Route) => {
+      const response = await route.fetch();
+      const csp = response.headers()['content-security-policy'] ?? '';
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': csp.replace(from, to) },
+      });
+    };
+    await page.route(
+      'http://127.0.0.1:4173/card.html?**',
+      widen("frame-ancestors 'none'", `frame-ancestors ${elsewhere}`),
+    );
+    await page.route(
+      `${TOKEN_ORIGIN}/frames/**`,
+      widen('frame-ancestors http://127.0.0.1:4173', `frame-ancestors http://127.0.0.1:4173 ${elsewhere}`),
+    );
+    await page.context().grantPermissions(['local-network-access']);
+    await page.goto(`${elsewhere}/shop.html`);
+    const shop = page.frameLocator('iframe[title="Checkout"]');
+    await shop.getByLabel(/Mastercard •••• 4444 .*, passkey/).check();
+    const frame = shop.frameLocator('svc-card-form iframe');
+    const bound = page.waitForResponse(`${TOKEN_ORIGIN}/api/Token/Bind`);
+    await frame.getByRole('button', { name: 'Pay with passkey' }).click();
+    const refusal = await bound;
+    const { passkey } = refusal.request().postDataJSON() as {
+      passkey: { response: { clientDataJSON: string } };
+    };
+    expect(JSON.parse(Buffer.from(passkey.response.clientDataJSON, 'base64url').toString())).toMatchObject({
+      crossOrigin: true,
+      topOrigin: elsewhere,
+    });
+    expect(refusal.status()).toBe(422);
+    expect(await refusal.json()).toMatchObject({
+      error: { code: 'passkey_verification_failed', details: { reason: 'assertion_invalid' } },
+    });
+    await expect(frame.getByRole('alert')).toHaveText(
+      'The passkey could not be checked. Enter the security code.',
+    );
   });
 });
 

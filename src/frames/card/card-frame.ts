@@ -131,12 +131,17 @@ async function main(): Promise<void> {
     // keeps the properties set above.
     defineCardFields();
     fields = element;
-    // Before ready: a stored card with a passkey shows "Pay with passkey" in place of its code. Without
+    // A stored card with a passkey shows "Pay with passkey" in place of its code: ready waits for the
+    // chunk. Otherwise it is only needed for the offer after a result, and ready does not wait. Without
     // the chunk the form still works, with the code.
-    if (next.passkeys === true)
-      passkeys = await loadPasskeys()
-        .then((chunk) => chunk.attachPasskeys(next, () => session?.sessionId ?? '', element, alert, post))
-        .catch(() => undefined);
+    const attaching =
+      next.passkeys === true
+        ? loadPasskeys()
+            .then((chunk) => chunk.attachPasskeys(next, () => session?.sessionId ?? '', element, alert, post))
+            .catch(() => undefined)
+        : undefined;
+    if (next.mode === 'cvv' && next.storedCard?.passkey === true) passkeys = await attaching;
+    else void attaching?.then((attached) => (passkeys = attached));
     // The skeleton has painted by now as a rule; on a busy machine the frame may not have painted yet.
     await Promise.all([element.updateComplete, painted(window)]);
     new ResizeObserver(() => {

@@ -36,6 +36,8 @@ export interface CardFormSetup {
   config: FrameConfig;
   /** The session on its way: the frame loads meanwhile, and is configured once it comes. */
   session?: Promise<string>;
+  /** The strings, once the locale's are in: the frame is configured with them, and titled. */
+  messages?: Promise<FrameConfig['messages']>;
   title: string;
   /** Enter in a field: the owner runs its submit flow. */
   onSubmitRequest: () => void;
@@ -352,11 +354,16 @@ export class SvcCardForm extends ElementBase {
         const message = decodeFrameMessage(event.data);
         if (message !== undefined) this.#onMessage(message);
       };
-      // Configured once the session is known; one set by updateSession() meanwhile wins.
-      void (setup.session ?? Promise.resolve('')).then(
-        (id) => {
+      // Configured once the session and the strings are known; a session set by updateSession()
+      // meanwhile wins.
+      void Promise.all([setup.session, setup.messages]).then(
+        ([id = '', messages]) => {
           if (nonce !== this.#nonce) return;
-          const config = this.#setup?.config ?? setup.config;
+          const config = { ...(this.#setup?.config ?? setup.config), ...(messages && { messages }) };
+          const title =
+            config.messages[config.mode === 'cvv' ? 'cvcFrameTitle' : 'frameTitle'] ?? setup.title;
+          this.#setup = { ...setup, config, title };
+          frame.title = title;
           this.#post({
             v: PROTOCOL_VERSION,
             type: 'configure',

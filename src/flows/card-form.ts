@@ -118,7 +118,6 @@ export class CardFormFlow {
       // The locale's strings, when the script does not carry them: the frame is configured once they
       // are in (at once when they are; started with the Checkout: i18n/tables.ts).
       messages: loadLocale(locale as Locale).then(() => this.#context.messages()),
-      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
       config: {
         sessionId: session.current ?? '',
         account: options.account,

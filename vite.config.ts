@@ -3,15 +3,19 @@
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
+//                  (both write dist/checkout-<version>-<locale>.js: en's and es's strings, loaded by them)
 //   --mode frames  dist/frames/<version>/: the documents the token host serves (card frame), hashed assets
 //   --mode challenge  dist/frames/<version>/3ds.html: the 3DS challenge frame, with its own assets
 //   --mode refused, --mode passkey  dist/frames/<version>/refused.html, passkey.html: the token host's
 //                  refusal document and its passkey window
 // Files loaded by URL carry the version (scripts/artifacts.ts), so a URL never changes content.
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { framesDir, fullScriptFile, scriptFile, version } from './scripts/artifacts.ts';
+import { framesDir, fullScriptFile, localeFile, scriptFile, version } from './scripts/artifacts.ts';
 import { logoSprite } from './scripts/card-logos.ts';
+import { en } from './src/i18n/en.ts';
+import { es } from './src/i18n/es.ts';
 
 const root = import.meta.dirname;
 
@@ -44,6 +48,7 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
       'src/three-ds/page/load-challenge.inline.ts',
     ],
     './flows/load-full.ts': ['/src/checkout.ts', `src/flows/load-full.${wallets}.ts`],
+    './load-locale.ts': ['/src/i18n/tables.ts', 'src/i18n/load-locale.script.ts'],
   };
   return {
     name: 'svc-script-tag-build',
@@ -52,8 +57,63 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
       const swap = swaps[source];
       return swap !== undefined && importer?.endsWith(swap[0]) === true ? resolve(root, swap[1]) : null;
     },
+    generateBundle() {
+      for (const [locale, source] of Object.entries(LOCALE_FILES))
+        this.emitFile({ type: 'asset', fileName: localeFile(locale), source });
+    },
   };
 }
+
+/**
+ * The strings the script-tag builds load next to themselves (src/i18n/load-locale.script.ts): one
+ * classic script per locale but pt-BR (which they carry), handing its table to its own element. ASCII
+ * only, so a page in another encoding reads it right; its integrity is built into the script.
+ */
+const LOCALE_FILES: Record<string, string> = Object.fromEntries(
+  Object.entries({ en, es }).map(([locale, table]) => [
+    locale,
+    `document.currentScript.t=${JSON.stringify(table).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )};\n`,
+  ]),
+);
+// SHA-256, not sri.json's SHA-384: as strong for a pin, and 40 bytes fewer in the script.
+const LOCALE_INTEGRITY = Object.fromEntries(
+  Object.entries(LOCALE_FILES).map(([locale, source]) => [
+    locale,
+    `sha256-${createHash('sha256').update(source).digest('base64')}`,
+  ]),
+);
+
+/**
+ * The page's shadow styles (the *.styles.ts modules: one template string each, adopted by
+ * src/elements/shadow.ts) ship without their comments and indentation, which the sources keep for
+ * the reader: the essentials script's budget counts every byte of them.
+ */
+function minifiedShadowStyles(): Plugin {
+  return {
+    name: 'svc-minified-shadow-styles',
+    transform(code, id) {
+      if (!id.endsWith('.styles.ts')) return null;
+      // The string is the module's last statement: no code after it moves, so the source map holds.
+      return { code: code.replace(/`([^`]*)`/g, (_, css: string) => `\`${minifyCss(css)}\``), map: null };
+    },
+  };
+}
+
+/**
+ * CSS without comments and the whitespace it does not need: around braces, `;`, `,`, `<` and `>` (the
+ * container queries' ranges, the child combinator), and after `:`.
+ */
+export const minifyCss = (css: string): string =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([{};,<>]) ?/g, '$1')
+    .replace(/: /g, ':')
+    .replace(/;}/g, '}')
+    .trim();
 
 /**
  * The card frame's lazy chunks, each loaded by URL: `later` (the service client, the submit, 3DS:
@@ -178,10 +238,13 @@ function forMode(mode: string): UserConfig {
     case 'iife':
     case 'full':
       return {
-        plugins: [scriptTagBuild(mode === 'full' ? 'inline' : 'essentials')],
+        plugins: [scriptTagBuild(mode === 'full' ? 'inline' : 'essentials'), minifiedShadowStyles()],
+        define: { ...shared.define, __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY) },
         build: {
           outDir: 'dist',
           emptyOutDir: false,
+          minify: 'terser',
+          terserOptions: { compress: { passes: 3 }, format: { wrap_func_args: false } },
           lib: {
             entry: resolve(root, 'src/iife/essentials.ts'),
             name: 'CheckoutBundle',
@@ -213,6 +276,7 @@ function forMode(mode: string): UserConfig {
       return frameDocumentBuild(mode);
     default:
       return {
+        plugins: [minifiedShadowStyles()],
         build: {
           outDir: 'dist',
           emptyOutDir: true,

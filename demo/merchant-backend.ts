@@ -9,7 +9,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { fillPageTemplate, fullScriptFile, scriptFile } from '../scripts/artifacts.ts';
+import { fillPageTemplate, fullScriptFile, LOCALE_FILES, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
 import {
   installmentPlans,
@@ -38,6 +38,7 @@ const SDK_FILES = new Set([
   `${scriptFile()}.map`,
   fullScriptFile(),
   `${fullScriptFile()}.map`,
+  ...LOCALE_FILES,
   'checkout.js',
   'checkout.js.map',
 ]);

@@ -13,6 +13,8 @@ describe('dist/sri.json', () => {
     expect(Object.keys(written.files)).toEqual([
       `checkout-essentials-${version}.js`,
       `checkout-${version}.js`,
+      `checkout-${version}-en.js`,
+      `checkout-${version}-es.js`,
       'checkout.js',
     ]);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');

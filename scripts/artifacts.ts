@@ -17,6 +17,9 @@ export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { versi
 export const scriptFile = (): string => `checkout-essentials-${version}.js`;
 /** The full script-tag build (essentials and the wallets). */
 export const fullScriptFile = (): string => `checkout-${version}.js`;
+/** The strings of a locale the script-tag builds do not carry (en, es), loaded next to them. */
+export const localeFile = (locale: string): string => `checkout-${version}-${locale}.js`;
+export const LOCALE_FILES = [localeFile('en'), localeFile('es')];
 
 /**
  * A demo page as served: `{{script}}` becomes the script-tag build's file name (`{{full}}` the full
@@ -39,7 +42,7 @@ export function fillPageTemplate(
 export const framesDir = (): string => `frames/${version}`;
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
-export const MERCHANT_FILES = [scriptFile(), fullScriptFile(), 'checkout.js'];
+export const MERCHANT_FILES = [scriptFile(), fullScriptFile(), ...LOCALE_FILES, 'checkout.js'];
 
 export function integrity(content: Buffer): string {
   return `sha384-${createHash('sha384').update(content).digest('base64')}`;

@@ -14,7 +14,7 @@ import type { BrowserPaymentFlow } from './flows/browser-payment.ts';
 import { loadApplePay, loadBrowserPayment, loadGooglePay, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import type { WalletContext } from './flows/wallet.ts';
-import { messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
+import { loadLocale, messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
 import type {
@@ -70,6 +70,8 @@ export class Checkout {
     this.#locale = resolveLocale(
       options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
     );
+    // Its strings start loading now, beside the session, unless the script has them (i18n/tables.ts).
+    void loadLocale(this.#locale);
     const source = {
       target,
       session: this.#session,

@@ -2,7 +2,8 @@
 // merchant's server, which sends the header; it has no DOM and no side effects.
 //
 // What the checkout needs of the page's policy:
-// - script-src: where the page loads the script from (its own origin by default, or a CDN).
+// - script-src: where the page loads the script from (its own origin by default, or a CDN); the
+//   script-tag builds load their en and es strings from files beside it, under the same source.
 // - frame-src: the token host, for the card frame and the 3DS challenge frame. With the card form the
 //   3DS provider's pages are framed by the token host's frames, under their policy; a headless page runs
 //   the device data collection itself, so it frames the provider's collection page (and posts a form

@@ -72,13 +72,12 @@ async function mounted(session?: Promise<string>): Promise<SvcCardForm> {
   const form = document.createElement('svc-card-form');
   form.setup({
     tokenOrigin: TOKEN_ORIGIN,
-    title: 'Card details',
     ...(session === undefined ? {} : { session }),
     config: {
       sessionId: session === undefined ? 'ses_1' : '',
       account: 'demo',
       locale: 'en',
-      messages: { formUnavailable: 'The payment form is unavailable right now.' },
+      messages: { formUnavailable: 'The payment form is unavailable right now.', frameTitle: 'Card details' },
       appearance: {},
       mode: 'card',
       showSaveCard: false,

@@ -31,12 +31,17 @@ export const FRAME_READY_TIMEOUT_MS = 15_000;
 /** How long one submit may take end to end (the service call itself times out sooner). */
 export const SUBMIT_TIMEOUT_MS = 60_000;
 
+/** The frame's title, in the strings it is configured with. */
+const titleOf = (config: FrameConfig): string =>
+  config.messages[config.mode === 'cvv' ? 'cvcFrameTitle' : 'frameTitle'] ?? '';
+
 export interface CardFormSetup {
   tokenOrigin: string;
   config: FrameConfig;
   /** The session on its way: the frame loads meanwhile, and is configured once it comes. */
   session?: Promise<string>;
-  title: string;
+  /** The strings, once the locale's are in: the frame is configured with them, and titled. */
+  messages?: Promise<FrameConfig['messages']>;
   /** Enter in a field: the owner runs its submit flow. */
   onSubmitRequest: () => void;
 }
@@ -263,7 +268,7 @@ export class SvcCardForm extends ElementBase {
       this.#root.replaceChildren();
       return;
     }
-    const { tokenOrigin, config, title } = setup;
+    const { tokenOrigin, config } = setup;
     // The frame will not come: a calm sentence in the shopper's language, never a browser error page.
     if (this.#unavailable) {
       this.#root.replaceChildren(
@@ -281,7 +286,7 @@ export class SvcCardForm extends ElementBase {
       element('iframe', {
         part: 'frame',
         src: `${tokenOrigin}${FRAME_PATH}?${query.toString()}#${fragment.toString()}`,
-        title,
+        title: titleOf(config),
         // Passkeys run in the frame (the `passkeys` option): a cross-origin frame needs both delegated.
         allow: 'payment; publickey-credentials-get; publickey-credentials-create',
         referrerpolicy: 'origin',
@@ -352,11 +357,14 @@ export class SvcCardForm extends ElementBase {
         const message = decodeFrameMessage(event.data);
         if (message !== undefined) this.#onMessage(message);
       };
-      // Configured once the session is known; one set by updateSession() meanwhile wins.
-      void (setup.session ?? Promise.resolve('')).then(
-        (id) => {
+      // Configured once the session and the strings are known; a session set by updateSession()
+      // meanwhile wins.
+      void Promise.all([setup.session, setup.messages]).then(
+        ([id = '', messages]) => {
           if (nonce !== this.#nonce) return;
-          const config = this.#setup?.config ?? setup.config;
+          const config = { ...(this.#setup?.config ?? setup.config), ...(messages && { messages }) };
+          this.#setup = { ...setup, config };
+          frame.title = titleOf(config);
           this.#post({
             v: PROTOCOL_VERSION,
             type: 'configure',

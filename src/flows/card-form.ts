@@ -11,6 +11,8 @@ import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
+import type { Locale } from '../i18n/locale.ts';
+import { loadLocale } from '../i18n/tables.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
 import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
 import type { Session } from '../session.ts';
@@ -113,7 +115,9 @@ export class CardFormFlow {
     form.setup({
       tokenOrigin: service.origin,
       ...(session.current === undefined ? { session: session.ready } : {}),
-      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
+      // The locale's strings, when the script does not carry them: the frame is configured once they
+      // are in (at once when they are; started with the Checkout: i18n/tables.ts).
+      messages: loadLocale(locale as Locale).then(() => this.#context.messages()),
       config: {
         sessionId: session.current ?? '',
         account: options.account,

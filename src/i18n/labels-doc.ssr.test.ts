@@ -1,7 +1,8 @@
 // docs/testing.md tells merchants' tests the labels to find the fields by: the shipped strings.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { en, ptBR, type MessageKey } from './index.ts';
+import { en, type MessageKey } from './en.ts';
+import { ptBR } from './pt-br.ts';
 
 const doc = readFileSync(new URL('../../docs/testing.md', import.meta.url), 'utf8');
 const rows = [...doc.matchAll(/^\| [^|]+ \| `(\w+)` +\| ([^|]+?) +\| ([^|]+?) +\|$/gm)].map(

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './en.ts';
 import { es } from './es.ts';
 import { SUPPORTED_LOCALES } from './locale.ts';
 import { format, isMessageKey, messagesFor } from './messages.ts';
 import { ptBR } from './pt-br.ts';
+import { loadLocale } from './tables.ts';
+
+// en's and es's tables are loaded on demand (tables.test.ts); these tests read them loaded.
+beforeAll(() => Promise.all([loadLocale('en'), loadLocale('es')]));
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 

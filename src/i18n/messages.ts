@@ -1,24 +1,25 @@
 // The strings the card frame shows: a locale's table with the merchant's overrides on top.
 
-import { en, type MessageKey, type Messages } from './en.ts';
-import { es } from './es.ts';
+import type { MessageKey, Messages } from './en.ts';
 import type { Locale } from './locale.ts';
 import { ptBR } from './pt-br.ts';
+import { tableOf } from './tables.ts';
 
-const TABLES: Readonly<Record<Locale, Messages>> = { en, 'pt-BR': ptBR, es };
-
-/** True when `key` names a message (own keys only, so `toString` and friends are not messages). */
+/**
+ * True when `key` names a message (own keys only, so `toString` and friends are not messages). Read
+ * from pt-BR's table, which is always in the script and has every key (messages.test.ts).
+ */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+  return Object.hasOwn(ptBR, key);
 }
 
 /**
- * The messages for `locale`, with `overrides` winning. Overrides reach the frame from merchant
+ * The messages for `locale` (pt-BR's until its table is loaded: tables.ts), with `overrides` winning. Overrides reach the frame from merchant
  * configuration through postMessage, so they are checked at run time: unknown keys, non-strings and
  * empty strings are ignored (an empty label would leave an input without an accessible name).
  */
 export function messagesFor(locale: Locale, overrides?: Partial<Record<MessageKey, string>>): Messages {
-  const merged: Record<MessageKey, string> = { ...TABLES[locale] };
+  const merged: Record<MessageKey, string> = { ...tableOf(locale) };
   // Truthiness, not the type, guards here: JSON from another frame can say `null`.
   if (overrides) {
     for (const [key, value] of Object.entries(overrides)) {

@@ -11,8 +11,7 @@ import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
-import type { FrameConfig } from '../messaging/protocol.ts';
-import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
+import type { CardResult, CheckoutOptions, Failure, StoredCard } from '../types.ts';
 import type { Session } from '../session.ts';
 import { abortError, authenticate, challengeSettings } from './authentication.ts';
 
@@ -83,10 +82,13 @@ export class CardFormFlow {
     this.#context = context;
   }
 
-  /** Mounts a new form in `target`, after removing the one mounted before. */
+  /**
+   * Mounts a new form in `target`, after removing the one mounted before: the card fields as the options
+   * show them (the "save this card" box, the CPF or CNPJ), or the security code of `card`, a stored card.
+   */
   mount(
     target: string | Element,
-    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'>,
+    card?: Pick<StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCard, 'passkey'>>,
   ): SvcCardForm {
     const container = typeof target === 'string' ? document.querySelector(target) : target;
     if (container === null) {
@@ -113,14 +115,29 @@ export class CardFormFlow {
     form.setup({
       tokenOrigin: service.origin,
       ...(session.current === undefined ? { session: session.ready } : {}),
-      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
+      title: card === undefined ? messages.frameTitle : messages.cvcFrameTitle,
       config: {
         sessionId: session.current ?? '',
         account: options.account,
         locale,
         messages,
         appearance: options.appearance ?? {},
-        ...frame,
+        ...(card === undefined
+          ? {
+              mode: 'card',
+              showSaveCard: options.saveCard ?? false,
+              ...(options.documentField === undefined ? {} : { documentField: options.documentField }),
+            }
+          : {
+              mode: 'cvv',
+              showSaveCard: false,
+              storedCard: {
+                token: card.token,
+                brand: card.brand,
+                last4: card.last4,
+                ...(card.passkey === true ? { passkey: true } : {}),
+              },
+            }),
         ...(options.passkeys === true ? { passkeys: true } : {}),
         ...(options.installments === undefined
           ? {}

@@ -65,9 +65,7 @@ export class Checkout {
         options: this.#options,
         sessionId: () => this.#session.ready,
         cardForm: this.#cardForm,
-        deliver: (result) => {
-          hand(this.#options.onPayment, result);
-        },
+        deliver: (result) => void hand(this.#options.onPayment, result),
       }),
     ),
   );

@@ -11,6 +11,7 @@ import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
+import type { FrameConfig } from '../messaging/protocol.ts';
 import type { CardResult, CheckoutOptions, Failure, StoredCard } from '../types.ts';
 import type { Session } from '../session.ts';
 import { abortError, authenticate, challengeSettings } from './authentication.ts';
@@ -112,32 +113,31 @@ export class CardFormFlow {
     const messages = this.#context.messages();
     const form = document.createElement('svc-card-form');
     const { session } = this.#context;
+    const { saveCard = false, documentField } = options;
+    const frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'> =
+      card === undefined
+        ? { mode: 'card', showSaveCard: saveCard, ...(documentField === undefined ? {} : { documentField }) }
+        : {
+            mode: 'cvv',
+            showSaveCard: false,
+            storedCard: {
+              token: card.token,
+              brand: card.brand,
+              last4: card.last4,
+              ...(card.passkey === true ? { passkey: true } : {}),
+            },
+          };
     form.setup({
       tokenOrigin: service.origin,
       ...(session.current === undefined ? { session: session.ready } : {}),
-      title: card === undefined ? messages.frameTitle : messages.cvcFrameTitle,
+      title: frame.mode === 'cvv' ? messages.cvcFrameTitle : messages.frameTitle,
       config: {
         sessionId: session.current ?? '',
         account: options.account,
         locale,
         messages,
         appearance: options.appearance ?? {},
-        ...(card === undefined
-          ? {
-              mode: 'card',
-              showSaveCard: options.saveCard ?? false,
-              ...(options.documentField === undefined ? {} : { documentField: options.documentField }),
-            }
-          : {
-              mode: 'cvv',
-              showSaveCard: false,
-              storedCard: {
-                token: card.token,
-                brand: card.brand,
-                last4: card.last4,
-                ...(card.passkey === true ? { passkey: true } : {}),
-              },
-            }),
+        ...frame,
         ...(options.passkeys === true ? { passkeys: true } : {}),
         ...(options.installments === undefined
           ? {}

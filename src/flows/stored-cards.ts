@@ -12,10 +12,8 @@ export function listStoredCards(
   signal?: AbortSignal,
 ): Promise<StoredCardsResult> {
   return sessionId.then(
-    async (id) => {
-      const reply = await listTokens(client, id, signal);
-      return reply.ok ? { ok: true, cards: reply.value } : reply;
-    },
+    (id) =>
+      listTokens(client, id, signal).then((reply) => (reply.ok ? { ok: true, cards: reply.value } : reply)),
     (error: unknown) => ({ ok: false, error: error as CheckoutError }),
   );
 }

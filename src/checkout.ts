@@ -6,11 +6,10 @@ import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
-import { CheckoutError, ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
-import type { HeadlessFlow } from './flows/headless.ts';
 import type { ChallengeSource } from './flows/authentication.ts';
-import type { BrowserPaymentFlow } from './flows/browser-payment.ts';
+import { LazyFlow } from './flows/lazy-flow.ts';
 import { loadApplePay, loadBrowserPayment, loadGooglePay, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import type { WalletContext } from './flows/wallet.ts';
@@ -22,7 +21,6 @@ import type {
   CallOptions,
   CardResult,
   CheckoutOptions,
-  Failure,
   HeadlessCard,
   HeadlessOptions,
   PaymentResult,
@@ -50,9 +48,27 @@ export class Checkout {
   /** What destroy() removes of the wallets' buttons. */
   #walletTeardown: (() => void)[] = [];
   /** Headless tokenization, loaded at its first call (full build). */
-  #headless: Promise<HeadlessFlow> | undefined;
-  /** Paying from the browser, loaded at the first pay() (full build). */
-  #payments: Promise<BrowserPaymentFlow> | undefined;
+  readonly #headless = new LazyFlow(() =>
+    loadHeadless().then(
+      ({ HeadlessFlow }) =>
+        new HeadlessFlow({
+          client: this.#client,
+          sessionId: () => this.#session.ready,
+          source: this.#source,
+        }),
+    ),
+  );
+  /** Paying from the browser, loaded at the first pay() (full build); its flow hands results to onPayment. */
+  readonly #payments = new LazyFlow(() =>
+    loadBrowserPayment().then(({ browserPayments }) =>
+      browserPayments({
+        options: this.#options,
+        sessionId: () => this.#session.ready,
+        cardForm: this.#cardForm,
+        deliver: (result) => void hand(this.#options.onPayment, result),
+      }),
+    ),
+  );
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -103,12 +119,7 @@ export class Checkout {
    * the element holds another Checkout's form (one Checkout per element: `destroy()` that one first).
    */
   mountCardForm(target: string | Element): SvcCardForm {
-    const { saveCard = false, documentField } = this.#options;
-    return this.#cardForm.mount(target, {
-      mode: 'card',
-      showSaveCard: saveCard,
-      ...(documentField === undefined ? {} : { documentField }),
-    });
+    return this.#cardForm.mount(target);
   }
 
   /**
@@ -125,13 +136,7 @@ export class Checkout {
     target: string | Element,
     card: Pick<StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCard, 'passkey'>>,
   ): SvcCardForm {
-    const storedCard = {
-      token: card.token,
-      brand: card.brand,
-      last4: card.last4,
-      ...(card.passkey === true ? { passkey: true } : {}),
-    };
-    return this.#cardForm.mount(target, { mode: 'cvv', showSaveCard: false, storedCard });
+    return this.#cardForm.mount(target, card);
   }
 
   /**
@@ -157,10 +162,7 @@ export class Checkout {
    * @returns The cards, or `{ok: false, error}` (`session_expired`, `network_error`, `aborted`, …).
    */
   listStoredCards(options: CallOptions = {}): Promise<StoredCardsResult> {
-    return this.#session.ready.then(
-      (sessionId) => listStoredCards(this.#client, sessionId, options.signal),
-      (error: unknown) => ({ ok: false as const, error: error as CheckoutError }),
-    );
+    return listStoredCards(this.#client, this.#session.ready, options.signal);
   }
 
   /**
@@ -188,7 +190,7 @@ export class Checkout {
    * `challenge_timeout`, or `full_build_required` in the essentials build.
    */
   tokenizeCard(card: HeadlessCard, options: HeadlessOptions = {}): Promise<CardResult> {
-    return this.#deliver(this.#headlessCall((flow) => flow.tokenize(card, options)));
+    return this.#deliver(this.#headless.call((flow) => flow.tokenize(card, options)));
   }
 
   /**
@@ -205,7 +207,7 @@ export class Checkout {
    * `network_error`, `timeout`, `aborted`, or `full_build_required` in the essentials build.
    */
   prepareAuthentication(cardNumber: string, options: HeadlessOptions = {}): Promise<PreparationResult> {
-    return this.#headlessCall((flow) => flow.prepare(cardNumber, options));
+    return this.#headless.call((flow) => flow.prepare(cardNumber, options));
   }
 
   /**
@@ -221,7 +223,7 @@ export class Checkout {
    * an object), `aborted`, or `full_build_required` in the essentials build.
    */
   authenticate(authentication: unknown, options: HeadlessOptions = {}): Promise<AuthenticationResult> {
-    return this.#headlessCall((flow) => flow.authenticate(authentication, options));
+    return this.#headless.call((flow) => flow.authenticate(authentication, options));
   }
 
   /**
@@ -304,20 +306,10 @@ export class Checkout {
    *   `invalid_option` (no `engineUrl` in production) or `full_build_required` in the essentials build.
    */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
-    return this.#paymentCall((flow) => flow.pay(options));
-  }
-
-  /** Runs a payment; the flow hands its results to onPayment, once per payment, and a flow that could not load, here. */
-  #paymentCall(run: (flow: BrowserPaymentFlow) => Promise<PaymentResult>): Promise<PaymentResult> {
-    let loaded = false;
-    return this.#flowCall(
-      () => (this.#payments ??= this.#loadPayments()),
-      () => (this.#payments = undefined),
-      (flow) => {
-        loaded = true;
-        return run(flow);
-      },
-    ).then((result) => (loaded ? result : hand(this.#options.onPayment, result)));
+    return this.#payments.call(
+      (flow) => flow.pay(options),
+      (failure) => hand(this.#options.onPayment, failure),
+    );
   }
 
   /**
@@ -327,7 +319,7 @@ export class Checkout {
    */
   destroy(): void {
     this.#cardForm.destroy();
-    void this.#payments?.then((flow) => {
+    void this.#payments.loaded?.then((flow) => {
       flow.destroy();
     });
     for (const remove of this.#walletTeardown.splice(0)) remove();
@@ -344,68 +336,6 @@ export class Checkout {
       fail: (error) => void hand(this.#options.callback, { ok: false, error }),
       onDestroy: (remove) => this.#walletTeardown.push(remove),
     };
-  }
-
-  /** Runs a headless method, loading its flow first. */
-  #headlessCall<T>(run: (flow: HeadlessFlow) => Promise<T>): Promise<T | Failure> {
-    return this.#flowCall(
-      () =>
-        (this.#headless ??= loadHeadless().then(
-          ({ HeadlessFlow }) =>
-            new HeadlessFlow({
-              client: this.#client,
-              sessionId: () => this.#session.ready,
-              source: this.#source,
-            }),
-        )),
-      () => (this.#headless = undefined),
-      run,
-    );
-  }
-
-  /**
-   * Runs a method of a flow of the full build, loading it first; a failure to load (tried again at the
-   * next call) or a session that never came resolve as failures.
-   */
-  async #flowCall<F, T>(
-    load: () => Promise<F>,
-    forget: () => void,
-    run: (flow: F) => Promise<T>,
-  ): Promise<T | Failure> {
-    let flow: F;
-    try {
-      flow = await load();
-    } catch (error) {
-      forget();
-      return {
-        ok: false,
-        error:
-          error instanceof CheckoutError
-            ? error
-            : new CheckoutError('network_error', 'network', 'This method could not be loaded.', {
-                cause: error,
-              }),
-      };
-    }
-    try {
-      return await run(flow);
-    } catch (error) {
-      // The session given as a promise was rejected (session_unavailable).
-      if (error instanceof CheckoutError) return { ok: false, error };
-      throw error;
-    }
-  }
-
-  async #loadPayments(): Promise<BrowserPaymentFlow> {
-    const { browserPayments } = await loadBrowserPayment();
-    return browserPayments({
-      options: this.#options,
-      sessionId: () => this.#session.ready,
-      cardForm: this.#cardForm,
-      deliver: (result) => {
-        hand(this.#options.onPayment, result);
-      },
-    });
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {

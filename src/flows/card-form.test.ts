@@ -6,7 +6,7 @@ import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
-import type { CardResult } from '../types.ts';
+import type { CardResult, CheckoutOptions } from '../types.ts';
 import { TOKENIZED as tokenized } from '../test-fixtures.ts';
 import { Session } from '../session.ts';
 import { CardFormFlow } from './card-form.ts';
@@ -16,7 +16,7 @@ if (!('attachInternals' in HTMLElement.prototype)) {
   Object.defineProperty(HTMLElement.prototype, 'attachInternals', { value: () => ({}) });
 }
 
-function flow(callback?: (result: CardResult) => void) {
+function flow(callback?: (result: CardResult) => void, options: Partial<CheckoutOptions> = {}) {
   const delivered: CardResult[] = [];
   const cardForm = new CardFormFlow({
     target: { origin: 'http://127.0.0.1:4174', account: 'demo' },
@@ -26,6 +26,7 @@ function flow(callback?: (result: CardResult) => void) {
       account: 'demo',
       environment: 'sandbox',
       ...(callback ? { callback } : {}),
+      ...options,
     },
     locale: 'pt-BR',
     messages: () => messagesFor('pt-BR', undefined),
@@ -40,7 +41,7 @@ function flow(callback?: (result: CardResult) => void) {
 
 /** Mounts a form whose frame answers the next submit with `answer`, and records the alerts. */
 function mount(cardForm: CardFormFlow, answer: () => Promise<Result<TokenizedCard>>) {
-  const form = cardForm.mount(document.body, { mode: 'card', showSaveCard: false });
+  const form = cardForm.mount(document.body);
   const alerts: string[] = [];
   const submit = vi.fn((_frontData: Readonly<Record<string, string>>) => answer());
   Object.assign(form, { submit, alert: (text: string) => alerts.push(text) } satisfies Partial<SvcCardForm>);
@@ -53,21 +54,19 @@ afterEach(() => {
 
 describe('the card form flow', () => {
   it('throws invalid_target for a selector that matches nothing', () => {
-    expect(() => flow().cardForm.mount('#nowhere', { mode: 'card', showSaveCard: false })).toThrow(
+    expect(() => flow().cardForm.mount('#nowhere')).toThrow(
       expect.objectContaining({ code: 'invalid_target', type: 'configuration' }),
     );
   });
 
   it('refuses to stack a second Checkout’s form in an element that holds one', () => {
     const first = flow().cardForm;
-    first.mount(document.body, { mode: 'card', showSaveCard: false });
+    first.mount(document.body);
     const second = flow().cardForm;
-    expect(() => second.mount(document.body, { mode: 'card', showSaveCard: false })).toThrow(
-      /already holds the card form of another Checkout/,
-    );
+    expect(() => second.mount(document.body)).toThrow(/already holds the card form of another Checkout/);
     expect(document.querySelectorAll('svc-card-form')).toHaveLength(1);
     first.destroy();
-    expect(() => second.mount(document.body, { mode: 'card', showSaveCard: false })).not.toThrow();
+    expect(() => second.mount(document.body)).not.toThrow();
   });
 
   it('answers not_mounted, once, to a submit before any mount', async () => {
@@ -78,15 +77,31 @@ describe('the card form flow', () => {
 
   it('mounts one form at a time, configured with the session, locale and strings', () => {
     const { cardForm } = flow();
-    const first = cardForm.mount(document.body, { mode: 'card', showSaveCard: true });
-    const second = cardForm.mount(document.body, {
-      mode: 'cvv',
-      showSaveCard: false,
-      storedCard: { token: 'tok_s', brand: 'Visa', last4: '1111' },
-    });
+    const first = cardForm.mount(document.body);
+    const second = cardForm.mount(document.body, { token: 'tok_s', brand: 'Visa', last4: '1111' });
     expect(first.isConnected).toBe(false);
     expect([...document.querySelectorAll('svc-card-form')]).toEqual([second]);
     expect(second.mode).toBe('cvv');
+  });
+
+  it('shows the save box and the CPF field as the options say, and a stored card by its token, brand, last four and passkey', () => {
+    const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
+    const { cardForm } = flow(undefined, { saveCard: true, documentField: 'cpf' });
+    cardForm.mount(document.body);
+    expect(setup.mock.calls[0]?.[0].config).toMatchObject({
+      mode: 'card',
+      showSaveCard: true,
+      documentField: 'cpf',
+    });
+    const card = { token: 'tok_s', brand: 'Visa', last4: '1111', maskedNumber: '411111******1111' };
+    cardForm.mount(document.body, { ...card, passkey: true });
+    cardForm.mount(document.body, { ...card, passkey: false });
+    const [, withPasskey, without] = setup.mock.calls.map((call) => call[0].config);
+    expect(withPasskey).toMatchObject({ mode: 'cvv', showSaveCard: false });
+    expect(withPasskey?.storedCard).toEqual({ token: 'tok_s', brand: 'Visa', last4: '1111', passkey: true });
+    expect(without?.storedCard).toEqual({ token: 'tok_s', brand: 'Visa', last4: '1111' });
+    expect(without).not.toHaveProperty('documentField');
+    setup.mockRestore();
   });
 
   it('runs one submit for two calls, and delivers its result once', async () => {
@@ -293,7 +308,7 @@ describe('the card form flow', () => {
     expect(form.completed).toBe(false);
     // A form mounted afterwards is configured with the new session.
     const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
-    cardForm.mount(document.body, { mode: 'card', showSaveCard: false });
+    cardForm.mount(document.body);
     expect(setup.mock.calls[0]?.[0].config.sessionId).toBe('ses_3');
     setup.mockRestore();
   });

@@ -14,7 +14,7 @@ import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { Locale } from '../i18n/locale.ts';
 import { loadLocale } from '../i18n/tables.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
-import type { CardResult, CheckoutOptions, Failure } from '../types.ts';
+import type { CardResult, CheckoutOptions, Failure, StoredCard } from '../types.ts';
 import type { Session } from '../session.ts';
 import { abortError, authenticate, challengeSettings } from './authentication.ts';
 
@@ -85,10 +85,13 @@ export class CardFormFlow {
     this.#context = context;
   }
 
-  /** Mounts a new form in `target`, after removing the one mounted before. */
+  /**
+   * Mounts a new form in `target`, after removing the one mounted before: the card fields as the options
+   * show them (the "save this card" box, the CPF or CNPJ), or the security code of `card`, a stored card.
+   */
   mount(
     target: string | Element,
-    frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'>,
+    card?: Pick<StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCard, 'passkey'>>,
   ): SvcCardForm {
     const container = typeof target === 'string' ? document.querySelector(target) : target;
     if (container === null) {
@@ -112,6 +115,20 @@ export class CardFormFlow {
     const messages = this.#context.messages();
     const form = document.createElement('svc-card-form');
     const { session } = this.#context;
+    const { saveCard = false, documentField } = options;
+    const frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'> =
+      card === undefined
+        ? { mode: 'card', showSaveCard: saveCard, ...(documentField === undefined ? {} : { documentField }) }
+        : {
+            mode: 'cvv',
+            showSaveCard: false,
+            storedCard: {
+              token: card.token,
+              brand: card.brand,
+              last4: card.last4,
+              ...(card.passkey === true ? { passkey: true } : {}),
+            },
+          };
     form.setup({
       tokenOrigin: service.origin,
       ...(session.current === undefined ? { session: session.ready } : {}),

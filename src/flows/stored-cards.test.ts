@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { Session } from '../session.ts';
 import { listStoredCards } from './stored-cards.ts';
 
 const client = serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES);
@@ -23,6 +24,19 @@ afterEach(() => {
 });
 
 describe('listStoredCards', () => {
+  it('waits for the session, and fails with its error, without a request, when it never came', async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ tokens: [] })));
+    vi.stubGlobal('fetch', fetch);
+    const session = new Session(Promise.reject(new Error('backend down')));
+    expect(await listStoredCards(client, session.ready)).toMatchObject({
+      ok: false,
+      error: { code: 'session_unavailable', type: 'network' },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await listStoredCards(client, Promise.resolve('ses_2'))).toEqual({ ok: true, cards: [] });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
   it('lists the masked cards, without the BIN, expired ones and ones with a passkey marked', async () => {
     vi.stubGlobal('fetch', () =>
       Promise.resolve(
@@ -36,7 +50,7 @@ describe('listStoredCards', () => {
       ),
     );
     const { bin: _bin, ...card } = entry;
-    expect(await listStoredCards(client, 'ses_1')).toEqual({
+    expect(await listStoredCards(client, Promise.resolve('ses_1'))).toEqual({
       ok: true,
       cards: [
         { ...card, passkey: false },
@@ -48,7 +62,7 @@ describe('listStoredCards', () => {
 
   it('refuses a list with an unreadable entry as invalid_response', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ tokens: [{ token: 'tok_s1' }] })));
-    expect(await listStoredCards(client, 'ses_1')).toMatchObject({
+    expect(await listStoredCards(client, Promise.resolve('ses_1'))).toMatchObject({
       ok: false,
       error: { code: 'invalid_response', type: 'service' },
     });
@@ -58,7 +72,7 @@ describe('listStoredCards', () => {
     vi.stubGlobal('fetch', () =>
       Promise.resolve(Response.json({ error: { code: 'brand_new_code', message: 'New.' } }, { status: 400 })),
     );
-    const result = await listStoredCards(client, 'ses_1');
+    const result = await listStoredCards(client, Promise.resolve('ses_1'));
     expect(result).toMatchObject({
       ok: false,
       error: { code: 'service_error', cause: { code: 'brand_new_code' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countReport, formatLine, summarize, type Gate, type Runner } from './summary.ts';
+import { countReport, failures, formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
 // Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
 /** `files`: each test file's status and how many of its tests failed. */
@@ -149,5 +149,60 @@ describe('countReport', () => {
     ['playwright', { stats: null }],
   ] as const)('rejects a %s report that is not one: %j', (format, report) => {
     expect(countReport(format, report)).toBeNull();
+  });
+});
+
+describe('failures', () => {
+  // A CI log keeps its tail: the summary names each failed test, what it said and where it stopped.
+  const failed = (title: string, line: number) => ({
+    title,
+    file: 'three-ds.spec.ts',
+    line,
+    tests: [
+      {
+        projectName: 'chromium',
+        status: 'unexpected',
+        results: [
+          {
+            status: 'failed',
+            error: {
+              message:
+                '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: #record\nExpected: visible\nTimeout: 5000ms\n\nCall log:',
+              location: { file: '/tmp/ci/e2e/three-ds.spec.ts', line: 170 },
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const passed = {
+    title: 'passes',
+    file: 'a.spec.ts',
+    line: 1,
+    tests: [{ projectName: 'firefox', status: 'expected', results: [] }],
+  };
+
+  it('names each failed Playwright test, nested suites included, with its error and where it stopped', () => {
+    const report = {
+      ...playwrightReport(1, 2, 0),
+      suites: [{ specs: [passed, failed('a saved card', 128)], suites: [{ specs: [failed('Visa', 95)] }] }],
+    };
+    expect(run([e2e(report, 1)]).details).toEqual([
+      'e2e: 1 passed, 2 failed, 0 skipped',
+      'e2e failed: [chromium] three-ds.spec.ts:128 a saved card: Error: expect(locator).toBeVisible() failed | Locator: #record | Expected: visible | Timeout: 5000ms (at three-ds.spec.ts:170)',
+      'e2e failed: [chromium] three-ds.spec.ts:95 Visa: Error: expect(locator).toBeVisible() failed | Locator: #record | Expected: visible | Timeout: 5000ms (at three-ds.spec.ts:170)',
+    ]);
+  });
+
+  it('names failed vitest tests, and stops at ten', () => {
+    const tests = Array.from({ length: 12 }, (_, i) => ({
+      status: 'failed',
+      fullName: `case ${String(i)}`,
+      failureMessages: ['AssertionError: expected 1 to be 2\n    at x.test.ts:3'],
+    }));
+    const lines = failures('vitest', { testResults: [{ status: 'failed', assertionResults: tests }] });
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe('case 0: AssertionError: expected 1 to be 2 | at x.test.ts:3');
+    expect(lines[10]).toBe('… and 2 more');
   });
 });

@@ -105,6 +105,7 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
     total.failed += c.failed;
     total.skipped += c.skipped;
     counts.push(`${name}: ${formatLine(c)}${c.flaky > 0 ? ` (${c.flaky} of the passed were flaky)` : ''}`);
+    for (const failure of failures(format, report)) problems.push(`${name} failed: ${failure}`);
     if (c.outside > 0) fail(c.outside, `${name}: ${c.outside} ${c.what}`);
     // e.g. vitest's unhandled errors: the report looks clean but the runner said no.
     else if (exitCode !== 0 && c.failed === 0)
@@ -113,6 +114,53 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
   // A run where nothing passed proves nothing, even if nothing failed (no tests, all skipped).
   if (total.passed === 0 && total.failed === 0) fail(1, 'no test passed');
   return { ...total, details: [...counts, ...problems] };
+}
+
+/** What a failed test said: its first lines, colours stripped, each cut short. */
+function said(message: unknown): string {
+  const lines = (typeof message === 'string' ? message : '')
+    // eslint-disable-next-line no-control-regex -- the ANSI colour codes the runners write
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines
+    .slice(0, 4)
+    .map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l))
+    .join(' | ');
+}
+
+type Json = Record<string, unknown>;
+const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
+
+/**
+ * One line per failed test, with what it said and where it stopped (at most `max`), so that a CI log
+ * that keeps only its tail still tells which test failed and why.
+ */
+export function failures(format: Runner['format'], report: unknown, max = 10): string[] {
+  const out: string[] = [];
+  if (format === 'vitest')
+    for (const file of list((report as Json | null)?.['testResults']))
+      for (const test of list(file['assertionResults']))
+        if (test['status'] === 'failed')
+          out.push(`${String(test['fullName'])}: ${said(list(test['failureMessages'])[0])}`);
+  const walk = (suite: Json) => {
+    for (const spec of list(suite['specs']))
+      for (const test of list(spec['tests'])) {
+        if (test['status'] !== 'unexpected') continue;
+        const error = list(test['results']).find((r) => r['error'] !== undefined)?.['error'] as
+          Json | undefined;
+        const at = error?.['location'] as { file?: string; line?: number } | undefined;
+        const where =
+          at?.file === undefined ? '' : ` (at ${at.file.replace(/^.*\/e2e\//, '')}:${String(at.line)})`;
+        out.push(
+          `[${String(test['projectName'])}] ${String(spec['file'])}:${String(spec['line'])} ${String(spec['title'])}: ${said(error?.['message'])}${where}`,
+        );
+      }
+    for (const child of list(suite['suites'])) walk(child);
+  };
+  if (format === 'playwright') for (const suite of list((report as Json | null)?.['suites'])) walk(suite);
+  return out.length > max ? [...out.slice(0, max), `… and ${String(out.length - max)} more`] : out;
 }
 
 export function formatLine({ passed, failed, skipped }: Counts): string {

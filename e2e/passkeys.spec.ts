@@ -3,7 +3,10 @@
 // included. Firefox: Playwright's WebAuthn stand-in (context.credentials), which ignores those rules and
 // reports no top page, for the shopper's path only. The sandbox verifies both with @simplewebauthn/server.
 
-import { expect, test, type CDPSession, type Page, type Route } from '@playwright/test';
+import { expect, test, type CDPSession, type Page, type Request, type Route } from '@playwright/test';
+import { merchantConfigFromEnv } from '../demo/config.ts';
+import { createMerchantBackend } from '../demo/merchant-backend.ts';
+import { demoOrigins } from '../demo/server.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, lastResult, resultCount, TOKEN_ORIGIN, year } from './models/card-page.ts';
 
@@ -215,6 +218,115 @@ test.describe(() => {
     await popup.close();
     await expect(page.locator('#three-ds-progress')).toHaveText('The passkey was not saved.');
     await expect(card.frame.getByText(/^The passkey was not saved\. You can keep using/)).toBeVisible();
+  });
+});
+
+/**
+ * Names `credentialId` in this session's authentication options: the browser answers this session's
+ * challenge with that passkey (it is on this device too), as a script that swapped the options would
+ * make it. Routed before the page loads: a route added while the card frame (another process) was up
+ * once left the frame's request waiting for a handler that never ran.
+ */
+async function swapAllowedCredential(page: Page, credentialId: string | undefined): Promise<string> {
+  const id = Buffer.from(credentialId ?? '', 'base64').toString('base64url');
+  await page.route(`${TOKEN_ORIGIN}/api/Passkey/AuthenticationOptions`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { optionsJSON: Record<string, unknown> };
+    body.optionsJSON['allowCredentials'] = [{ id, type: 'public-key' }];
+    await route.fulfill({ response, json: body });
+  });
+  return id;
+}
+
+/**
+ * Pays with the saved card's passkey, whose options name the passkey `id` instead: the service refuses
+ * it as unknown for this session's account, customer and card, the shopper is told, and the code pays.
+ * Returns the refused Token/Bind request.
+ */
+async function expectRefusedThenCodePays(card: CardPage, customer: string, id: string): Promise<Request> {
+  const { page } = card;
+  await card.open(`?customer=${customer}`);
+  await page.getByLabel(/Mastercard •••• 4444 .*, passkey/).check();
+  const bound = page.waitForResponse(`${TOKEN_ORIGIN}/api/Token/Bind`);
+  const before = await resultCount(page);
+  await card.frame.getByRole('button', { name: 'Pay with passkey' }).click();
+  const refusal = await bound;
+  expect(refusal.status()).toBe(422);
+  expect(await refusal.json()).toMatchObject({
+    error: { code: 'passkey_verification_failed', details: { reason: 'credential_not_found' } },
+  });
+  expect(refusal.request().postDataJSON()).toMatchObject({ passkey: { id } });
+  expect(await lastResult(page, before)).toMatchObject({
+    ok: false,
+    error: { code: 'passkey_verification_failed' },
+  });
+  await expect(card.frame.getByRole('alert')).toHaveText(
+    'The passkey could not be checked. Enter the security code.',
+  );
+  const cvc = card.frame.getByLabel('Security code for the Mastercard card ending in 4444');
+  await cvc.fill('123');
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  return refusal.request();
+}
+
+/**
+ * The demo shop as a merchant on another account of the same sandbox: the page's calls to its backend
+ * go to one built here for `account` (same pages, same origin, that account's app token).
+ */
+async function asMerchantAccount(page: Page, account: string): Promise<void> {
+  const backend = createMerchantBackend(merchantConfigFromEnv({ DEMO_ACCOUNT: account }), demoOrigins(4173));
+  await page.route('http://127.0.0.1:4173/api/**', async (route) => {
+    const request = route.request();
+    const body = request.postData();
+    const response = await backend.fetch(
+      new Request(request.url(), {
+        method: request.method(),
+        headers: request.headers(),
+        ...(body === null ? {} : { body }),
+      }),
+    );
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  });
+}
+
+test.describe(() => {
+  chromiumOnly();
+  // Two cards saved with a passkey each before the payment itself.
+  test.slow();
+
+  test('another customer’s passkey, signed by the browser for this session, is refused, and the code pays', async ({
+    page,
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const stamp = String(Date.now());
+    await saveCardWithPasskey(page, `passkey-other-${stamp}`);
+    const [theirs] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    const customer = `passkey-own-${stamp}`;
+    const card = await saveCardWithPasskey(page, customer);
+    const id = await swapAllowedCredential(page, theirs?.credentialId);
+    await expectRefusedThenCodePays(card, customer, id);
+  });
+
+  test('the same customer’s passkey from another merchant account is refused there, and the code pays', async ({
+    page,
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    // One shopper id, a card and a passkey at the demo's account, then at another account's shop: the
+    // passkeys share the token host's RP ID, so this device holds both.
+    const customer = `passkey-account-${String(Date.now())}`;
+    await saveCardWithPasskey(page, customer);
+    const [first] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    await asMerchantAccount(page, 'demo-no3ds');
+    const card = await saveCardWithPasskey(page, customer);
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(2);
+    const id = await swapAllowedCredential(page, first?.credentialId);
+    const refused = await expectRefusedThenCodePays(card, customer, id);
+    expect(await refused.headerValue('x-service-account')).toBe('demo-no3ds');
   });
 });
 

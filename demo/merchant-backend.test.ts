@@ -14,6 +14,7 @@ import { createMerchantBackend } from './merchant-backend.ts';
 
 let sb: TestSandbox;
 let app: ReturnType<typeof createMerchantBackend>;
+let config: MerchantConfig;
 const demo = account('demo');
 const WEBHOOK_SECRET = demo.webhook?.secret ?? '';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   sb = await startTestSandbox({
     webhookFetch: (url, init) => Promise.resolve(app.request(new URL(url).pathname, init)),
   });
-  const config: MerchantConfig = {
+  config = {
     account: 'demo',
     appToken: demo.appToken,
     environment: 'sandbox',
@@ -312,6 +313,27 @@ describe('the demo merchant backend', () => {
       (await post('/api/pay', { sessionId: 's', token: 't', amount: 1, cardNumber: '4111111111111111' }))
         .status,
     ).toBe(400);
+  });
+
+  it('renders the shop’s checkout settings into a page, so it starts the form before the session; never the app token', async () => {
+    const html = await (await app.request('/plain.html')).text();
+    const json = /<script type="application\/json" id="checkout-options">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? '')).toEqual({
+      account: 'demo',
+      environment: 'sandbox',
+      tokenUrl: sb.urls.tokenUrl,
+    });
+    expect(html).not.toContain(demo.appToken);
+    // A setting with "<" in it cannot end the script element (escaped as \u003c, which JSON reads back).
+    const odd = createMerchantBackend({ ...config, account: '</script><script>alert(1)</script>' }, [
+      MERCHANT_ORIGIN,
+    ]);
+    const page = await (await odd.request('/plain.html')).text();
+    expect(page).not.toContain('</script><script>alert(1)');
+    const embedded = /id="checkout-options">([^<]*)<\/script>/.exec(page)?.[1];
+    expect((JSON.parse(embedded ?? '') as { account: string }).account).toBe(
+      '</script><script>alert(1)</script>',
+    );
   });
 
   it('serves its pages with a strict policy and nothing outside the pages folder', async () => {

@@ -447,10 +447,22 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     }
   });
 
+  // #region checkout-options
+  // What a page constructs its Checkout with before any session exists (the merchant's own, fixed
+  // settings), rendered into the page as JSON: the card frame starts loading while the session is
+  // created. Never the app token. `<` is escaped so the JSON cannot close its script element.
+  const checkoutOptions = JSON.stringify({
+    account: config.account,
+    environment: config.environment,
+    tokenUrl: config.tokenUrl,
+  }).replaceAll('<', '\\u003c');
+  // #endregion checkout-options
+
   /**
    * Pages name the script-tag build as {{script}} and its integrity as {{sri:file}} (`{{sri:script}}`
    * for the script-tag build), taken from the build's dist/sri.json as a merchant's pipeline would take
-   * them; a file it does not list gets an integrity no browser accepts.
+   * them; a file it does not list gets an integrity no browser accepts. {{checkout-options}} is the
+   * JSON above.
    */
   async function withIntegrity(template: string): Promise<string> {
     if (!template.includes('{{')) return template;
@@ -460,7 +472,10 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     } catch {
       // Not built: every integrity below reads as missing.
     }
-    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing');
+    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing').replaceAll(
+      '{{checkout-options}}',
+      checkoutOptions,
+    );
   }
 
   /** A page or its files, under the demo's policy for `policyPath`; a path outside `dir` is not found. */

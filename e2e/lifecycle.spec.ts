@@ -2,7 +2,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import type { Checkout } from '../src/index.ts';
-import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
+import { CardPage, EXPIRY, holdSessions, TOKEN_ORIGIN } from './models/card-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/plain.html');
@@ -76,6 +76,26 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
   await frame.getByLabel('Name on card').press('Enter');
   await expect(page.locator('#status')).toHaveText('Payment authorized: Visa ending in 1111');
   expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
+});
+
+test('the plain page starts its card frame before its session exists, and pays once it comes', async ({
+  page,
+}) => {
+  // A page that waited for its session before mounting would never request the frame: a time-out here.
+  const release = await holdSessions(page);
+  const frame = page.waitForRequest(
+    (r) => r.url().startsWith(`${TOKEN_ORIGIN}/frames/`) && r.isNavigationRequest(),
+  );
+  const session = page.waitForRequest('**/api/session');
+  await page.goto('/plain.html', { waitUntil: 'commit' });
+  await Promise.all([frame, session]);
+  await expect(page.locator('#pay')).toBeDisabled();
+  release();
+  const card = new CardPage(page, '/plain.html');
+  await expect(card.payButton).toBeEnabled();
+  await card.fill({ number: '4111111111111111' });
+  await card.pay();
+  await expect(page.locator('#status')).toHaveText('Payment authorized: Visa ending in 1111');
 });
 
 test('frame first: with the session as a promise, the frame loads before the session comes, and then pays', async ({

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
-import { CardPage, year } from './models/card-page.ts';
+import { CardPage, holdSessions, year } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 import { watchViolations } from './models/csp.ts';
 
@@ -46,6 +46,18 @@ test('the checkout is loaded with the payment view, mounted there and gone when 
   await expect(page.getByRole('status')).toHaveText('Payment authorized');
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
+});
+
+test('the payment view starts its card frame before its session exists', async ({ page }) => {
+  // A page that waited for its session before mounting would never request the frame: a time-out here.
+  const release = await holdSessions(page);
+  await page.goto('/spa/');
+  const frame = page.waitForRequest((r) => r.url().includes('/frames/') && r.isNavigationRequest());
+  await page.getByRole('button', { name: 'Go to payment' }).click();
+  await frame;
+  await expect(page.getByRole('button', { name: 'Pay R$ 80,00' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Pay R$ 80,00' })).toBeEnabled();
 });
 
 test('Enter in a card field pays too: the app hears svc-result, with no callback given', async ({ page }) => {

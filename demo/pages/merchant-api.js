@@ -10,6 +10,27 @@ export async function postJson(path, body) {
 }
 
 /**
+ * The options this shop constructs its Checkout with before any session exists (account, environment
+ * and, for the sandbox, tokenUrl): its backend renders them into the page as JSON.
+ */
+export function checkoutOptions() {
+  return JSON.parse(document.getElementById('checkout-options').textContent);
+}
+
+/**
+ * Resolves once the checkout script (`defer`) has run, or failed to: for a page script that is `async`,
+ * and so may run before it. Deferred scripts run before DOMContentLoaded; "interactive" alone comes
+ * before them, so a page past it without the script waits for load.
+ */
+export function checkoutScriptRan() {
+  return new Promise((resolve) => {
+    if (window.Checkout !== undefined || document.readyState === 'complete') resolve();
+    document.addEventListener('DOMContentLoaded', resolve, { once: true });
+    window.addEventListener('load', resolve, { once: true });
+  });
+}
+
+/**
  * A checkout session for the page's cart (the backend prices it: the page never does), for the shopper
  * named by ?customer=… (each has their own saved cards) or the demo shopper.
  */

@@ -1,9 +1,17 @@
-// The smallest merchant page: a session from the backend, the card form, a Pay button. The token
-// goes back to the backend for Payment/Init.
-import { createSession, postJson } from './merchant-api.js';
+// The smallest merchant page: the card form, a Pay button, and a session from the backend, asked for
+// at once. The card frame loads while the session is created. The token goes back to the backend for
+// Payment/Init.
+import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
+
+// #region session-early
+// First thing, while the checkout script still loads (this module is `async`): the card frame does not
+// wait for it.
+const sessionRequest = createSession('plain');
+// #endregion session-early
 
 const status = document.getElementById('status');
 const pay = document.getElementById('pay');
+await checkoutScriptRan();
 
 // #region loaded
 // The browser blocked the script (an integrity value of another version, the page's CSP) or could not
@@ -17,12 +25,19 @@ if (window.Checkout === undefined) {
 }
 // #endregion loaded
 
-let session = (await createSession('plain')).body;
+/** The backend's answer for this page's session, once it came. */
+let session;
 
 // #region checkout
 const checkout = new window.Checkout({
-  // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
-  ...session,
+  // This shop's own settings (account, environment, tokenUrl), which its backend renders into the page.
+  ...checkoutOptions(),
+  // The session as a promise: the card frame loads meanwhile, and its fields show once it resolves.
+  sessionId: sessionRequest.then(({ status: code, body }) => {
+    if (code !== 200) throw new Error(`No session: ${body.error?.code ?? code}`);
+    session = body;
+    return body.sessionId;
+  }),
   locale: 'en',
   callback: async (result) => {
     if (!result.ok) {

@@ -22,9 +22,19 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * The shop's Checkout settings (account, environment and, for the sandbox, tokenUrl), which its backend
+ * renders into the page: the app needs no session to start the card form.
+ */
+export function checkoutSettings(): Pick<CheckoutOptions, 'account' | 'environment' | 'tokenUrl'> {
+  return JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as Session;
+}
+
 /** A session for the app's cart: the backend prices the order, the app only shows the price. */
-export function createSession(): Promise<Session> {
-  return post<Session>('/api/session', { cart: 'spa' });
+export async function createSession(): Promise<Session> {
+  const session = await post<Partial<Session>>('/api/session', { cart: 'spa' });
+  if (session.sessionId === undefined) throw new Error('The merchant backend created no session.');
+  return session as Session;
 }
 
 // #region pay

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 // #region import
 import { Checkout, type SvcReadyEvent, type SvcResultEvent } from 'service-checkout';
 // #endregion import
-import { createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
+import { checkoutSettings, createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
 
 interface PaymentViewProps {
   amount: number;
@@ -12,31 +12,26 @@ interface PaymentViewProps {
 }
 
 export default function PaymentView({ amount, onPaid }: PaymentViewProps) {
-  const [session, setSession] = useState<Session>();
+  // Asked for as the view opens; the card form mounts at once and its frame loads meanwhile.
+  const [session] = useState(createSession);
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
     let current = true;
-    createSession().then(
-      (created) => {
-        if (current) setSession(created);
-      },
-      () => {
-        if (current) setProblem('The payment could not be started. Please try again.');
-      },
-    );
+    session.catch(() => {
+      if (current) setProblem('The payment could not be started. Please try again.');
+    });
     return () => {
       current = false;
     };
-  }, []);
+  }, [session]);
 
   if (problem !== '') return <p role="alert">{problem}</p>;
-  if (session === undefined) return <p role="status">Starting the payment…</p>;
   return <CardPayment session={session} amount={amount} onPaid={onPaid} />;
 }
 
 // #region card-payment
-function CardPayment({ session, amount, onPaid }: { session: Session } & PaymentViewProps) {
+function CardPayment({ session, amount, onPaid }: { session: Promise<Session> } & PaymentViewProps) {
   const slot = useRef<HTMLDivElement>(null);
   const checkout = useRef<Checkout | null>(null);
   const [ready, setReady] = useState(false);
@@ -47,7 +42,13 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
 
   useEffect(() => {
     if (slot.current === null) return;
-    const instance = new Checkout({ ...session, locale: navigator.language });
+    const instance = new Checkout({
+      // The shop's own settings, which its backend renders into the page.
+      ...checkoutSettings(),
+      // The session as a promise: the frame loads meanwhile; its fields show once it resolves.
+      sessionId: session.then((created) => created.sessionId),
+      locale: navigator.language,
+    });
     const form = instance.mountCardForm(slot.current);
     form.id = 'card-form';
     form.addEventListener('svc-ready', (_event: SvcReadyEvent) => {
@@ -67,20 +68,22 @@ function CardPayment({ session, amount, onPaid }: { session: Session } & Payment
         return;
       }
       const { amount: total, onPaid: paid } = order.current;
-      void payOnBackend(session.sessionId, total, result).then(
-        (payment) => {
-          // The issuer said no: the form opens again and tells the shopper why, in their language.
-          if (payment.status === 'declined') {
-            instance.showDecline(payment.paymentMethods?.[0]?.declineReason);
+      void session
+        .then((created) => payOnBackend(created.sessionId, total, result))
+        .then(
+          (payment) => {
+            // The issuer said no: the form opens again and tells the shopper why, in their language.
+            if (payment.status === 'declined') {
+              instance.showDecline(payment.paymentMethods?.[0]?.declineReason);
+              setPaying(false);
+              return;
+            }
+            paid(payment);
+          },
+          () => {
             setPaying(false);
-            return;
-          }
-          paid(payment);
-        },
-        () => {
-          setPaying(false);
-        },
-      );
+          },
+        );
     });
     checkout.current = instance;
     return () => {

@@ -42,6 +42,22 @@ export interface CardInput {
   holder?: string;
 }
 
+/**
+ * Holds the merchant backend's session answers back until the returned function lets them go: a page
+ * that waited for its session before mounting the card form would never request the frame meanwhile.
+ */
+export async function holdSessions(page: Page): Promise<() => void> {
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release?.();
+}
+
 export class CardPage {
   readonly frame: FrameLocator;
   readonly requests: Request[] = [];

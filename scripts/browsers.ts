@@ -22,15 +22,10 @@ export interface Found {
 }
 
 /** Flags for Chromium in containers and CI: no sandbox as root, and no background traffic or GPU. */
-export const CHROMIUM_ARGS = Object.freeze([
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]);
+export const CHROMIUM_ARGS = Object.freeze(
+  `--no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync
+  --no-first-run --disable-quic`.split(/\s+/),
+);
 const SYSTEM = {
   chromium: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
   firefox: ['firefox-esr', 'firefox'],

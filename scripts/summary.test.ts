@@ -17,7 +17,7 @@ const vitestReport = (passed: number, failed: number, notRun: number, files: [st
 const playwrightReport = (expected: number, unexpected: number, skipped: number, flaky = 0, errors = 0) => ({
   suites: [],
   errors: Array.from({ length: errors }, () => ({
-    message: 'Error: Timed out waiting 60000ms from webServer.',
+    message: 'Error: Timed out waiting 60000ms from config.webServer.',
   })),
   stats: { startTime: '2025-01-01T00:00:00.000Z', duration: 1, expected, unexpected, skipped, flaky },
 });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
+import { EXPIRY, THREE_DS_EXPIRY } from '../e2e/models/card-page.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
 import { sandboxClient } from '../sandbox/test/harness.ts';
@@ -31,23 +32,19 @@ declare global {
     bench?: {
       ready?: number;
       steps: string[];
-      /** Resolves on the form's svc-ready; rejects on svc-error or after 15 s, naming `what`. */
-      whenReady: (form: HTMLElement, what: string) => Promise<void>;
+      whenReady(form: HTMLElement, what: string): Promise<void>;
       checkout?: Checkout;
     };
-    /** In the frame: one sample per keystroke. */
     benchKeys?: { ms: number; value: string }[];
-    /** MessageChannels created, and their host-side ports closed. */
     benchPorts?: { channels: number; hostPortsClosed: number };
     demo?: { checkout: Checkout };
     floor?: { ready: number | undefined; submit(body: unknown): Promise<unknown>; cycle(): Promise<number> };
   }
 }
 
-const yy = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-const CARD = { number: '4111111111111111', expiry: `12 / ${yy}`, cvc: '123', holder: 'Ada Lovelace' };
-/** Visa frictionless success; 3DS test cards authenticate only with expiry 01 / current year + 3. */
-const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: `01 / ${yy}` };
+const CARD = { number: '4111111111111111', expiry: EXPIRY, cvc: '123', holder: 'Ada Lovelace' };
+/** Visa frictionless success (e2e's card page model: the expiry 3DS test cards authenticate with). */
+const THREE_DS_CARD = { ...CARD, number: '4000000000002701', expiry: THREE_DS_EXPIRY };
 
 /** The floor's server on a free port: the page on 127.0.0.1, the frame on localhost, the frame's POST. */
 export async function startFloor() {
@@ -72,27 +69,28 @@ export async function startFloor() {
   };
 }
 
-/** Init script, demo pages only: when the first svc-ready and each svc-3ds step reach the document. */
+/**
+ * Init script, demo pages only: when the first svc-ready and each svc-3ds step reach the document, and
+ * `whenReady`, which resolves on a form's svc-ready and rejects on svc-error or after 15 s, naming `what`.
+ */
 function recordEvents(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
-  const bench: NonNullable<Window['bench']> = (window.bench = {
-    steps: [],
-    whenReady: (form: HTMLElement, what: string) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`${what}svc-ready did not come within 15 s`));
-        }, 15_000);
-        form.addEventListener('svc-ready', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        form.addEventListener('svc-error', (event) => {
-          clearTimeout(timer);
-          const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
-          reject(new Error(`${what}svc-error ${code}: ${message}`));
-        });
-      }),
-  });
+  const whenReady = (form: HTMLElement, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`${what}svc-ready did not come within 15 s`));
+      }, 15_000);
+      form.addEventListener('svc-ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      form.addEventListener('svc-error', (event) => {
+        clearTimeout(timer);
+        const { code, message } = (event as Event & { error: { code: string; message: string } }).error;
+        reject(new Error(`${what}svc-error ${code}: ${message}`));
+      });
+    });
+  const bench: NonNullable<Window['bench']> = (window.bench = { steps: [], whenReady });
   document.addEventListener('svc-ready', () => (bench.ready ??= performance.now()), { capture: true });
   document.addEventListener('svc-3ds', (e) => bench.steps.push((e as Event & { step: string }).step), {
     capture: true,
@@ -125,10 +123,7 @@ function trackPorts(demoOrigin: string): void {
   Object.defineProperty(window, 'benchPorts', { value: stats });
 }
 
-/**
- * A new browser context with the subject's page loaded until ready (the SDK's svc-ready, the floor
- * frame's hello): the page, its frame (the card frame, or the floor's) and when it was ready.
- */
+/** A new browser context with the subject's page loaded until ready: the page, its frame, when it was ready. */
 export async function open(setup: Setup, subject: Subject, trackingPorts = false) {
   const { tokenUrl, demoUrl } = setup.urls;
   const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -136,29 +131,26 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
   // callbacks given to evaluate() in a `__name` helper that pages do not have.
   await context.addInitScript('globalThis.__name ??= (target) => target;');
   const problem = (line: string) => setup.problems.push(`${new Date().toISOString()} ${line}`);
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning')
-        problem(`console ${message.type()} (${message.location().url}): ${message.text()}`);
-    });
-    page.on('crash', () => problem(`page crashed: ${page.url()}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problem(`console ${message.type()} (${message.location().url}): ${message.text()}`);
   });
+  context.on('page', (page) => page.on('crash', () => problem(`page crashed: ${page.url()}`)));
   context.on('weberror', (error) => problem(`page error: ${error.error().message}`));
   context.on('requestfailed', (request) => {
     problem(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
   });
   context.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin === tokenUrl && url.pathname.startsWith('/frames/'))
-      setup.loaded.add(url.pathname.slice(1));
-    if (url.origin === demoUrl && url.pathname.startsWith('/sdk/')) setup.loaded.add(url.pathname.slice(5));
+    const { origin, pathname } = new URL(response.url());
+    if (origin === tokenUrl && pathname.startsWith('/frames/')) setup.loaded.add(pathname.slice(1));
+    if (origin === demoUrl && pathname.startsWith('/sdk/')) setup.loaded.add(pathname.slice(5));
   });
   const page = await context.newPage();
   if (trackingPorts) await page.addInitScript(trackPorts, demoUrl);
   await page.addInitScript(recordEvents, demoUrl);
   const sdk = subject === 'sdk';
   await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
-  const ready = await page.waitForFunction((sdk) => (sdk ? window.bench?.ready : window.floor?.ready), sdk, {
+  const ready = await page.waitForFunction((sdk) => (sdk ? window.bench : window.floor)?.ready, sdk, {
     timeout: 30_000,
   });
   const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
@@ -168,7 +160,6 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
 }
 type Opened = Awaited<ReturnType<typeof open>>;
 
-/** Runs `body` on a page freshly opened for `subject`, and closes its context whatever happens. */
 async function inPage<T>(setup: Setup, subject: Subject, body: (o: Opened) => Promise<T>, ports = false) {
   const opened = await open(setup, subject, ports);
   return body(opened).finally(opened.close);
@@ -176,10 +167,7 @@ async function inPage<T>(setup: Setup, subject: Subject, body: (o: Opened) => Pr
 
 // 2. Card fields ready, cold cache.
 
-/**
- * In a page or frame: its clock's origin, when its document arrived (its navigation), when it first
- * painted content (if it has yet), and what it fetched.
- */
+/** In a page or frame: its clock's origin, when its document arrived and first painted, what it fetched. */
 function documentTimes() {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -196,28 +184,24 @@ export function ready(setup: Setup, subject: Subject) {
   return inPage(setup, subject, async ({ page, frame, ready }) => {
     const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
-    const mark = (suffix: string, requested: string, received: string) => {
-      const entry = onPage.resources.find((e) => e.name.endsWith(suffix));
-      if (entry !== undefined) [marks[requested], marks[received]] = [entry.startTime, entry.responseEnd];
+    const mark = (name: string, ms: number | undefined) => {
+      if (ms !== undefined && Number.isFinite(ms)) marks[name] = ms;
     };
-    mark(`/sdk/${scriptFile()}`, 'SDK script requested', 'SDK script received');
-    mark(
-      '/api/session',
-      'session requested (page scripts ran)',
-      'session received (merchant backend → Token/NewSession)',
-    );
+    const fetched = (suffix: string) => onPage.resources.find((e) => e.name.endsWith(suffix));
+    const [script, session] = [fetched(`/sdk/${scriptFile()}`), fetched('/api/session')];
+    mark('SDK script requested', script?.startTime);
+    mark('SDK script received', script?.responseEnd);
+    mark('session requested (page scripts ran)', session?.startTime);
+    mark('session received (merchant backend → Token/NewSession)', session?.responseEnd);
     // The frame's milestones on the page's clock (both count from their own navigation start).
     const shift = inFrame.timeOrigin - onPage.timeOrigin;
-    marks['frame navigation started'] = shift;
-    if (Number.isFinite(inFrame.documentReceived))
-      marks['frame document received'] = inFrame.documentReceived + shift;
+    mark('frame navigation started', shift);
+    mark('frame document received', inFrame.documentReceived + shift);
     const assets = inFrame.resources.filter((e) => /\.(?:js|css)$/.test(new URL(e.name).pathname));
-    if (assets.length > 0)
-      marks['frame scripts and styles received'] = Math.max(...assets.map((e) => e.responseEnd)) + shift;
+    mark('frame scripts and styles received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
     // The SDK's frame says ready only once it has painted (its skeleton, as a rule well before).
-    if (Number.isFinite(inFrame.contentfulPaint))
-      marks['frame first contentful paint'] = inFrame.contentfulPaint + shift;
-    marks['ready: svc-ready (floor: hello from the frame)'] = ready;
+    mark('frame first contentful paint', inFrame.contentfulPaint + shift);
+    mark('ready: svc-ready (floor: hello from the frame)', ready);
     return { ready, marks };
   });
 }
@@ -410,10 +394,7 @@ function countIframes(): number {
   return visit(document);
 }
 
-/**
- * Mount, ready, destroy, `warmup` then `cycles` times; heap, live ports and window listeners through
- * CDP before, halfway and after; iframes and (SDK) host ports left at the end; cycleMs, mount to ready.
- */
+/** Mount, ready, destroy: `warmup` then `cycles` times, with CDP snapshots before, halfway and after. */
 export function hygiene(setup: Setup, subject: Subject, cycles: number, warmup: number) {
   const sdk = subject === 'sdk';
   const measure = async ({ page }: Opened) => {

@@ -232,7 +232,7 @@ const sizes = await measureSizes();
 const found = findBrowsers().chromium;
 if (found.kind === 'none') throw new Error(found.problem);
 const problems: string[] = [];
-/** What collect() started, closed at the end whatever happens. On Ctrl-C, Playwright closes the browser. */
+/** What collect() started, closed at the end whatever happens. */
 const running: { close(): Promise<unknown> }[] = [];
 const start = async <T extends { close(): Promise<unknown> }>(started: Promise<T>) => {
   running.unshift(await started);

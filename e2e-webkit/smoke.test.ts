@@ -1,14 +1,8 @@
-// WebKit smoke: the demo's card page (a new card, and a saved one by its code with passkeys on) and
-// Apple Pay on its wallets page, paid by a shopper in WebKitGTK (Debian's MiniBrowser), driven
-// through WebKitWebDriver with plain W3C WebDriver calls. Playwright's WebKit needs its own patched
-// build, which CI cannot download, so this is a short vitest file rather than a Playwright project.
-//
-//   npm run test:webkit     after `npm run build`; `npm test` runs it with the other vitest files
-//
-// It starts the demo and the sandbox in this process on free ports (demo/server.ts), and
-// WebKitWebDriver under `xvfb-run -a` (MiniBrowser has no headless mode), and stops them at the end,
-// whatever happens. Without WebKit (as root, `npm run browsers` installs it), with E2E_WEBKIT=0 or
-// before `npm run build`, its tests are skipped.
+// WebKit smoke (`npm run test:webkit` after a build; README's "WebKit"): the demo's card page (a new
+// card, and a saved one by its code with passkeys on) and Apple Pay, paid in WebKitGTK's MiniBrowser
+// through WebKitWebDriver (plain W3C WebDriver calls) under `xvfb-run -a`, with the demo and sandbox in
+// this process on free ports; all stopped at the end, whatever happens. Playwright's WebKit needs a
+// patched build CI cannot download. Skipped without WebKit, with E2E_WEBKIT=0 or before a build.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -39,7 +33,7 @@ const skip =
     : 'dist/ is not built: run `npm run build` first');
 if (skip !== undefined) console.log(`webkit: skipped: ${skip}`);
 
-/** Calls `probe` every 100 ms until it returns true; a throw counts as "not yet", and is said on timeout. */
+/** Calls `probe` until it returns true; a throw is "not yet", and said on timeout. */
 async function until(what: string, probe: () => Promise<unknown>, timeout = 15_000): Promise<void> {
   const check = async () => {
     if ((await probe()) !== true) throw new Error('not yet');
@@ -80,7 +74,7 @@ function session(driverUrl: string, id = '') {
 }
 
 describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
-  /** WebKitWebDriver under xvfb-run, in its own process group: stopping it stops Xvfb and the browser too. */
+  /** In its own process group: stopping it stops xvfb-run, Xvfb and the browser too. */
   let driver: ChildProcess | undefined;
   let stack: DemoStack | undefined;
   let s = session('');

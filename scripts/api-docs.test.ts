@@ -55,16 +55,8 @@ describe('docs/api', () => {
   const exported = publicExports();
 
   it('finds the public exports (a sanity check of the scan)', () => {
-    expect(exported).toEqual(
-      expect.arrayContaining([
-        'Checkout',
-        'CheckoutError',
-        'CardResult',
-        'SvcCardForm',
-        'VERSION',
-        'formatCsp',
-      ]),
-    );
+    const known = 'Checkout CheckoutError CardResult SvcCardForm VERSION formatCsp'.split(' ');
+    expect(exported).toEqual(expect.arrayContaining(known));
   });
 
   it.each(exported)('links %s from the index to a page of its own', (name) => {

@@ -1,7 +1,6 @@
-// `npm run docs:api`: writes the API reference, docs/api/, from the sources: a page per export of
-// src/index.ts from its TSDoc (TypeDoc with typedoc-plugin-markdown), and elements.md from the custom
-// elements manifest (custom-elements-manifest.config.mjs), all formatted with the repository's
-// Prettier config. api-docs.test.ts regenerates it and fails when the committed copy is stale.
+// `npm run docs:api` writes docs/api/: a page per export of src/index.ts from its TSDoc (TypeDoc, with
+// typedoc-plugin-markdown) and elements.md from the custom elements manifest, formatted with Prettier.
+// api-docs.test.ts regenerates it and fails when the committed copy is stale.
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,7 +37,7 @@ export const API_DIR = join(root, 'docs', 'api');
 /** The manifest's JSDoc tags: TypeDoc must know them, and leave them to elements.md. */
 const ELEMENT_TAGS: `@${string}`[] = ['@tag', '@event', '@csspart', '@cssproperty'];
 
-/** Every file below `dir`, as paths relative to it with `/` separators, sorted. */
+/** Every file below `dir`, relative to it, sorted. */
 export function filesIn(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -81,7 +80,7 @@ function pruneForeignMembers(app: Application): void {
   );
 }
 
-/** Writes TypeDoc's Markdown pages into `out`, emptying it first; throws on any warning. */
+/** Writes TypeDoc's Markdown pages into `out`; throws on any warning. */
 async function writeReference(out: string): Promise<void> {
   const markdown: PluginOptions = {
     hidePageHeader: true,

@@ -1,8 +1,5 @@
-// The built files a browser loads by URL: their names, in one place, and their integrity. Each name
-// carries the package version, so a URL never changes content: a new build of new code is a new
-// version and a new URL, and a page pinned with Subresource Integrity keeps working until its merchant
-// moves it.
-//
+// The built files a browser loads by URL: their names, which carry the version (a URL never changes
+// content, so a page pinned with Subresource Integrity keeps working), and their integrity.
 //   tsx scripts/artifacts.ts sri       `npm run build` runs it last: writes dist/sri.json
 //   tsx scripts/artifacts.ts version   `npm version` runs it after the bump: moves ./script-tag's file
 

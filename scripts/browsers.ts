@@ -1,13 +1,7 @@
-// Finds the browsers the e2e tests run in, and installs them when it must and can: Playwright's own
-// downloads, then the system's packages, then an install (Playwright's download, then apt as root).
-// CI machines may start bare and cannot reach Playwright's CDN, so the apt path is what CI really uses;
-// a laptop usually takes the download. playwright.config.ts, the bench and the WebKit smoke search the
-// same way (CHROMIUM_PATH / FIREFOX_PATH preset a binary) without installing. WebKit is the exception:
-// Playwright's WebKit needs its own patched build, so the WebKit smoke drives Debian's WebKitGTK
-// MiniBrowser through WebKitWebDriver under Xvfb, only ever from system packages. E2E_FIREFOX=0 /
-// E2E_WEBKIT=0 leave one out.
-//
-//   npm run browsers     find or install, say what was done
+// Finds the browsers (CHROMIUM_PATH / FIREFOX_PATH preset one; E2E_FIREFOX=0 / E2E_WEBKIT=0 leave one
+// out) for playwright.config.ts, the bench and the WebKit smoke; `npm run browsers` (and npm test) also
+// installs what is missing: Playwright's download, else apt as root (what CI, which cannot reach
+// Playwright's CDN, uses). WebKit only ever comes from apt: the smoke drives WebKitGTK's MiniBrowser.
 
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
@@ -15,37 +9,30 @@ import { chromium, firefox } from 'playwright-core';
 
 type Name = 'chromium' | 'firefox' | 'webkit';
 const NAMES = ['chromium', 'firefox', 'webkit'] as const;
+/**
+ * `kind` playwright: Playwright's own download; system: any other binary; none: nothing usable, and
+ * `problem` says why and what to do. `path`: the binary, or the bad preset path. `source`: where it came
+ * from (an env var, Playwright's download, a system package, the search).
+ */
 export interface Found {
-  /** playwright: Playwright's own download; system: any other binary; none: nothing usable. */
   kind: 'playwright' | 'system' | 'none';
-  /** The binary (for `playwright`, the one Playwright will start), or the bad preset path. */
   path: string;
-  /** Where it came from: an env var, Playwright's download, a system package, the search. */
   source: string;
-  /** When none: why (a wrong preset path, disabled, not found) and what to do. */
   problem?: string;
 }
 
 /** Flags for Chromium in containers and CI: no sandbox as root, and no background traffic or GPU. */
-export const CHROMIUM_ARGS = Object.freeze([
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]);
+export const CHROMIUM_ARGS = Object.freeze(
+  `--no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync
+  --no-first-run --disable-quic`.split(/\s+/),
+);
 const SYSTEM = {
   chromium: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
   firefox: ['firefox-esr', 'firefox'],
 };
 const APT_PACKAGE = { chromium: 'chromium', firefox: 'firefox-esr', webkit: 'webkit2gtk-driver xvfb xauth' };
 
-/**
- * What the WebKit smoke needs, all from Debian packages: the driver (webkit2gtk-driver), the browser
- * its library ships (libwebkit2gtk-4.1-0), and Xvfb with xauth, since MiniBrowser has no headless mode.
- */
+/** What the WebKit smoke needs from Debian: the driver, the browser, and Xvfb (MiniBrowser has no headless mode). */
 export const WEBKIT = Object.freeze({
   driver: '/usr/bin/WebKitWebDriver',
   browser: `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/webkit2gtk-4.1/MiniBrowser`,
@@ -111,15 +98,10 @@ export function configWarnings(found: Record<Name, Found>): string[] {
   return [c, f].flatMap((b) => (b.problem === undefined || b.source.startsWith('E2E_') ? [] : [b.problem]));
 }
 
-/**
- * Runs a command with its stdout (progress) shown, and says through `log` when it fails, with its
- * stderr boiled down to its distinct `Error:` lines: an unreachable download host otherwise prints five
- * identical stack traces.
- */
+/** Runs an install; a failure is logged with its distinct `Error` lines (not five identical stack traces). */
 function install(what: string, command: string, args: string[], env: NodeJS.ProcessEnv, log = console.log) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'], env, encoding: 'utf8' });
   if (result.status === 0) return;
-  // No stderr when the command could not start.
   const lines = (result.error ? result.error.message : result.stderr).split('\n').map((l) => l.trim());
   const errors = [...new Set(lines.filter((l) => l.startsWith('Error') || l.startsWith('E:')))];
   const shown = errors.length > 0 ? errors.slice(0, 5) : lines.filter(Boolean).slice(-5);
@@ -151,11 +133,7 @@ function describeVersion(found: Found, name: Name): string {
 
 const major = (version: string) => Number(/(\d+)\./.exec(version)?.[1] ?? NaN);
 
-/**
- * Finds the browsers, installing what is missing, and says what it does through `log`. `ok` is false
- * only when no Chromium can be had (or a preset CHROMIUM_PATH is wrong): Firefox and WebKit are
- * optional, their absence is a loud warning.
- */
+/** Finds the browsers, installing what is missing. Not `ok` without Chromium; a missing other one warns. */
 export function ensureBrowsers({ env = process.env, log = console.log } = {}) {
   const missing = () => {
     const found = findBrowsers(env);

@@ -1,19 +1,13 @@
-// The card brands' logos as one SVG sprite, built at build time (vite.config.ts, cardLogos) into the
-// card frame's assets as logos-<hash>.svg. The frame shows a logo as <img src="…/logos-<hash>.svg#visa">
-// (src/frames/fields/logos.ts): each brand is a <view> of the sprite, so one file, fetched once and kept
-// immutable, holds every logo, and none of its bytes are in the frame's first script or stylesheet.
-//
-// Artwork: react-svg-credit-card-payment-icons (npm, MIT; the icons by Aaron Fagan, Apache-2.0), its
-// "flat-rounded" style, rendered to markup here with react-dom/server and optimised with svgo. Used at
-// build time only: neither the package nor React reaches a browser. No npm package we found ships Aura's
-// or Cabal's mark under a licence we can use: until the networks' own artwork is added, their view is a
-// plain card with the brand's name (NAME_ONLY).
+// The card brands' logos as one SVG sprite (vite.config.ts emits it as the card frame's logos-<hash>.svg),
+// each brand a <view> the frame shows as <img src="…/logos-<hash>.svg#visa"> (src/frames/fields/logos.ts).
+// Artwork: react-svg-credit-card-payment-icons (MIT; icons by Aaron Fagan, Apache-2.0), "flat-rounded",
+// rendered with react-dom/server and optimised with svgo, at build time only. No package we found ships
+// Aura's or Cabal's mark under a licence we can use: their view is a card with the name (NAME_ONLY).
 
 import { readFileSync } from 'node:fs';
 import type * as Icons from 'react-svg-credit-card-payment-icons/icons/flat-rounded';
 import { BRANDS, BRAND_IDS, type BrandId } from '../src/card/brands.ts';
 
-/** The package's component for each brand it draws (its export names). */
 const ARTWORK: Partial<Record<BrandId, keyof typeof Icons>> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -26,20 +20,14 @@ const ARTWORK: Partial<Record<BrandId, keyof typeof Icons>> = {
   jcb: 'JCB',
 };
 
-/** Brands without a mark we can use yet: a card with their name (see the header). */
 export const NAME_ONLY: readonly BrandId[] = ['aura', 'cabal'];
 
-/** Every logo's box, in the sprite's units (the package draws in 780 × 500). */
-const WIDTH = 780;
-const HEIGHT = 500;
 /**
- * Room between two logos. They stand side by side: a box narrower than a logo (the brands' row on a
- * phone) shows more of the sprite above and below the view, where there is nothing; a box a little
- * wider than 780 × 500 (38 × 24 px) shows up to this much of each side.
+ * Every logo's box (the package draws in 780 × 500), side by side with room between them: a box a
+ * little wider than a logo (38 × 24 px) shows up to GAP of each side.
  */
-const GAP = 40;
+const [WIDTH, HEIGHT, GAP] = [780, 500, 40];
 
-/** A card with the brand's name: rounded and bordered like the package's light cards. */
 function nameCard(name: string): string {
   return (
     `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" xmlns="http://www.w3.org/2000/svg">` +
@@ -51,7 +39,7 @@ function nameCard(name: string): string {
 
 const PACKAGE = 'react-svg-credit-card-payment-icons';
 
-/** Where the artwork comes from, in the file itself (the Apache License asks to say what was changed). */
+/** Where the artwork comes from (the Apache License asks to say what was changed). */
 function notice(): string {
   const manifest = new URL(`../node_modules/${PACKAGE}/package.json`, import.meta.url);
   const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
@@ -64,10 +52,7 @@ function notice(): string {
 /** The root <svg>'s attributes that a logo's nested <svg> keeps (its coordinates and paint). */
 const NESTED_ATTRIBUTES = /\s(?:viewBox|fill|xml:space)="[^"]*"/g;
 
-/**
- * The sprite: each brand's logo in a nested <svg>, side by side in BRAND_IDS's order, and a <view> with
- * the brand's id that frames it. Throws for a brand with no logo.
- */
+/** The sprite: each brand's logo in a nested <svg>, in BRAND_IDS's order, framed by its <view>. */
 export async function logoSprite(): Promise<string> {
   // Loaded here rather than at the top: vite.config.ts imports this file for every build and test run.
   const [{ createElement }, { renderToStaticMarkup }, { optimize }, icons] = await Promise.all([

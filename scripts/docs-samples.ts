@@ -1,9 +1,7 @@
-// Every code sample in the docs is code a test runs. A sample is a fenced block right after a marker
-// `<!-- sample: path#region -->`; it must equal that region of that file, and the file must be one the
-// tests run (a test itself, a demo page an e2e spec opens, the demo backend its tests call). Shell
-// blocks may only hold this package's own commands; JSON blocks (wire examples) must parse.
-// scripts/docs-samples.test.ts applies the rules to README.md and docs/; `npm run docs:samples` fills
-// every marked block from its region.
+// Every code sample in README.md and docs/ is code a test runs: a fenced block right after a marker
+// `<!-- sample: path#region -->` equals that region of a file the tests run (a test, a demo page an e2e
+// spec opens, a module with its test). Shell blocks hold only this package's commands; JSON blocks parse.
+// docs-samples.test.ts checks; `npm run docs:samples` fills every marked block from its region.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,9 +19,7 @@ export interface Block {
   sample?: { line: number; path: string; region: string };
 }
 
-/**
- * The fenced blocks of a Markdown text, each with the sample marker on the line before it, if any.
- */
+/** The fenced blocks of a Markdown text, each with the sample marker on the line before it, if any. */
 export function blocks(markdown: string): Block[] {
   const lines = markdown.split('\n');
   const found: Block[] = [];
@@ -60,9 +56,7 @@ export function strayMarkers(markdown: string): number[] {
     .flatMap((l, i) => (l.includes('<!-- sample:') && !attached.has(i + 1) ? [i + 1] : []));
 }
 
-/**
- * The lines between `#region name` and `#endregion name` (in a // or <!-- --> comment), dedented.
- */
+/** The lines between `#region name` and `#endregion name` (in a // or <!-- --> comment), dedented. */
 export function region(source: string, name: string): string {
   const lines = source.split('\n');
   const marks = (end: string) =>
@@ -114,9 +108,7 @@ export function runnerOf(root: string, path: string): { runner: string } | { pro
   return { problem: `no test runs ${path}` };
 }
 
-/**
- * Why a shell block's lines are not this package's own commands (empty when they all are).
- */
+/** Why a shell block's lines are not this package's own commands (empty when they all are). */
 export function shellProblems(
   body: string,
   scripts: Record<string, string>,
@@ -174,10 +166,7 @@ export function brokenLinks(root: string, doc: string): string[] {
   return broken;
 }
 
-/**
- * README.md and every page under docs/, but not docs/api/: that is generated from the sources, with its
- * own staleness test.
- */
+/** README.md and every page under docs/ but docs/api/ (generated, with its own staleness test). */
 export function docFiles(root: string): string[] {
   const pages = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.md') && !f.startsWith('api/'))
@@ -185,9 +174,7 @@ export function docFiles(root: string): string[] {
   return ['README.md', ...pages.sort()];
 }
 
-/**
- * The Markdown with every marked block replaced by its region as published.
- */
+/** The Markdown with every marked block replaced by its region as published. */
 export function fill(markdown: string, read: (path: string) => string, scriptFile: string): string {
   const lines = markdown.split('\n');
   for (const block of blocks(markdown).reverse()) {

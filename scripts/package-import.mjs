@@ -1,8 +1,6 @@
-// Run by scripts/package.test.ts from a copy next to a node_modules that holds the unpacked tarball:
-// imports the package by name in a plain Node process, as server-side rendering does, with no DOM.
-// Exits non-zero with the reason when something is wrong. Arguments: the check to run, the expected
-// version, and for `subpaths` the script-tag file, the frames directory and the full script-tag file the
-// build named with that version.
+// Run by scripts/package.test.ts beside a node_modules holding the unpacked tarball: imports the package
+// by name in plain Node (as server-side rendering does, no DOM); exits non-zero with the reason. Arguments:
+// the check, the expected version, and for `subpaths` the script-tag file, frames directory and full file.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';

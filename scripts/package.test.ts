@@ -1,10 +1,6 @@
-// The package a user installs: the tarball `npm pack` makes from the built dist/ (`npm run build`
-// first; before it, these tests are skipped). Its file list, publint, attw, the type tests
-// (types-test/) against the shipped declarations, and importing its ESM entry in plain Node without a
-// DOM. Installs nothing: the package has no runtime dependencies (the frames bundle Lit; the page needs
-// none), so a dependency added without its install here fails the import and the type tests.
-// `npm run package:check` runs it alone; when packing or unpacking fails, that failure is the file's and
-// every check is skipped.
+// The tarball `npm pack` makes from dist/ (`npm run package:check`; skipped before a build): its file
+// list, publint, attw, types-test/ against its declarations, importing it in plain Node. It installs
+// nothing: the package has no runtime dependency, so one added fails the import and the type tests.
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,12 +20,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 /**
- * What the tarball may hold: the manifest and readme, the merchant-side builds (ESM, essentials and full
- * script-tag builds, the server's webhook helpers) with their source maps (each .js names its map), the ESM build's lazy chunks (the 3DS challenge, the wallets), the frame documents
- * the token host serves and their assets (the card brands' logo sprite among them), the declarations,
- * the integrity list, the custom elements manifest and docs/errors.md, where every CheckoutError
- * message points. Anything else fails the check, and tests and TypeScript sources never pass, whatever
- * the list says.
+ * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and
+ * chunks, the frames and their assets, the declarations, sri.json, the elements manifest and
+ * docs/errors.md (where every CheckoutError points). Tests and TypeScript sources never.
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
@@ -83,7 +76,7 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
 }
 const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
-/** A merchant's project in a temporary directory: node_modules with the unpacked tarball. */
+/** A merchant's project: node_modules with the unpacked tarball. */
 const temp = mkdtempSync(join(tmpdir(), 'svc-package-'));
 const consumer = join(temp, 'consumer');
 const unpacked = join(consumer, 'node_modules', pkg.name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countReport, failures, formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
-// Shapes as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
+// Reports as vitest 4's and Playwright 1.64's json reporters write them, cut to the fields we read.
 /** `files`: each test file's status and how many of its tests failed. */
 const vitestReport = (passed: number, failed: number, notRun: number, files: [string, number][] = []) => ({
   numTotalTests: passed + failed + notRun,
@@ -28,76 +28,59 @@ const runnerOf =
 const vitest = runnerOf('vitest', 'vitest');
 const e2e = runnerOf('playwright', 'e2e');
 const notRun = { ...e2e(null, null), skippedBecause: 'build failed' };
+/** A vitest or e2e runner with its report's counts, and its exit code (0 unless told). */
+const V = (passed: number, failed: number, notRun: number, exit = 0, files: [string, number][] = []) =>
+  vitest(vitestReport(passed, failed, notRun, files), exit);
+const P = (expected: number, unexpected: number, skipped: number, exit = 0, errors = 0) =>
+  e2e(playwrightReport(expected, unexpected, skipped, 0, errors), exit);
 const run = (runners: Runner[], gates: Gate[] = []) => summarize({ gates, runners });
 const line = (runners: Runner[], gates: Gate[] = []) => formatLine(run(runners, gates));
+type Row = [string, Runner[], [passed: number, failed: number, skipped: number]];
 
 describe('the closing line', () => {
-  it.each<[string, Runner[], string]>([
-    [
-      'adds up vitest and Playwright when everything passed',
-      [vitest(vitestReport(10, 0, 2)), e2e(playwrightReport(5, 0, 3))],
-      '15 passed, 0 failed, 5 skipped',
-    ],
-    [
-      'counts failing tests from both runners',
-      [vitest(vitestReport(8, 2, 0), 1), e2e(playwrightReport(4, 1, 0), 1)],
-      '12 passed, 3 failed, 0 skipped',
-    ],
+  it.each<Row>([
+    ['adds up vitest and Playwright when everything passed', [V(10, 0, 2), P(5, 0, 3)], [15, 0, 5]],
+    ['counts failing tests from both runners', [V(8, 2, 0, 1), P(4, 1, 0, 1)], [12, 3, 0]],
     [
       'treats a report of the wrong shape as missing',
       [vitest({ hello: 1 }), e2e({ stats: { expected: '3' } })],
-      '0 passed, 2 failed, 0 skipped',
+      [0, 2, 0],
     ],
     [
       'counts a test file that failed outside any test (import error)',
       [
-        vitest(
-          vitestReport(4, 0, 0, [
-            ['passed', 0],
-            ['failed', 0],
-          ]),
-          1,
-        ),
+        V(4, 0, 0, 1, [
+          ['passed', 0],
+          ['failed', 0],
+        ]),
       ],
-      '4 passed, 1 failed, 0 skipped',
+      [4, 1, 0],
     ],
     [
       'does not count a file twice when its failure is a failing test',
-      [vitest(vitestReport(4, 1, 0, [['failed', 1]]), 1)],
-      '4 passed, 1 failed, 0 skipped',
+      [V(4, 1, 0, 1, [['failed', 1]])],
+      [4, 1, 0],
     ],
     [
       'counts Playwright errors outside tests, like a web server that never started',
-      [vitest(vitestReport(6, 0, 0)), e2e(playwrightReport(0, 0, 0, 0, 1), 1)],
-      '6 passed, 1 failed, 0 skipped',
+      [V(6, 0, 0), P(0, 0, 0, 1, 1)],
+      [6, 1, 0],
     ],
-    [
-      'fails a run in which no test ran',
-      [vitest(vitestReport(0, 0, 0)), e2e(playwrightReport(0, 0, 0))],
-      '0 passed, 1 failed, 0 skipped',
-    ],
-    [
-      'fails a run in which every test was skipped',
-      [e2e(playwrightReport(0, 0, 7))],
-      '0 passed, 1 failed, 7 skipped',
-    ],
+    ['fails a run in which no test ran', [V(0, 0, 0), P(0, 0, 0)], [0, 1, 0]],
+    ['fails a run in which every test was skipped', [P(0, 0, 7)], [0, 1, 7]],
     [
       'counts skipped vitest tests (the WebKit smoke without WebKit, the package before a build)',
-      [vitest(vitestReport(3, 0, 2)), e2e(playwrightReport(5, 1, 0), 1)],
-      '8 passed, 1 failed, 2 skipped',
+      [V(3, 0, 2), P(5, 1, 0, 1)],
+      [8, 1, 2],
     ],
-    [
-      'adds one failure when a runner exits non-zero but its report shows none',
-      [vitest(vitestReport(6, 0, 0), 1)],
-      '6 passed, 1 failed, 0 skipped',
-    ],
+    ['adds one failure when a runner exits non-zero but its report shows none', [V(6, 0, 0, 1)], [6, 1, 0]],
     [
       'adds one failure for a runner that did not run or wrote no report',
       [vitest(null, 1), notRun],
-      '0 passed, 2 failed, 0 skipped',
+      [0, 2, 0],
     ],
-  ])('%s', (_name, runners, expected) => {
-    expect(line(runners)).toBe(expected);
+  ])('%s', (_name, runners, [passed, failed, skipped]) => {
+    expect(line(runners)).toBe(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   });
 
   it('has the plain form CI recognises', () => {
@@ -110,17 +93,15 @@ describe('the closing line', () => {
       { name: 'lint', ok: true },
       { name: 'build', ok: false },
     ];
-    expect(line([vitest(vitestReport(3, 0, 0))], gates)).toBe('3 passed, 2 failed, 0 skipped');
-    expect(run([vitest(vitestReport(3, 0, 0))], gates).details).toContain(
-      'build: failed (counted as 1 failed)',
-    );
+    expect(line([V(3, 0, 0)], gates)).toBe('3 passed, 2 failed, 0 skipped');
+    expect(run([V(3, 0, 0)], gates).details).toContain('build: failed (counted as 1 failed)');
   });
 
   it('says what each runner counted and why failures were added', () => {
     expect(run([e2e(playwrightReport(3, 0, 0, 2))]).details).toContain(
       'e2e: 5 passed, 0 failed, 0 skipped (2 of the passed were flaky)',
     );
-    expect(run([vitest(vitestReport(6, 0, 0), 1)]).details).toContain(
+    expect(run([V(6, 0, 0, 1)]).details).toContain(
       'vitest: exited 1 with no failure in its report (counted as 1 failed)',
     );
     expect(run([vitest(null, 1), notRun]).details).toEqual([

@@ -5,27 +5,21 @@
 
 import { z } from 'zod';
 
-export interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
+export type Counts = Record<'passed' | 'failed' | 'skipped', number>;
 /** A step that either worked or did not: typecheck, lint, format, build, browsers. */
 export interface Gate {
   name: string;
   ok: boolean;
 }
-
-/** A test runner whose JSON report is counted. */
+/**
+ * A test runner whose JSON report is counted: its exit code (null when it did not run, and then
+ * `skippedBecause` says why) and its parsed report (null when there is none).
+ */
 export interface Runner {
   name: string;
   format: 'vitest' | 'playwright';
-  /** Exit code of the runner, or null when it did not run. */
   exitCode: number | null;
-  /** The parsed JSON report, or null when there is none. */
   report: unknown;
-  /** Why the runner did not run, when it did not. */
   skippedBecause?: string;
 }
 
@@ -73,11 +67,10 @@ const formats = {
     })),
 };
 
-/** A report's counts in `format`, or null when it is not a report of that shape. */
 export const countReport = (format: Runner['format'], report: unknown) =>
   formats[format].safeParse(report).data ?? null;
 
-/** The totals, and one line per counted source, then one per failure added, for the log above the closing line. */
+/** The totals, and for the log above the closing line, one line per counted runner and per failure added. */
 export function summarize({ gates, runners }: { gates: readonly Gate[]; runners: readonly Runner[] }) {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const counts: string[] = [];

@@ -1,7 +1,5 @@
-// `npm test`: every check CI makes, in order, ending with the one line CI reads,
-// "N passed, N failed, N skipped" (vitest's tests, among them the package check and the WebKit smoke,
-// and Playwright's; each broken gate step, missing report or empty run adds a failure). It goes on
-// after a failure where the later steps still mean something, so one run shows everything that is wrong.
+// `npm test`: every check CI makes, ending with the line CI reads, "N passed, N failed, N skipped"
+// (scripts/summary.ts). It goes on after a failure where later steps still mean something.
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -27,7 +25,7 @@ const runners: Runner[] = [];
 const state = { interrupted: false };
 process.on('SIGINT', () => (state.interrupted = true));
 
-/** Runs a command with the terminal; its exit code (128 when a signal stopped it). A failed start throws. */
+/** Runs a command with the terminal: its exit code (128 when a signal stopped it). */
 async function run([command = '', ...args]: readonly string[]): Promise<number> {
   console.log(`$ ${[command, ...args].join(' ')}`);
   const [code, signal] = (await once(spawn(command, args, { stdio: 'inherit', env }), 'exit')) as [
@@ -37,10 +35,7 @@ async function run([command = '', ...args]: readonly string[]): Promise<number> 
   return code ?? (signal ? 128 : 1);
 }
 
-/**
- * Runs a step (a command, or `body`) unless interrupted or `skip` says why not: its exit code, null
- * when it did not run.
- */
+/** Runs a step (a command, or `body`) unless interrupted or `skip` says why not: its exit code, or null. */
 async function step(name: string, command: string[], skip: string | null = null, body = () => run(command)) {
   const why = state.interrupted ? 'interrupted' : skip;
   if (why !== null) {

@@ -10,9 +10,9 @@ import { ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
 import type { ChallengeSource } from './flows/authentication.ts';
 import { LazyFlow } from './flows/lazy-flow.ts';
-import { loadApplePay, loadBrowserPayment, loadGooglePay, loadHeadless } from './flows/load-full.ts';
+import { loadBrowserPayment, loadHeadless } from './flows/load-full.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
-import type { WalletContext } from './flows/wallet.ts';
+import { walletsFlow, type WalletsFlow } from './flows/wallets.ts';
 import { loadLocale, messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
@@ -45,8 +45,7 @@ export class Checkout {
   readonly #session: Session;
   /** What every flow's 3DS challenge needs of the Checkout. */
   readonly #source: ChallengeSource;
-  /** What destroy() removes of the wallets' buttons. */
-  #walletTeardown: (() => void)[] = [];
+  readonly #wallets: WalletsFlow;
   /** Headless tokenization, loaded at its first call (full build). */
   readonly #headless = new LazyFlow(() =>
     loadHeadless().then(
@@ -100,6 +99,11 @@ export class Checkout {
       ...source,
       deliver: (run) => this.#deliver(run),
       onEnter: options.onPayment && (() => void this.pay()),
+    });
+    this.#wallets = walletsFlow({
+      ...source,
+      client: this.#client,
+      fail: (error) => void hand(this.#options.callback, { ok: false, error }),
     });
   }
 
@@ -265,7 +269,7 @@ export class Checkout {
    *   with `full_build_required` in the essentials build.
    */
   useGooglePay(options: GooglePayOptions): Promise<boolean> {
-    return loadGooglePay().then(({ useGooglePay }) => useGooglePay(this.#wallet(), options));
+    return this.#wallets.useGooglePay(options);
   }
 
   /**
@@ -282,9 +286,7 @@ export class Checkout {
    *   `full_build_required` in the essentials build.
    */
   useApplePay(options: ApplePayOptions): Promise<boolean> {
-    return loadApplePay().then(({ useApplePay }) =>
-      useApplePay({ ...this.#wallet(), client: this.#client }, options),
-    );
+    return this.#wallets.useApplePay(options);
   }
 
   /**
@@ -322,20 +324,7 @@ export class Checkout {
     void this.#payments.loaded?.then((flow) => {
       flow.destroy();
     });
-    for (const remove of this.#walletTeardown.splice(0)) remove();
-  }
-
-  #wallet(): WalletContext {
-    return {
-      environment: this.#options.environment,
-      account: this.#options.account,
-      sessionId: () => this.#session.ready,
-      locale: this.#locale,
-      messages: () => messagesFor(this.#locale, this.#options.messages),
-      scripts: this.#options.walletScripts,
-      fail: (error) => void hand(this.#options.callback, { ok: false, error }),
-      onDestroy: (remove) => this.#walletTeardown.push(remove),
-    };
+    this.#wallets.destroy();
   }
 
   #deliver(run: Promise<CardResult>): Promise<CardResult> {

@@ -63,6 +63,7 @@ export class Checkout implements CheckoutApi {
     loadBrowserPayment().then(({ browserPayments }) =>
       browserPayments({
         options: this.#options,
+        locale: this.#locale,
         sessionId: () => this.#session.ready,
         cardForm: this.#cardForm,
         deliver: (result) => void hand(this.#options.onPayment, result),

@@ -39,7 +39,8 @@ function litLightDomOnly(): Plugin {
 /**
  * Script-tag builds: one file, so the ESM build's lazy chunks are swapped for modules that import their
  * code statically (the 3DS challenge, src/three-ds/page/load-challenge.ts) or, in the essentials build,
- * for one that says the wallets and headless tokenization are in the full build (src/flows/load-full.ts).
+ * for one that says the wallets and headless tokenization are in the full build (src/flows/load-full.ts),
+ * and the wallets' wiring for a stand-in without any (src/flows/wallets.essentials.ts).
  */
 function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
   const swaps: Record<string, [importer: string, replacement: string]> = {
@@ -48,6 +49,11 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
       'src/three-ds/page/load-challenge.inline.ts',
     ],
     './flows/load-full.ts': ['/src/checkout.ts', `src/flows/load-full.${wallets}.ts`],
+    // The wallets' methods load their flows through load-full.ts too; the essentials build wires none.
+    './load-full.ts': ['/src/flows/wallets.ts', `src/flows/load-full.${wallets}.ts`],
+    ...(wallets === 'essentials' && {
+      './flows/wallets.ts': ['/src/checkout.ts', 'src/flows/wallets.essentials.ts'],
+    }),
     './load-locale.ts': ['/src/i18n/tables.ts', 'src/i18n/load-locale.script.ts'],
   };
   return {

@@ -1,6 +1,7 @@
 // Public ESM entry of the checkout script: exports only, no side effects at import time.
 
 export { Checkout } from './checkout.ts';
+export type { CheckoutApi } from './checkout-api.ts';
 export {
   CheckoutError,
   isCheckoutError,

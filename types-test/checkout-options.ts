@@ -1,11 +1,13 @@
 // Constructing a Checkout: the options a merchant passes, and the mistakes the types must catch.
-import { Checkout, type CardResult, type CheckoutOptions, VERSION } from 'service-checkout';
+import { Checkout, type CardResult, type CheckoutApi, type CheckoutOptions, VERSION } from 'service-checkout';
 
 declare const sessionId: string;
 
 const minimal = new Checkout({ sessionId, account: 'demo', environment: 'sandbox' });
 export const locale: 'en' | 'pt-BR' | 'es' = minimal.locale;
 export const version: string = VERSION;
+// A page's own wrapper or test double is typed by the methods a Checkout implements.
+export const api: CheckoutApi = minimal;
 
 export const full: CheckoutOptions = {
   sessionId,

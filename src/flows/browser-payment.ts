@@ -8,7 +8,7 @@ import { initPayment, resolveEngineOrigin, sessionPayment } from '../api/payment
 import { linkSignals, serviceClient, type ServiceClient } from '../api/service.ts';
 import { CheckoutError, ERROR_CODES, type CheckoutErrorCode, type Result } from '../errors.ts';
 import type { PixView } from '../elements/pix-code.ts';
-import { resolveLocale, type Locale } from '../i18n/index.ts';
+import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardResult,
@@ -402,12 +402,14 @@ export class BrowserPaymentFlow {
  * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
  */
 export function browserPayments(options: {
-  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account' | 'locale'>;
+  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account'>;
+  /** The Checkout's locale, resolved. */
+  locale: Locale;
   sessionId: () => Promise<string>;
   cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void };
   deliver: (result: PaymentResult) => void;
 }): BrowserPaymentFlow {
-  const { environment, engineUrl, account, locale } = options.options;
+  const { environment, engineUrl, account } = options.options;
   const { cardForm } = options;
   const origin = resolveEngineOrigin(environment, engineUrl);
   return new BrowserPaymentFlow({
@@ -418,6 +420,6 @@ export function browserPayments(options: {
       cardForm.dispatch(new SvcPaymentEvent(progress));
     },
     deliver: options.deliver,
-    locale: resolveLocale(locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages)),
+    locale: options.locale,
   });
 }

@@ -1,0 +1,149 @@
+// The wallets as the Checkout delegates them: each method loads its wallet's flow and hands it the
+// Checkout's context (the session as it is now, the locale and strings, the wallet scripts, the client,
+// the merchant's callback for failures); destroy() removes every button shown, once. The wallets' flows
+// are faked here (they are tested in google-pay.test.ts and apple-pay.test.ts); so is the essentials
+// build's stand-in, which has no wallets.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceClient } from '../api/service.ts';
+import { CheckoutError, ERROR_CODES } from '../errors.ts';
+import { messagesFor } from '../i18n/index.ts';
+import { Session } from '../session.ts';
+import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
+import type { WalletContext } from './wallet.ts';
+import { walletsFlow, type WalletsSource } from './wallets.ts';
+import { walletsFlow as essentialsWallets } from './wallets.essentials.ts';
+
+const loaded = vi.hoisted(() => ({
+  useGooglePay: vi.fn<(ctx: unknown, options: unknown) => Promise<boolean>>(),
+  useApplePay: vi.fn<(ctx: unknown, options: unknown) => Promise<boolean>>(),
+  failure: undefined as Error | undefined,
+}));
+
+vi.mock('./load-full.ts', () => ({
+  loadGooglePay: () =>
+    loaded.failure === undefined
+      ? Promise.resolve({ useGooglePay: loaded.useGooglePay })
+      : Promise.reject(loaded.failure),
+  loadApplePay: () =>
+    loaded.failure === undefined
+      ? Promise.resolve({ useApplePay: loaded.useApplePay })
+      : Promise.reject(loaded.failure),
+}));
+
+const googlePay = { selector: '#wallet' } as unknown as GooglePayOptions;
+const applePay = { button: { selector: '#wallet' } } as unknown as ApplePayOptions;
+
+function source(overrides: Partial<WalletsSource> = {}) {
+  const failures: CheckoutError[] = [];
+  const wallets: WalletsSource = {
+    session: new Session('ses_1'),
+    options: {
+      environment: 'sandbox',
+      account: 'demo',
+      walletScripts: { googlePay: 'http://127.0.0.1:4174/wallets/google-pay.js' },
+    },
+    locale: 'es',
+    messages: () => messagesFor('es'),
+    client: serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES),
+    fail: (error) => failures.push(error),
+    ...overrides,
+  };
+  return { wallets, failures };
+}
+
+/** The context the last call of `use` handed its wallet's flow. */
+const contextOf = (use: typeof loaded.useGooglePay) => use.mock.lastCall?.[0] as WalletContext;
+
+beforeEach(() => {
+  loaded.useGooglePay.mockReset().mockResolvedValue(true);
+  loaded.useApplePay.mockReset().mockResolvedValue(false);
+  loaded.failure = undefined;
+});
+
+describe('walletsFlow', () => {
+  it("hands each wallet's flow the Checkout's context and the merchant's options, and answers what it answers", async () => {
+    const { wallets, failures } = source();
+    const flow = walletsFlow(wallets);
+    expect(await flow.useGooglePay(googlePay)).toBe(true);
+    expect(await flow.useApplePay(applePay)).toBe(false);
+    expect(loaded.useGooglePay.mock.lastCall?.[1]).toBe(googlePay);
+    expect(loaded.useApplePay.mock.lastCall?.[1]).toBe(applePay);
+    for (const ctx of [contextOf(loaded.useGooglePay), contextOf(loaded.useApplePay)]) {
+      expect(ctx).toMatchObject({
+        environment: 'sandbox',
+        account: 'demo',
+        locale: 'es',
+        scripts: wallets.options.walletScripts,
+        client: wallets.client,
+      });
+      expect(ctx.messages()).toEqual(messagesFor('es'));
+      const error = new CheckoutError('wallet_cancelled', 'cancelled', 'The shopper closed the sheet.');
+      ctx.fail(error);
+      expect(failures.at(-1)).toBe(error);
+    }
+    expect(failures).toHaveLength(2);
+  });
+
+  it('gives the session as it is when the wallet asks for it, a new one (updateSession) included', async () => {
+    const { wallets } = source({ session: new Session(Promise.resolve('ses_later')) });
+    await walletsFlow(wallets).useGooglePay(googlePay);
+    const ctx = contextOf(loaded.useGooglePay);
+    expect(await ctx.sessionId()).toBe('ses_later');
+    wallets.session.set('ses_2');
+    expect(await ctx.sessionId()).toBe('ses_2');
+  });
+
+  it("removes every wallet's button at destroy(), once, and the ones shown after at the next", async () => {
+    const flow = walletsFlow(source().wallets);
+    const removed: string[] = [];
+    loaded.useGooglePay.mockImplementation((ctx) => {
+      (ctx as WalletContext).onDestroy(() => removed.push('google'));
+      return Promise.resolve(true);
+    });
+    loaded.useApplePay.mockImplementation((ctx) => {
+      (ctx as WalletContext).onDestroy(() => removed.push('apple'));
+      return Promise.resolve(true);
+    });
+    await flow.useGooglePay(googlePay);
+    await flow.useApplePay(applePay);
+    expect(removed).toEqual([]);
+    flow.destroy();
+    expect(removed).toEqual(['google', 'apple']);
+    flow.destroy();
+    expect(removed).toEqual(['google', 'apple']);
+    await flow.useGooglePay(googlePay);
+    flow.destroy();
+    expect(removed).toEqual(['google', 'apple', 'google']);
+  });
+
+  it("rejects with the load's error when a wallet's flow cannot load, and tells the callback nothing", async () => {
+    const { wallets, failures } = source();
+    const flow = walletsFlow(wallets);
+    loaded.failure = new TypeError('Failed to fetch dynamically imported module');
+    await expect(flow.useGooglePay(googlePay)).rejects.toBe(loaded.failure);
+    await expect(flow.useApplePay(applePay)).rejects.toBe(loaded.failure);
+    loaded.failure = undefined;
+    expect(await flow.useGooglePay(googlePay)).toBe(true);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("the essentials build's walletsFlow", () => {
+  it('rejects both wallets with full_build_required, naming the full build, and has nothing to destroy', async () => {
+    const { wallets, failures } = source();
+    const flow = essentialsWallets(wallets);
+    for (const shown of [flow.useGooglePay(googlePay), flow.useApplePay(applePay)]) {
+      await expect(shown).rejects.toMatchObject({
+        code: 'full_build_required',
+        type: 'configuration',
+        message: expect.stringContaining('Wallets are in the full build, checkout-<version>.js.') as string,
+      });
+    }
+    expect(() => {
+      flow.destroy();
+    }).not.toThrow();
+    expect(loaded.useGooglePay).not.toHaveBeenCalled();
+    expect(loaded.useApplePay).not.toHaveBeenCalled();
+    expect(failures).toEqual([]);
+  });
+});

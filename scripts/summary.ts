@@ -3,6 +3,7 @@
 // anything that went wrong adds to "failed", so the line never claims success when a step broke, a
 // report is missing, or nothing ran.
 
+import { stripVTControlCharacters } from 'node:util';
 import { z } from 'zod';
 
 export type Counts = Record<'passed' | 'failed' | 'skipped', number>;
@@ -111,9 +112,7 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
 
 /** What a failed test said: its first lines, colours stripped, each cut short. */
 function said(message: unknown): string {
-  const lines = (typeof message === 'string' ? message : '')
-    // eslint-disable-next-line no-control-regex -- the ANSI colour codes the runners write
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = stripVTControlCharacters(typeof message === 'string' ? message : '')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');

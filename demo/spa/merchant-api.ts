@@ -2,8 +2,13 @@
 // service (Token/NewSession, Payment/Init). The app never talks to the service's backend API itself.
 import type { CardTokenResult, CheckoutOptions } from 'service-checkout';
 
-/** What the backend answers for a new session: exactly the options a Checkout needs from it. */
-export type Session = Pick<CheckoutOptions, 'account' | 'environment' | 'tokenUrl'> & { sessionId: string };
+/** The shop's own Checkout settings, known without a session. */
+export type Settings = Pick<CheckoutOptions, 'account' | 'environment' | 'tokenUrl'>;
+
+/** What the app takes of the backend's answer for a new session. */
+export interface Session {
+  sessionId: string;
+}
 
 export interface Payment {
   status?: string;
@@ -26,8 +31,8 @@ async function post<T>(path: string, body: unknown): Promise<T> {
  * The shop's Checkout settings (account, environment and, for the sandbox, tokenUrl), which its backend
  * renders into the page: the app needs no session to start the card form.
  */
-export function checkoutSettings(): Pick<CheckoutOptions, 'account' | 'environment' | 'tokenUrl'> {
-  return JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as Session;
+export function checkoutSettings(): Settings {
+  return JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as Settings;
 }
 
 /** A session for the app's cart: the backend prices the order, the app only shows the price. */

@@ -23,7 +23,7 @@ export interface CardFormContext {
   /** The shopper's session: known, or on its way (the frame loads meanwhile). */
   session: Session;
   options: CheckoutOptions;
-  locale: string;
+  locale: Locale;
   messages: () => Messages;
   /** Hands a result to the merchant's callback; called once per submit. */
   deliver: (run: Promise<CardResult>) => Promise<CardResult>;
@@ -134,7 +134,7 @@ export class CardFormFlow {
       ...(session.current === undefined ? { session: session.ready } : {}),
       // The locale's strings, when the script does not carry them: the frame is configured once they
       // are in (at once when they are; started with the Checkout: i18n/tables.ts).
-      messages: loadLocale(locale as Locale).then(() => this.#context.messages()),
+      messages: loadLocale(locale).then(() => this.#context.messages()),
       config: {
         sessionId: session.current ?? '',
         account: options.account,

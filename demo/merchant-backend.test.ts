@@ -324,6 +324,22 @@ describe('the demo merchant backend', () => {
       tokenUrl: sb.urls.tokenUrl,
     });
     expect(html).not.toContain(demo.appToken);
+    // A page that names its cart also gets the installments the shop offers for it, as the session would.
+    const card = await (await app.request('/card.html')).text();
+    const settings = JSON.parse(/id="checkout-options">([^<]*)<\/script>/.exec(card)?.[1] ?? '') as unknown;
+    expect(settings).toEqual({
+      account: 'demo',
+      environment: 'sandbox',
+      tokenUrl: sb.urls.tokenUrl,
+      installments: {
+        currency: 'BRL',
+        plans: [
+          { count: 1, amount: 120, interestFree: true },
+          { count: 2, amount: 60, interestFree: true },
+          { count: 3, amount: 40, interestFree: true },
+        ],
+      },
+    });
     // A setting with "<" in it cannot end the script element (escaped as \u003c, which JSON reads back).
     const odd = createMerchantBackend({ ...config, account: '</script><script>alert(1)</script>' }, [
       MERCHANT_ORIGIN,

@@ -12,8 +12,11 @@ import { z } from 'zod';
 import { fillPageTemplate, fullScriptFile, LOCALE_FILES, scriptFile } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
 import {
+  DEMO_CARTS,
   installmentPlans,
   DEMO_CART_NAMES,
+  DEMO_CURRENCY,
+  type DemoCart,
   ORDER_STATUS_BY_EVENT,
   OrderStore,
   type Order,
@@ -449,20 +452,25 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
 
   // #region checkout-options
   // What a page constructs its Checkout with before any session exists (the merchant's own, fixed
-  // settings), rendered into the page as JSON: the card frame starts loading while the session is
-  // created. Never the app token. `<` is escaped so the JSON cannot close its script element.
-  const checkoutOptions = JSON.stringify({
-    account: config.account,
-    environment: config.environment,
-    tokenUrl: config.tokenUrl,
-  }).replaceAll('<', '\\u003c');
+  // settings, and the installments it offers for the page's cart), rendered into the page as JSON: the
+  // card frame starts loading while the session is created. Never the app token. `<` is escaped so the
+  // JSON cannot close its script element.
+  const checkoutOptions = (cart: DemoCart | undefined) => {
+    const plans = cart === undefined ? [] : installmentPlans(DEMO_CARTS[cart]);
+    return JSON.stringify({
+      account: config.account,
+      environment: config.environment,
+      tokenUrl: config.tokenUrl,
+      ...(plans.length > 1 ? { installments: { plans, currency: DEMO_CURRENCY } } : {}),
+    }).replaceAll('<', '\\u003c');
+  };
   // #endregion checkout-options
 
   /**
    * Pages name the script-tag build as {{script}} and its integrity as {{sri:file}} (`{{sri:script}}`
    * for the script-tag build), taken from the build's dist/sri.json as a merchant's pipeline would take
    * them; a file it does not list gets an integrity no browser accepts. {{checkout-options}} is the
-   * JSON above.
+   * JSON above; {{checkout-options:card}} adds the installments offered for that cart (DEMO_CARTS).
    */
   async function withIntegrity(template: string): Promise<string> {
     if (!template.includes('{{')) return template;
@@ -472,9 +480,13 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     } catch {
       // Not built: every integrity below reads as missing.
     }
-    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing').replaceAll(
-      '{{checkout-options}}',
-      checkoutOptions,
+    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing').replace(
+      /\{\{checkout-options(?::(\w+))?\}\}/g,
+      (_, cart?: string) => {
+        if (cart !== undefined && !(DEMO_CART_NAMES as readonly string[]).includes(cart))
+          throw new Error(`{{checkout-options:${cart}}}: the demo sells no cart "${cart}"`);
+        return checkoutOptions(cart as DemoCart | undefined);
+      },
     );
   }
 

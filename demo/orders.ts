@@ -16,6 +16,9 @@ export const DEMO_CARTS = {
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];
 
+/** The demo shop sells in reais. */
+export const DEMO_CURRENCY = 'BRL';
+
 /** Parcelas sem juros from this amount on, each at least R$ 5: what the shop offers, not the page. */
 export const INSTALLMENTS_FROM = 100;
 
@@ -72,7 +75,7 @@ export class OrderStore {
       orderId: `demo-order-${randomUUID()}`,
       cart,
       amount: DEMO_CARTS[cart],
-      currency: 'BRL',
+      currency: DEMO_CURRENCY,
       customer,
       sessionId: undefined,
       paid: false,

@@ -78,25 +78,32 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
   expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
 });
 
-test('the plain page starts its card frame before its session exists, and pays once it comes', async ({
-  page,
-}) => {
-  // A page that waited for its session before mounting would never request the frame: a time-out here.
-  const release = await holdSessions(page);
-  const frame = page.waitForRequest(
-    (r) => r.url().startsWith(`${TOKEN_ORIGIN}/frames/`) && r.isNavigationRequest(),
-  );
-  const session = page.waitForRequest('**/api/session');
-  await page.goto('/plain.html', { waitUntil: 'commit' });
-  await Promise.all([frame, session]);
-  await expect(page.locator('#pay')).toBeDisabled();
-  release();
-  const card = new CardPage(page, '/plain.html');
-  await expect(card.payButton).toBeEnabled();
-  await card.fill({ number: '4111111111111111' });
-  await card.pay();
-  await expect(page.locator('#status')).toHaveText('Payment authorized: Visa ending in 1111');
-});
+// The card page also renders the installments it offers for its cart, so its form has them before the session.
+for (const { path, paid } of [
+  { path: '/plain.html', paid: 'Payment authorized: Visa ending in 1111' },
+  { path: '/card.html', paid: /^Payment authorized: / },
+]) {
+  test(`${path} starts its card frame before its session exists, and pays once it comes`, async ({
+    page,
+  }) => {
+    // A page that waited for its session before mounting would never request the frame: a time-out here.
+    const release = await holdSessions(page);
+    const frame = page.waitForRequest(
+      (r) => r.url().startsWith(`${TOKEN_ORIGIN}/frames/`) && r.isNavigationRequest(),
+    );
+    const session = page.waitForRequest('**/api/session');
+    await page.goto(path, { waitUntil: 'commit' });
+    await Promise.all([frame, session]);
+    await expect(page.locator('#pay')).toBeDisabled();
+    release();
+    const card = new CardPage(page, path);
+    await expect(card.payButton).toBeEnabled();
+    if (path === '/card.html') await card.field('Installments').selectOption('3');
+    await card.fill({ number: '4111111111111111' });
+    await card.pay();
+    await expect(page.locator('#status')).toHaveText(paid);
+  });
+}
 
 test('frame first: with the session as a promise, the frame loads before the session comes, and then pays', async ({
   page,

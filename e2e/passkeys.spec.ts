@@ -271,11 +271,22 @@ async function expectRefusedThenCodePays(card: CardPage, customer: string, id: s
 }
 
 /**
- * The demo shop as a merchant on another account of the same sandbox: the page's calls to its backend
- * go to one built here for `account` (same pages, same origin, that account's app token).
+ * The demo shop as a merchant on another account of the same sandbox: the page's calls to its backend go
+ * to one built here for `account` (same pages, same origin, that account's app token), and the card page
+ * gets the settings that backend renders (its account). Only those are swapped, once the page is parsed
+ * and before its scripts read them: a page fulfilled from here would count as a public page, which
+ * Chromium then bars from the loopback token host.
  */
 async function asMerchantAccount(page: Page, account: string): Promise<void> {
   const backend = createMerchantBackend(merchantConfigFromEnv({ DEMO_ACCOUNT: account }), demoOrigins(4173));
+  const html = await (await backend.request('/card.html')).text();
+  const settings = /id="checkout-options">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+  await page.addInitScript((rendered) => {
+    document.addEventListener('readystatechange', () => {
+      const element = document.getElementById('checkout-options');
+      if (document.readyState === 'interactive' && element !== null) element.textContent = rendered;
+    });
+  }, settings);
   await page.route('http://127.0.0.1:4173/api/**', async (route) => {
     const request = route.request();
     const body = request.postData();

@@ -1,7 +1,11 @@
 // Demo merchant page: the "client script for tokenization" mode. The page asks its backend for a
-// session, mounts the card form, submits it, and hands the token to its backend for Payment/Init.
-import { createSession, postJson } from './merchant-api.js';
+// session and mounts the card form meanwhile (the frame loads while the session is created), submits
+// it, and hands the token to its backend for Payment/Init.
+import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
 import { loadScenarios } from './scenarios.js';
+
+// First thing, while the checkout script still loads (this module is `async`).
+const sessionRequest = createSession('card');
 
 const AMOUNT = 120;
 const statusEl = document.getElementById('status');
@@ -17,6 +21,7 @@ const documentToggle = document.getElementById('ask-document');
 // The requested language goes to the checkout as is (pt-PT falls back to pt-BR); the menu shows what it resolved to.
 let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navigator.language;
 
+/** The backend's answer for the current session, once it came (a paid order takes a new one: nextOrder). */
 let session;
 let checkout;
 /** The session's order was paid: the next purchase takes a new one (nextOrder). */
@@ -181,31 +186,45 @@ async function refreshStoredCards() {
   }
 }
 
-async function start() {
-  const created = await createSession('card');
-  if (created.status !== 200) {
-    show(`Could not start the checkout: ${created.body.error?.code ?? created.status}`);
-    return;
+/** The first session's id, as a promise: the card form mounts before it comes. */
+const firstSession = sessionRequest.then(({ status, body }) => {
+  if (status !== 200) {
+    show(`Could not start the checkout: ${body.error?.code ?? status}`);
+    throw new Error(`No session: ${body.error?.code ?? status}`);
   }
-  session = created.body;
+  session = body;
   window.demo.session = session;
+  return session.sessionId;
+});
+
+async function start() {
+  await checkoutScriptRan();
   createCheckout();
-  await refreshStoredCards();
+  // The shopper's saved cards, once there is a session to ask with (its failure is shown above).
+  if (
+    await firstSession.then(
+      () => true,
+      () => false,
+    )
+  )
+    await refreshStoredCards();
 }
 
 function createCheckout() {
   checkout?.destroy();
   // #region create
   checkout = new window.Checkout({
-    // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
-    ...session,
+    // The shop's settings (account, environment, tokenUrl) and the installments it offers for this cart
+    // (parcelas sem juros), which its backend renders into the page.
+    ...checkoutOptions(),
+    // The session once it came (a language switch re-creates the checkout), else the promise of it.
+    sessionId: session?.sessionId ?? firstSession,
     locale: requestedLocale,
     // Shows "Save this card for future purchases"; with the shopper's consent the token is stored.
     saveCard: true,
     // A saved card (or one proved with its security code) is offered a passkey; a card with one is then
     // paid with it instead of the code (docs/guides/passkeys.md).
     passkeys: true,
-    // The session answer carries the installments the shop offers for this order (parcelas sem juros).
     // A CPF or CNPJ field, when the shop asks for one.
     ...(documentToggle.checked ? { documentField: 'cpf-cnpj' } : {}),
     callback: (result) => {

@@ -3,7 +3,7 @@
 // ready (the order in a browser: e2e/first-paint.spec.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPEARANCE_VARIABLES } from '../appearance.ts';
-import { applyAppearance, painted } from './frame-runtime.ts';
+import { applyAppearance, painted, refuse } from './frame-runtime.ts';
 
 const root = document.documentElement;
 
@@ -104,9 +104,29 @@ describe('applyAppearance', () => {
   });
 });
 
+describe('refuse', () => {
+  it('tells the shopper in the browser’s language, English for one it does not speak', () => {
+    document.body.innerHTML = '<main id="root"><input></main>';
+    const shown = (language: string) => {
+      vi.stubGlobal('navigator', { language });
+      refuse(document);
+      return document.getElementById('root')?.textContent;
+    };
+    expect(shown('pt-BR')).toBe('Este formulário de pagamento não pode ser exibido neste site.');
+    expect(shown('es-419')).toBe('Este formulario de pago no se puede mostrar en este sitio.');
+    expect(shown('EN-gb')).toBe('This payment form cannot be shown on this website.');
+    expect(shown('fr-FR')).toBe('This payment form cannot be shown on this website.');
+    expect(document.querySelector('input')).toBeNull();
+  });
+});
+
 describe('painted', () => {
   /** A window whose browser reports paints (or not), with the observer it was given. */
-  function frameWindow(reportsPaints: boolean, visibilityState: DocumentVisibilityState = 'visible') {
+  function frameWindow(
+    reportsPaints: boolean,
+    visibilityState: DocumentVisibilityState = 'visible',
+    paints: readonly PerformanceEntry[] = [],
+  ) {
     const observed: { callback?: () => void; options?: PerformanceObserverInit } = {};
     class Observer {
       static readonly supportedEntryTypes = reportsPaints ? ['mark', 'paint'] : ['mark'];
@@ -120,6 +140,7 @@ describe('painted', () => {
     const win = {
       PerformanceObserver: Observer,
       document: { visibilityState },
+      performance: { getEntriesByType: (type: string) => (type === 'paint' ? paints : []) },
       setTimeout: (handler: () => void, ms: number) => setTimeout(handler, ms),
     } as unknown as typeof window;
     return { win, observed };
@@ -136,14 +157,22 @@ describe('painted', () => {
     vi.useRealTimers();
   });
 
-  it('waits for the first paint, asked for buffered (it may have come already)', async () => {
+  it('waits for the first paint when the document has not painted yet', async () => {
     vi.useFakeTimers();
     const { win, observed } = frameWindow(true);
     const promise = painted(win);
-    expect(observed.options).toEqual({ type: 'paint', buffered: true });
+    expect(observed.options).toEqual({ type: 'paint' });
     expect(await settled(promise)).toBe(false);
     observed.callback?.();
     expect(await settled(promise)).toBe(true);
+  });
+
+  it('does not wait for the observer when the document has painted already', async () => {
+    vi.useFakeTimers();
+    const firstPaint = { name: 'first-paint', entryType: 'paint', startTime: 12 } as PerformanceEntry;
+    const { win, observed } = frameWindow(true, 'visible', [firstPaint]);
+    expect(await settled(painted(win))).toBe(true);
+    expect(observed.options).toBeUndefined();
   });
 
   it('gives up waiting after `wait` ms: a frame the browser does not render yet', async () => {

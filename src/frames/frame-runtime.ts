@@ -11,7 +11,7 @@ export function allowedOrigins(doc: Document): string[] {
   return content.split(/\s+/).filter((origin) => origin !== '');
 }
 
-const REFUSAL: Readonly<Record<string, string>> = {
+const REFUSAL = {
   en: 'This payment form cannot be shown on this website.',
   pt: 'Este formulário de pagamento não pode ser exibido neste site.',
   es: 'Este formulario de pago no se puede mostrar en este sitio.',
@@ -19,10 +19,11 @@ const REFUSAL: Readonly<Record<string, string>> = {
 
 /** Shows the shopper, in the browser's language, that this payment form cannot run on this page. */
 export function refuse(doc: Document): void {
-  const language = (navigator.language.split('-')[0] ?? 'en').toLowerCase();
   const message = doc.createElement('p');
   message.className = 'svc-refusal';
-  message.textContent = REFUSAL[language] ?? REFUSAL['en'] ?? '';
+  // The language's two letters (pt-BR: pt); English for any other.
+  const language = navigator.language.slice(0, 2).toLowerCase();
+  message.textContent = (REFUSAL as Partial<Record<string, string>>)[language] ?? REFUSAL.en;
   doc.getElementById('root')?.replaceChildren(message);
 }
 
@@ -66,20 +67,27 @@ export function applyAppearance(doc: Document, appearance: Readonly<Record<strin
 
 /**
  * Resolves once the document has painted, so that a frame says ready only when the shopper can see it:
- * the card frame's skeleton has, as a rule, long before (card.html). At once where nothing will paint
- * (a hidden page) or no paint is reported (a browser without paint timing); after `wait` ms for a frame
- * the browser does not render yet (Chromium paints a cross-origin frame off screen only once it is
- * scrolled to), which is then as usable as before.
+ * the card frame's skeleton has, as a rule, long before (card.html). At once where it has, where nothing
+ * will paint (a hidden page) or no paint is reported (a browser without paint timing); after `wait` ms
+ * for a frame the browser does not render yet (Chromium paints a cross-origin frame off screen only once
+ * it is scrolled to), which is then as usable as before.
  */
 export function painted(win: typeof window, wait = 1000): Promise<void> {
   const Observer = win.PerformanceObserver as typeof PerformanceObserver | undefined;
   return new Promise((resolve) => {
     win.setTimeout(resolve, wait);
-    // Called again by a later paint (the contentful one after the first): a promise resolves once.
-    if (Observer?.supportedEntryTypes.includes('paint') && win.document.visibilityState !== 'hidden')
+    // A paint comes to the timeline and to observers at once, so one before this check is in it, and
+    // one after reaches the observer. Not a buffered observer for the first: it hears of a past paint
+    // only in a task of its own, which Chromium runs when the frame has nothing else to do (tens of ms).
+    if (
+      Observer?.supportedEntryTypes.includes('paint') &&
+      win.document.visibilityState !== 'hidden' &&
+      win.performance.getEntriesByType('paint').length === 0
+    )
+      // Called again by a later paint (the contentful one after the first): a promise resolves once.
       new Observer(() => {
         resolve();
-      }).observe({ type: 'paint', buffered: true });
+      }).observe({ type: 'paint' });
     else resolve();
   });
 }

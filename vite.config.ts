@@ -211,13 +211,16 @@ function tokenHostDocument(): Plugin {
   return {
     name: 'svc-token-host-document',
     transformIndexHtml: {
-      order: 'pre',
+      // After the build has put in the script and stylesheet tags, so they lose their whitespace too.
+      order: 'post',
       // Comments and the whitespace between tags are for the source only: the frame's bytes count
-      // against its budget.
+      // against its budget. So is `crossorigin`: the frame's files come from its own origin, and a
+      // module script is fetched with CORS anyway.
       handler: (html) =>
         html
           .replace(/<!--[\s\S]*?-->\s*/g, '')
           .replace(/>\s+</g, '><')
+          .replace(/ crossorigin(?=[ >])/g, '')
           .replace('<head>', `<head>${FRAME_HEAD}`)
           // A document with a root of its own (card.html: the fields' skeleton) keeps it.
           .replace('<body></body>', '<body><main id="root"></main></body>'),

@@ -3,7 +3,7 @@
 // ready (the order in a browser: e2e/first-paint.spec.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPEARANCE_VARIABLES } from '../appearance.ts';
-import { applyAppearance, painted, refuse } from './frame-runtime.ts';
+import { applyAppearance, lazy, painted, refuse } from './frame-runtime.ts';
 
 const root = document.documentElement;
 
@@ -191,5 +191,31 @@ describe('painted', () => {
       expect(await settled(painted(win))).toBe(true);
       expect(observed.options).toBeUndefined();
     }
+  });
+});
+
+describe('lazy', () => {
+  it('loads a chunk once: every later call gets the same promise, settled without another import', async () => {
+    const load = vi.fn((url: string) => Promise.resolve({ url }));
+    const chunk = lazy('/frames/1.0.0/assets/card-later.js', load);
+    const first = chunk();
+    expect(chunk()).toBe(first);
+    expect(await first).toEqual({ url: '/frames/1.0.0/assets/card-later.js' });
+    expect(chunk()).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failed load, asks for another URL (a browser keeps the failure for the first)', async () => {
+    const load = vi.fn((url: string) =>
+      url.endsWith('?retry=1') ? Promise.resolve({ url }) : Promise.reject(new TypeError('failed to fetch')),
+    );
+    const chunk = lazy('/frames/1.0.0/assets/card-extras.js', load);
+    await expect(chunk()).rejects.toThrow('failed to fetch');
+    expect(await chunk()).toEqual({ url: '/frames/1.0.0/assets/card-extras.js?retry=1' });
+    expect(chunk()).toBe(chunk());
+    expect(load.mock.calls.map(([url]) => url)).toEqual([
+      '/frames/1.0.0/assets/card-extras.js',
+      '/frames/1.0.0/assets/card-extras.js?retry=1',
+    ]);
   });
 });

@@ -91,3 +91,24 @@ export function painted(win: typeof window, wait = 1000): Promise<void> {
     else resolve();
   });
 }
+
+/**
+ * A chunk of the card frame's own, loaded by URL (vite.config.ts lazyChunks): later.ts (the service
+ * client, the submit and 3DS), fetched once the fields show, and extras.ts (the CPF field, the
+ * installments' wording), fetched before them when the merchant shows either. Loaded once: every later
+ * call gets the same promise, so a submit reaches its request in the same task (an import() of a
+ * loaded module still waits for a task of its own, which a busy frame runs tens of ms later). A browser
+ * keeps a failed module fetch for its URL (Firefox does, as the HTML standard says), so the next try
+ * asks for another URL.
+ */
+export function lazy<T>(url: string, load = (at: string) => import(/* @vite-ignore */ at) as Promise<T>) {
+  let next = url;
+  let retries = 0;
+  let loaded: Promise<T> | undefined;
+  return (): Promise<T> =>
+    (loaded ??= load(next).catch((cause: unknown) => {
+      loaded = undefined;
+      next = `${url}?retry=${String(++retries)}`;
+      throw cause;
+    }));
+}

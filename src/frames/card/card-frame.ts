@@ -15,7 +15,7 @@ import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../mess
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
-import { applyAppearance, painted, startFrame } from '../frame-runtime.ts';
+import { applyAppearance, lazy, painted, startFrame } from '../frame-runtime.ts';
 import type * as Later from './later.ts';
 import type * as Extras from '../fields/extras.ts';
 import type * as PasskeyChunk from './passkey.ts';
@@ -25,21 +25,6 @@ function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
 }
 
-/**
- * A chunk of the frame's own, loaded by URL (vite.config.ts lazyChunks): later.ts (the service client,
- * the submit and 3DS), fetched once the fields show, and extras.ts (the CPF field, the installments'
- * wording), fetched before them when the merchant shows either. A browser keeps a failed module fetch
- * for its URL (Firefox does, as the HTML standard says), so the next try asks for another URL.
- */
-function lazy<T>(url: string): () => Promise<T> {
-  let next = url;
-  let retries = 0;
-  return () =>
-    (import(/* @vite-ignore */ next) as Promise<T>).catch((cause: unknown) => {
-      next = `${url}?retry=${String(++retries)}`;
-      throw cause;
-    });
-}
 const loadLater = lazy<typeof Later>(laterChunk);
 const loadExtras = lazy<typeof Extras>(extrasChunk);
 const loadPasskeys = lazy<typeof PasskeyChunk>(passkeyChunk);

@@ -43,25 +43,30 @@ function litLightDomOnly(): Plugin {
  * and the wallets' wiring for a stand-in without any (src/flows/wallets.essentials.ts).
  */
 function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
-  const swaps: Record<string, [importer: string, replacement: string]> = {
+  const swaps: Record<string, [importers: string[], replacement: string]> = {
     '../three-ds/page/load-challenge.ts': [
-      '/src/flows/authentication.ts',
+      ['/src/flows/authentication.ts'],
       'src/three-ds/page/load-challenge.inline.ts',
     ],
-    './flows/load-full.ts': ['/src/checkout.ts', `src/flows/load-full.${wallets}.ts`],
-    // The wallets' methods load their flows through load-full.ts too; the essentials build wires none.
-    './load-full.ts': ['/src/flows/wallets.ts', `src/flows/load-full.${wallets}.ts`],
+    // The Checkout's wallet, headless and pay() methods load their flows through load-full.ts.
+    './load-full.ts': [
+      ['/src/flows/wallets.ts', '/src/flows/headless-and-pay.ts'],
+      `src/flows/load-full.${wallets}.ts`,
+    ],
+    // The essentials build wires no wallet.
     ...(wallets === 'essentials' && {
-      './flows/wallets.ts': ['/src/checkout.ts', 'src/flows/wallets.essentials.ts'],
+      './flows/wallets.ts': [['/src/checkout.ts'], 'src/flows/wallets.essentials.ts'],
     }),
-    './load-locale.ts': ['/src/i18n/tables.ts', 'src/i18n/load-locale.script.ts'],
+    './load-locale.ts': [['/src/i18n/tables.ts'], 'src/i18n/load-locale.script.ts'],
   };
   return {
     name: 'svc-script-tag-build',
     enforce: 'pre',
     resolveId(source, importer) {
       const swap = swaps[source];
-      return swap !== undefined && importer?.endsWith(swap[0]) === true ? resolve(root, swap[1]) : null;
+      return swap?.[0].some((file) => importer?.endsWith(file) === true) === true
+        ? resolve(root, swap[1])
+        : null;
     },
     generateBundle() {
       for (const [locale, source] of Object.entries(LOCALE_FILES))

@@ -1,6 +1,6 @@
 // The Checkout: what merchants construct with the shopper's session. A facade: it checks the options,
 // picks the locale, hands every result to the merchant's callback, and leaves each use case to its flow
-// (flows/): the card form, stored cards, headless tokenization, the wallets.
+// (flows/): the card form, stored cards, headless tokenization and pay(), the wallets.
 
 import { resolveTokenOrigin } from './api/hosts.ts';
 import { serviceClient, type ServiceClient } from './api/service.ts';
@@ -9,27 +9,14 @@ import type { CheckoutApi } from './checkout-api.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
-import type { ChallengeSource } from './flows/authentication.ts';
-import { LazyFlow } from './flows/lazy-flow.ts';
-import { loadBrowserPayment, loadHeadless } from './flows/load-full.ts';
+import { hand } from './flows/hand.ts';
+import { headlessAndPayFlow, type HeadlessAndPayFlow } from './flows/headless-and-pay.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import { walletsFlow, type WalletsFlow } from './flows/wallets.ts';
 import { loadLocale, messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
-import type {
-  AuthenticationResult,
-  CallOptions,
-  CardResult,
-  CheckoutOptions,
-  HeadlessCard,
-  HeadlessOptions,
-  PaymentResult,
-  PayOptions,
-  PreparationResult,
-  StoredCard,
-  StoredCardsResult,
-} from './types.ts';
+import type * as types from './types.ts';
 import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
 
 /**
@@ -39,37 +26,14 @@ import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
  * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every card result too.
  */
 export class Checkout implements CheckoutApi {
-  #options: CheckoutOptions;
+  #options: types.CheckoutOptions;
   readonly #client: ServiceClient;
   readonly #locale: Locale;
   readonly #cardForm: CardFormFlow;
   readonly #session: Session;
-  /** What every flow's 3DS challenge needs of the Checkout. */
-  readonly #source: ChallengeSource;
   readonly #wallets: WalletsFlow;
-  /** Headless tokenization, loaded at its first call (full build). */
-  readonly #headless = new LazyFlow(() =>
-    loadHeadless().then(
-      ({ HeadlessFlow }) =>
-        new HeadlessFlow({
-          client: this.#client,
-          sessionId: () => this.#session.ready,
-          source: this.#source,
-        }),
-    ),
-  );
-  /** Paying from the browser, loaded at the first pay() (full build); its flow hands results to onPayment. */
-  readonly #payments = new LazyFlow(() =>
-    loadBrowserPayment().then(({ browserPayments }) =>
-      browserPayments({
-        options: this.#options,
-        locale: this.#locale,
-        sessionId: () => this.#session.ready,
-        cardForm: this.#cardForm,
-        deliver: (result) => void hand(this.#options.onPayment, result),
-      }),
-    ),
-  );
+  /** Headless tokenization and pay(), each loaded at its first call (full build). */
+  readonly #headlessAndPay: HeadlessAndPayFlow;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -78,7 +42,7 @@ export class Checkout implements CheckoutApi {
    * @throws {@link CheckoutError} `invalid_option` when an option is missing, of the wrong type or
    * unknown, or `tokenUrl` is missing in production or not https; the message names it.
    */
-  constructor(options: CheckoutOptions) {
+  constructor(options: types.CheckoutOptions) {
     this.#options = validateOptions(options);
     this.#session = new Session(options.sessionId);
     const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
@@ -96,10 +60,9 @@ export class Checkout implements CheckoutApi {
       locale: this.#locale,
       messages: () => messagesFor(this.#locale, this.#options.messages),
     };
-    this.#source = source;
     this.#cardForm = new CardFormFlow({
       ...source,
-      deliver: (run) => this.#deliver(run),
+      deliver: (run) => run.then((result) => hand(this.#options.callback, result)),
       onEnter: options.onPayment && (() => void this.pay()),
     });
     this.#wallets = walletsFlow({
@@ -107,6 +70,7 @@ export class Checkout implements CheckoutApi {
       client: this.#client,
       fail: (error) => void hand(this.#options.callback, { ok: false, error }),
     });
+    this.#headlessAndPay = headlessAndPayFlow({ ...source, client: this.#client, cardForm: this.#cardForm });
   }
 
   /** The locale the fields are shown in, after fallback (`pt-PT` → `pt-BR` → `en`). */
@@ -120,16 +84,16 @@ export class Checkout implements CheckoutApi {
 
   mountStoredCard(
     target: string | Element,
-    card: Pick<StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCard, 'passkey'>>,
+    card: Pick<types.StoredCard, 'token' | 'brand' | 'last4'> & Partial<Pick<types.StoredCard, 'passkey'>>,
   ): SvcCardForm {
     return this.#cardForm.mount(target, card);
   }
 
-  submit(options: CallOptions = {}): Promise<CardResult> {
+  submit(options: types.CallOptions = {}): Promise<types.CardResult> {
     return this.#cardForm.submit(options.signal);
   }
 
-  listStoredCards(options: CallOptions = {}): Promise<StoredCardsResult> {
+  listStoredCards(options: types.CallOptions = {}): Promise<types.StoredCardsResult> {
     return listStoredCards(this.#client, this.#session.ready, options.signal);
   }
 
@@ -137,16 +101,22 @@ export class Checkout implements CheckoutApi {
     return collectFrontData(window);
   }
 
-  tokenizeCard(card: HeadlessCard, options: HeadlessOptions = {}): Promise<CardResult> {
-    return this.#deliver(this.#headless.call((flow) => flow.tokenize(card, options)));
+  tokenizeCard(card: types.HeadlessCard, options: types.HeadlessOptions = {}): Promise<types.CardResult> {
+    return this.#headlessAndPay.tokenizeCard(card, options);
   }
 
-  prepareAuthentication(cardNumber: string, options: HeadlessOptions = {}): Promise<PreparationResult> {
-    return this.#headless.call((flow) => flow.prepare(cardNumber, options));
+  prepareAuthentication(
+    cardNumber: string,
+    options: types.HeadlessOptions = {},
+  ): Promise<types.PreparationResult> {
+    return this.#headlessAndPay.prepareAuthentication(cardNumber, options);
   }
 
-  authenticate(authentication: unknown, options: HeadlessOptions = {}): Promise<AuthenticationResult> {
-    return this.#headless.call((flow) => flow.authenticate(authentication, options));
+  authenticate(
+    authentication: unknown,
+    options: types.HeadlessOptions = {},
+  ): Promise<types.AuthenticationResult> {
+    return this.#headlessAndPay.authenticate(authentication, options);
   }
 
   updateSession(sessionId: string): void {
@@ -167,34 +137,13 @@ export class Checkout implements CheckoutApi {
     return this.#wallets.useApplePay(options);
   }
 
-  pay(options: PayOptions = {}): Promise<PaymentResult> {
-    return this.#payments.call(
-      (flow) => flow.pay(options),
-      (failure) => hand(this.#options.onPayment, failure),
-    );
+  pay(options: types.PayOptions = {}): Promise<types.PaymentResult> {
+    return this.#headlessAndPay.pay(options);
   }
 
   destroy(): void {
     this.#cardForm.destroy();
-    void this.#payments.loaded?.then((flow) => {
-      flow.destroy();
-    });
+    this.#headlessAndPay.destroy();
     this.#wallets.destroy();
   }
-
-  #deliver(run: Promise<CardResult>): Promise<CardResult> {
-    return run.then((result) => hand(this.#options.callback, result));
-  }
-}
-
-/** Gives the merchant's callback a result; its failing must not turn into ours: it surfaces as theirs. */
-function hand<T>(callback: ((result: T) => void) | undefined, result: T): T {
-  try {
-    callback?.(result);
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
-  }
-  return result;
 }

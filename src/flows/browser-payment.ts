@@ -10,6 +10,7 @@ import { CheckoutError, ERROR_CODES, type CheckoutErrorCode, type Result } from 
 import type { PixView } from '../elements/pix-code.ts';
 import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
+import type { Session } from '../session.ts';
 import type {
   CardResult,
   CardTokenResult,
@@ -405,7 +406,7 @@ export function browserPayments(options: {
   options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account'>;
   /** The Checkout's locale, resolved. */
   locale: Locale;
-  sessionId: () => Promise<string>;
+  session: Session;
   cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void };
   deliver: (result: PaymentResult) => void;
 }): BrowserPaymentFlow {
@@ -414,7 +415,7 @@ export function browserPayments(options: {
   const origin = resolveEngineOrigin(environment, engineUrl);
   return new BrowserPaymentFlow({
     client: serviceClient({ origin, account }, ERROR_CODES),
-    sessionId: options.sessionId,
+    sessionId: () => options.session.ready,
     cardForm,
     announce: (progress) => {
       cardForm.dispatch(new SvcPaymentEvent(progress));

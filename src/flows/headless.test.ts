@@ -73,15 +73,12 @@ afterEach(() => {
 const flow = () =>
   new HeadlessFlow({
     client,
-    sessionId: () => Promise.resolve('ses_1'),
     // No C in these tests: the dialog is the card form's, tested with it and in e2e.
-    source: {
-      target: { origin: TOKEN, account: 'demo' },
-      session: new Session('ses_1'),
-      options: {},
-      locale: 'en',
-      messages: () => messagesFor('en'),
-    },
+    target: { origin: TOKEN, account: 'demo' },
+    session: new Session('ses_1'),
+    options: {},
+    locale: 'en',
+    messages: () => messagesFor('en'),
   });
 const paths = () => calls.map(([url]) => url.replace(TOKEN, ''));
 const until = (predicate: () => boolean) =>

@@ -43,11 +43,9 @@ const refused = (code: CardCheckError) =>
 const digitsOf = (cardNumber: unknown) =>
   typeof cardNumber === 'string' ? cardNumber.replace(/[\s-]/g, '') : '';
 
-export interface HeadlessContext {
+/** What headless tokenization needs of the Checkout: its client, and what the challenge dialog needs. */
+export interface HeadlessContext extends ChallengeSource {
   client: ServiceClient;
-  sessionId: () => Promise<string>;
-  /** What the challenge dialog needs of the Checkout. */
-  source: ChallengeSource;
 }
 
 export class HeadlessFlow {
@@ -89,7 +87,7 @@ export class HeadlessFlow {
     if (typeof check === 'string') return refused(check);
     const bin = digits.slice(0, 8);
     this.#latest = bin;
-    const sessionId = await this.#context.sessionId();
+    const sessionId = await this.#context.session.ready;
     this.#listen(options);
     const preparation = await this.#preparerFor(sessionId).prepare(digits);
     if (this.#latest !== bin)
@@ -108,7 +106,7 @@ export class HeadlessFlow {
     const digits = digitsOf(card.cardNumber);
     const check = checkCardData({ ...card, cardNumber: digits }, new Date());
     if (!check.ok) return refused(check.error);
-    const sessionId = await this.#context.sessionId();
+    const sessionId = await this.#context.session.ready;
     const stop = options.signal ?? new AbortController().signal;
     this.#listen(options);
     this.#latest = digits.slice(0, 8);
@@ -166,7 +164,7 @@ export class HeadlessFlow {
   #challenge(options: HeadlessOptions, signal: AbortSignal): ChallengeSettings {
     // The dialog gives the focus back to where it was: the merchant's own form.
     return challengeSettings(
-      this.#context.source,
+      this.#context,
       (step) => options.onThreeDsStep?.(step),
       () => undefined,
       signal,

@@ -1,0 +1,156 @@
+// Headless tokenization and pay() as the Checkout delegates them: each flow is loaded at its first call
+// with the Checkout's context, loaded again after a failed load, and its results go where the merchant
+// asked: a token to `callback` (not a preparation nor an authentication), a payment to `onPayment` (a
+// pay() whose flow could not load included). The flows are faked here (headless.test.ts and
+// browser-payment.test.ts test them).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serviceClient } from '../api/service.ts';
+import { CheckoutError, ERROR_CODES } from '../errors.ts';
+import { messagesFor } from '../i18n/index.ts';
+import { Session } from '../session.ts';
+import type { CardResult, CheckoutOptions, PaymentResult } from '../types.ts';
+import { headlessAndPayFlow, type HeadlessAndPaySource } from './headless-and-pay.ts';
+
+const token: CardResult = { ok: true, token: 'tok_1', brand: 'visa', last4: '1111' } as CardResult;
+const paid = { ok: true, payment: { status: 'paid' } } as unknown as PaymentResult;
+
+const loaded = vi.hoisted(() => ({
+  headless: [] as unknown[],
+  payments: [] as { deliver: (result: unknown) => void }[],
+  tokenize: vi.fn<(card: unknown, options: unknown) => Promise<unknown>>(),
+  pay: vi.fn<(options: unknown) => Promise<unknown>>(),
+  destroy: vi.fn(),
+  failure: undefined as Error | undefined,
+}));
+
+vi.mock('./load-full.ts', () => {
+  const loading = <T>(module: T) =>
+    loaded.failure === undefined ? Promise.resolve(module) : Promise.reject(loaded.failure);
+  class HeadlessFlow {
+    constructor(context: unknown) {
+      loaded.headless.push(context);
+    }
+    tokenize = loaded.tokenize;
+    prepare = () => Promise.resolve({ ok: true, code: 'setup_1' });
+    authenticate = () => Promise.resolve({ ok: false, error: { code: 'authentication_failed' } });
+  }
+  const browserPayments = (context: { deliver: (result: unknown) => void }) => {
+    loaded.payments.push(context);
+    return { pay: loaded.pay, destroy: loaded.destroy };
+  };
+  return {
+    loadHeadless: () => loading({ HeadlessFlow }),
+    loadBrowserPayment: () => loading({ browserPayments }),
+  };
+});
+
+const TOKEN = 'http://127.0.0.1:4174';
+
+/** The Checkout's context, with a merchant whose callbacks note what they are handed. */
+function source() {
+  const cards: CardResult[] = [];
+  const payments: PaymentResult[] = [];
+  const options: CheckoutOptions = {
+    sessionId: 'ses_1',
+    account: 'demo',
+    environment: 'sandbox',
+    callback: (result) => cards.push(result),
+    onPayment: (result) => payments.push(result),
+  };
+  const context: HeadlessAndPaySource = {
+    target: { origin: TOKEN, account: options.account },
+    session: new Session('ses_1'),
+    options,
+    locale: 'es',
+    messages: () => messagesFor('es'),
+    client: serviceClient({ origin: TOKEN, account: options.account }, ERROR_CODES),
+    cardForm: { submit: vi.fn(), showDecline: vi.fn(), dispatch: vi.fn() },
+  };
+  return { context, cards, payments };
+}
+
+const unavailable = new CheckoutError('full_build_required', 'configuration', 'In the full build.');
+
+beforeEach(() => {
+  loaded.headless = [];
+  loaded.payments = [];
+  loaded.tokenize.mockReset().mockResolvedValue(token);
+  loaded.pay.mockReset().mockResolvedValue(paid);
+  loaded.destroy.mockReset();
+  loaded.failure = undefined;
+});
+
+describe('headlessAndPayFlow', () => {
+  it("loads headless tokenization once, with the Checkout's context, and hands only a token to the callback", async () => {
+    const { context, cards } = source();
+    const flow = headlessAndPayFlow(context);
+    const card = { cardNumber: '4111 1111 1111 1111', expirationMonth: 1, expirationYear: 2040, cvv: '123' };
+    const signal = new AbortController().signal;
+    expect(await flow.tokenizeCard(card, { signal })).toBe(token);
+    expect(loaded.tokenize.mock.lastCall).toEqual([card, { signal }]);
+    expect(await flow.prepareAuthentication(card.cardNumber)).toEqual({ ok: true, code: 'setup_1' });
+    expect(await flow.authenticate({ status: 'N' })).toMatchObject({ ok: false });
+    expect(loaded.headless).toEqual([context]);
+    expect(cards).toEqual([token]);
+  });
+
+  it('hands the callback a tokenization whose flow could not load, not a preparation, and loads again at the next call', async () => {
+    const { context, cards } = source();
+    const flow = headlessAndPayFlow(context);
+    loaded.failure = unavailable;
+    const failed = await flow.tokenizeCard({
+      cardNumber: '4111',
+      expirationMonth: 1,
+      expirationYear: 2040,
+      cvv: '123',
+    });
+    expect(failed).toEqual({ ok: false, error: unavailable });
+    expect(await flow.prepareAuthentication('4111')).toEqual({ ok: false, error: unavailable });
+    expect(cards).toEqual([failed]);
+    loaded.failure = undefined;
+    expect(await flow.authenticate({})).toMatchObject({ ok: false });
+    expect(loaded.headless).toHaveLength(1);
+  });
+
+  it("loads pay()'s flow with the Checkout's context and a deliver that hands each result to onPayment", async () => {
+    const { context, payments, cards } = source();
+    const flow = headlessAndPayFlow(context);
+    expect(await flow.pay({ method: 'pix' })).toBe(paid);
+    expect(await flow.pay()).toBe(paid);
+    expect(loaded.pay.mock.calls).toEqual([[{ method: 'pix' }], [undefined]]);
+    expect(loaded.payments).toHaveLength(1);
+    expect(loaded.payments[0]).toMatchObject({
+      session: context.session,
+      options: context.options,
+      locale: 'es',
+      cardForm: context.cardForm,
+    });
+    loaded.payments[0]?.deliver(paid);
+    expect(payments).toEqual([paid]);
+    expect(cards).toEqual([]);
+  });
+
+  it('hands onPayment the failure of a pay() whose flow could not load, and loads again at the next call', async () => {
+    const { context, payments } = source();
+    const flow = headlessAndPayFlow(context);
+    loaded.failure = unavailable;
+    const failed = await flow.pay();
+    expect(failed).toEqual({ ok: false, error: unavailable });
+    expect(payments).toEqual([failed]);
+    loaded.failure = undefined;
+    expect(await flow.pay()).toBe(paid);
+    expect(loaded.payments).toHaveLength(1);
+  });
+
+  it("destroys pay()'s flow once it has loaded, and loads nothing to destroy it", async () => {
+    const flow = headlessAndPayFlow(source().context);
+    flow.destroy();
+    await Promise.resolve();
+    expect(loaded.payments).toEqual([]);
+    await flow.pay();
+    flow.destroy();
+    await vi.waitFor(() => {
+      expect(loaded.destroy).toHaveBeenCalledOnce();
+    });
+  });
+});

@@ -32,15 +32,18 @@ export function openPasskeyWindow(): PasskeyWindow | undefined {
   return popup === null ? undefined : passkeyWindow(popup);
 }
 
-const closed = () =>
-  new WebAuthnError({
-    message: 'The passkey window was closed.',
-    code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
-    cause: Object.assign(new Error('The passkey window was closed.'), { name: 'NotAllowedError' }),
-  });
+type WindowFailure = Extract<WindowMessage, { state: 'failed' }>;
+
+/** A window closed with no answer: the shopper's cancel, as the frame's own create() reports one. */
+const CLOSED: WindowFailure = {
+  type: 'svc-passkey-window',
+  state: 'failed',
+  name: 'NotAllowedError',
+  message: 'The passkey window was closed.',
+};
 
 /** The window's failure as the error the frame's own create() would have thrown. */
-function failureOf(message: Extract<WindowMessage, { state: 'failed' }>): WebAuthnError {
+function failureOf(message: WindowFailure): WebAuthnError {
   return new WebAuthnError({
     message: message.message,
     code: (message.code ?? 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') as WebAuthnError['code'],
@@ -91,7 +94,7 @@ export function passkeyWindow(popup: Window): PasskeyWindow {
         settle = (message) => {
           signal.removeEventListener('abort', close);
           if (message?.state === 'created') resolve(message.response as RegistrationResponseJSON);
-          else reject(message?.state === 'failed' ? failureOf(message) : closed());
+          else reject(failureOf(message?.state === 'failed' ? message : CLOSED));
         };
         if (ended !== undefined) settle(ended);
         else {

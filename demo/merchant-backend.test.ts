@@ -322,6 +322,7 @@ describe('the demo merchant backend', () => {
       account: 'demo',
       environment: 'sandbox',
       tokenUrl: sb.urls.tokenUrl,
+      engineUrl: sb.urls.sandboxUrl,
     });
     expect(html).not.toContain(demo.appToken);
     // A page that names its cart also gets the installments the shop offers for it, as the session would.
@@ -331,6 +332,7 @@ describe('the demo merchant backend', () => {
       account: 'demo',
       environment: 'sandbox',
       tokenUrl: sb.urls.tokenUrl,
+      engineUrl: sb.urls.sandboxUrl,
       installments: {
         currency: 'BRL',
         plans: [

@@ -461,6 +461,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       account: config.account,
       environment: config.environment,
       tokenUrl: config.tokenUrl,
+      // Where pay() pays, for a page in the client-script-for-everything mode.
+      engineUrl: config.engineUrl,
       ...(plans.length > 1 ? { installments: { plans, currency: DEMO_CURRENCY } } : {}),
     }).replaceAll('<', '\\u003c');
   };

@@ -78,10 +78,12 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
   expect(page.frames().filter((f) => f.url().startsWith(TOKEN_ORIGIN))).toHaveLength(1);
 });
 
-// The card page also renders the installments it offers for its cart, so its form has them before the session.
+// The card and everything pages also render the installments offered for their carts, so their forms have
+// them before the session.
 for (const { path, paid } of [
   { path: '/plain.html', paid: 'Payment authorized: Visa ending in 1111' },
   { path: '/card.html', paid: /^Payment authorized: / },
+  { path: '/everything.html', paid: 'Paid: authorized, Visa ending in 1111.' },
 ]) {
   test(`${path} starts its card frame before its session exists, and pays once it comes`, async ({
     page,
@@ -98,7 +100,7 @@ for (const { path, paid } of [
     release();
     const card = new CardPage(page, path);
     await expect(card.payButton).toBeEnabled();
-    if (path === '/card.html') await card.field('Installments').selectOption('3');
+    if (path !== '/plain.html') await card.field('Installments').selectOption('3');
     await card.fill({ number: '4111111111111111' });
     await card.pay();
     await expect(page.locator('#status')).toHaveText(paid);

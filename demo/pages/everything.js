@@ -1,8 +1,11 @@
 // Demo merchant page: the "client script for everything" mode. The backend creates the session with the
 // order; the script pays it from this page (pay()) and follows the payment. The backend learns the
 // outcome by itself (Payment/Status, or the webhook); this page asks it only to show the record.
-import { createSession, postJson } from './merchant-api.js';
+import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
 import { loadScenarios } from './scenarios.js';
+
+// First thing, while the checkout script still loads (this module is `async`).
+const sessionRequest = createSession('everything');
 
 const statusEl = document.getElementById('status');
 const progressEl = document.getElementById('progress');
@@ -60,16 +63,23 @@ function onPayment(result) {
 // #endregion on-payment
 
 async function start() {
-  const created = await createSession('everything');
-  if (created.status !== 200) {
-    show(`Could not start the checkout: ${created.body.error?.code ?? created.status}`);
-    return;
-  }
-  window.demo.session = created.body;
+  await checkoutScriptRan();
   // #region create
-  // The session answer carries sessionId, account, environment, tokenUrl, engineUrl and the
-  // installments offered. onPayment makes the script pay: Enter in the form runs pay() too.
-  checkout = new window.Checkout({ ...created.body, onPayment });
+  // The shop's settings (account, environment, tokenUrl, engineUrl) and the installments it offers for
+  // this cart, rendered into the page; the session as a promise: the card frame loads meanwhile.
+  // onPayment makes the script pay: Enter in the form runs pay() too.
+  checkout = new window.Checkout({
+    ...checkoutOptions(),
+    sessionId: sessionRequest.then(({ status, body }) => {
+      if (status !== 200) {
+        show(`Could not start the checkout: ${body.error?.code ?? status}`);
+        throw new Error(`No session: ${body.error?.code ?? status}`);
+      }
+      window.demo.session = body;
+      return body.sessionId;
+    }),
+    onPayment,
+  });
   const form = checkout.mountCardForm(slot);
   form.addEventListener('svc-payment', (event) => {
     window.demo.progress.push(event.progress.step);

@@ -1,7 +1,7 @@
 // Demo merchant page: the "client script for tokenization" mode. The page asks its backend for a
 // session and mounts the card form meanwhile (the frame loads while the session is created), submits
 // it, and hands the token to its backend for Payment/Init.
-import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
+import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
 import { loadScenarios } from './scenarios.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
@@ -187,27 +187,16 @@ async function refreshStoredCards() {
 }
 
 /** The first session's id, as a promise: the card form mounts before it comes. */
-const firstSession = sessionRequest.then(({ status, body }) => {
-  if (status !== 200) {
-    show(`Could not start the checkout: ${body.error?.code ?? status}`);
-    throw new Error(`No session: ${body.error?.code ?? status}`);
-  }
-  session = body;
-  window.demo.session = session;
-  return session.sessionId;
+const firstSession = sessionOf(sessionRequest, show).then((body) => {
+  session = window.demo.session = body;
+  return body.sessionId;
 });
 
 async function start() {
   await checkoutScriptRan();
   createCheckout();
   // The shopper's saved cards, once there is a session to ask with (its failure is shown above).
-  if (
-    await firstSession.then(
-      () => true,
-      () => false,
-    )
-  )
-    await refreshStoredCards();
+  await firstSession.then(refreshStoredCards, () => undefined);
 }
 
 function createCheckout() {

@@ -1,7 +1,7 @@
 // Demo merchant page: the "client script for everything" mode. The backend creates the session with the
 // order; the script pays it from this page (pay()) and follows the payment. The backend learns the
 // outcome by itself (Payment/Status, or the webhook); this page asks it only to show the record.
-import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
+import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
 import { loadScenarios } from './scenarios.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
@@ -66,18 +66,12 @@ async function start() {
   await checkoutScriptRan();
   // #region create
   // The shop's settings (account, environment, tokenUrl, engineUrl) and the installments it offers for
-  // this cart, rendered into the page; the session as a promise: the card frame loads meanwhile.
+  // this cart, rendered into the page; the session as a promise: the card frame loads meanwhile
+  // (sessionOf(), merchant-api.js: a refused session is shown on the page and rejects).
   // onPayment makes the script pay: Enter in the form runs pay() too.
   checkout = new window.Checkout({
     ...checkoutOptions(),
-    sessionId: sessionRequest.then(({ status, body }) => {
-      if (status !== 200) {
-        show(`Could not start the checkout: ${body.error?.code ?? status}`);
-        throw new Error(`No session: ${body.error?.code ?? status}`);
-      }
-      window.demo.session = body;
-      return body.sessionId;
-    }),
+    sessionId: sessionOf(sessionRequest, show).then((body) => (window.demo.session = body).sessionId),
     onPayment,
   });
   const form = checkout.mountCardForm(slot);

@@ -42,6 +42,18 @@ export async function createSession(cart) {
   });
 }
 
+/**
+ * The session from createSession()'s answer. A refused one is said on the page (`show`) and rejects, so
+ * a Checkout given the session as a promise says its form could not start.
+ */
+export async function sessionOf(request, show) {
+  const { status, body } = await request;
+  if (status === 200) return body;
+  const why = body.error?.code ?? status;
+  show(`Could not start the checkout: ${why}`);
+  throw new Error(`No session: ${why}`);
+}
+
 /** Payment/Init's AuthenticationInformation from a checkout result, when 3DS ran (the backend forwards it). */
 export function authenticationOf(result) {
   return result.code === undefined

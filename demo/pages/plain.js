@@ -1,7 +1,7 @@
 // The smallest merchant page: the card form, a Pay button, and a session from the backend, asked for
 // at once. The card frame loads while the session is created. The token goes back to the backend for
 // Payment/Init.
-import { checkoutOptions, checkoutScriptRan, createSession, postJson } from './merchant-api.js';
+import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
 
 // #region session-early
 // First thing, while the checkout script still loads (this module is `async`): the card frame does not
@@ -33,11 +33,10 @@ const checkout = new window.Checkout({
   // This shop's own settings (account, environment, tokenUrl), which its backend renders into the page.
   ...checkoutOptions(),
   // The session as a promise: the card frame loads meanwhile, and its fields show once it resolves.
-  sessionId: sessionRequest.then(({ status: code, body }) => {
-    if (code !== 200) throw new Error(`No session: ${body.error?.code ?? code}`);
-    session = body;
-    return body.sessionId;
-  }),
+  // sessionOf() (merchant-api.js) shows a refused session on the page and rejects: the form then fails.
+  sessionId: sessionOf(sessionRequest, (text) => (status.textContent = text)).then(
+    (body) => (session = body).sessionId,
+  ),
   locale: 'en',
   callback: async (result) => {
     if (!result.ok) {

@@ -1,8 +1,8 @@
 // The card form as single-page apps use it: events, mount, destroy and mount again, appearance.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Checkout } from '../src/index.ts';
-import { CardPage, EXPIRY, holdSessions, TOKEN_ORIGIN } from './models/card-page.ts';
+import { CardPage, EXPIRY, holdSessions, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/plain.html');
@@ -284,10 +284,11 @@ test('a declined payment opens the form again and says why; another card then pa
   expect(card.tokenCalls('Generate')).toHaveLength(2);
 });
 
-test('an expired session tells the shopper so, and a new one pays with what they typed', async ({
-  page,
-  request,
-}) => {
+/**
+ * On the plain page: a card typed, then its session expired at the sandbox, then Pay, which says so.
+ * `sessionId` reads the page's session (a new one once the page took it: checkout.updateSession).
+ */
+async function payOnExpiredSession(page: Page, request: APIRequestContext) {
   const card = new CardPage(page);
   await card.fill({ number: '4111111111111111' });
   const sessionId = () =>
@@ -300,9 +301,43 @@ test('an expired session tells the shopper so, and a new one pays with what they
     data: { sessionId: expired },
   });
   expect(control.status()).toBe(200);
-
   await card.pay();
   await expect(card.status).toHaveText('Not paid: session_expired');
+  return { card, sessionId, expired };
+}
+
+test('after a new session, a card typed then is set up for 3DS with the new session, and pays', async ({
+  page,
+  request,
+  browserName,
+}) => {
+  const { card, sessionId, expired } = await payOnExpiredSession(page, request);
+  await expect.poll(sessionId).not.toBe(expired);
+  const renewed = await sessionId();
+  const before = card.requests.length;
+  // Another card, typed on the new session: its 3DS setup starts as the number becomes valid again.
+  await card.number.fill('');
+  await card.number.fill('4000000000002701');
+  await card.expiry.fill(THREE_DS_EXPIRY);
+  const setups = () =>
+    card.requests
+      .slice(before)
+      .filter((r) => r.method() === 'POST' && r.url() === `${TOKEN_ORIGIN}/api/ThreeDS/Setup`);
+  await expect.poll(() => setups().length).toBeGreaterThan(0);
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  // (Firefox's WebDriver BiDi hands Playwright no request bodies: Chromium checks them.)
+  if (browserName !== 'chromium') return;
+  expect(setups().map((r) => (r.postDataJSON() as { sessionId: string }).sessionId)).toEqual(
+    setups().map(() => renewed),
+  );
+});
+
+test('an expired session tells the shopper so, and a new one pays with what they typed', async ({
+  page,
+  request,
+}) => {
+  const { card, sessionId, expired } = await payOnExpiredSession(page, request);
   // Not "check the card data": checking it again cannot help.
   await expect(card.frame.getByRole('alert')).toHaveText(
     'This payment session expired. Your details are kept: try again in a moment.',

@@ -102,8 +102,9 @@ async function main(): Promise<void> {
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
       // On an account without 3DS the preparer answers at once, with no request (threeDsOn, preparer.ts).
-      if (event.kind === 'change' && event.field === 'number' && number !== undefined)
-        void preparer(next).then((p) => p.prepare(number));
+      // With the session as it is now: the page may have sent a new one (`session` below).
+      if (event.kind === 'change' && event.field === 'number' && number !== undefined && session)
+        void preparer(session).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
       void threeDs?.then((p) => {
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
             error: {
               code: 'network_error',
               type: 'network',
-              message: 'The card frame could not load its code.',
+              message: "The card frame's code did not load.",
             },
           }
         : outcome.ok

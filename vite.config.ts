@@ -53,9 +53,10 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
       ['/src/flows/wallets.ts', '/src/flows/headless-and-pay.ts'],
       `src/flows/load-full.${wallets}.ts`,
     ],
-    // The essentials build wires no wallet.
+    // The essentials build wires no wallet, no headless tokenization and no pay().
     ...(wallets === 'essentials' && {
       './flows/wallets.ts': [['/src/checkout.ts'], 'src/flows/wallets.essentials.ts'],
+      './flows/headless-and-pay.ts': [['/src/checkout.ts'], 'src/flows/headless-and-pay.essentials.ts'],
     }),
     './load-locale.ts': [['/src/i18n/tables.ts'], 'src/i18n/load-locale.script.ts'],
   };

@@ -10,6 +10,7 @@ import { messagesFor } from '../i18n/index.ts';
 import { Session } from '../session.ts';
 import type { CardResult, CheckoutOptions, PaymentResult } from '../types.ts';
 import { headlessAndPayFlow, type HeadlessAndPaySource } from './headless-and-pay.ts';
+import { headlessAndPayFlow as essentialsFlow } from './headless-and-pay.essentials.ts';
 
 const token: CardResult = { ok: true, token: 'tok_1', brand: 'visa', last4: '1111' } as CardResult;
 const paid = { ok: true, payment: { status: 'paid' } } as unknown as PaymentResult;
@@ -152,5 +153,34 @@ describe('headlessAndPayFlow', () => {
     await vi.waitFor(() => {
       expect(loaded.destroy).toHaveBeenCalledOnce();
     });
+  });
+});
+
+describe("the essentials build's headlessAndPayFlow", () => {
+  it('ends every method in full_build_required, naming the full build, delivered where a flow that could not load delivers it', async () => {
+    const { context, cards, payments } = source();
+    const flow = essentialsFlow(context);
+    const missing = (what: string) => ({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'full_build_required',
+        type: 'configuration',
+        message: expect.stringContaining(`${what} in the full build, checkout-<version>.js.`) as string,
+      }) as unknown,
+    });
+    const card = { cardNumber: '4111 1111 1111 1111', expirationMonth: 1, expirationYear: 2040, cvv: '123' };
+    const headless = missing('Headless tokenization and its 3DS are');
+    expect(await flow.prepareAuthentication(card.cardNumber)).toEqual(headless);
+    expect(await flow.authenticate({ status: 'N' })).toEqual(headless);
+    // Neither a preparation nor an authentication reaches the callback: a tokenization does.
+    expect(cards).toEqual([]);
+    expect(await flow.tokenizeCard(card)).toEqual(headless);
+    expect(cards).toEqual([headless]);
+    expect(await flow.pay()).toEqual(missing('pay() is'));
+    expect(payments).toEqual([missing('pay() is')]);
+    expect(() => {
+      flow.destroy();
+    }).not.toThrow();
+    expect(loaded.headless).toEqual([]);
   });
 });

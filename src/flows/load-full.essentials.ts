@@ -1,18 +1,20 @@
-// The essentials script-tag build's stand-in for load-full.ts (vite.config.ts): no wallets and no
-// headless tokenization in it (a page with the card form needs neither), so each method says which
-// file has them.
+// The essentials script-tag build's stand-in for load-full.ts (vite.config.ts): no wallets, no headless
+// tokenization and no pay() in it (a page with the card form needs none of them), so each method says
+// which file has them. The build swaps the modules that would load them (wallets.ts,
+// headless-and-pay.ts) for stand-ins that end here.
 import { CheckoutError } from '../errors.ts';
+import type { Failure } from '../types.ts';
 
-const missing = (what: string) => (): Promise<never> =>
-  Promise.reject(
-    new CheckoutError(
-      'full_build_required',
-      'configuration',
-      `${what} in the full build, checkout-<version>.js.`,
-    ),
-  );
+/** What a method of the full build ends in here: `full_build_required`, naming the file to load. */
+export const fullBuildRequired = (what: string): Failure => ({
+  ok: false,
+  error: new CheckoutError(
+    'full_build_required',
+    'configuration',
+    `${what} in the full build, checkout-<version>.js.`,
+  ),
+});
 
-export const loadGooglePay = missing('Wallets are');
-export const loadApplePay = missing('Wallets are');
-export const loadHeadless = missing('Headless tokenization and its 3DS are');
-export const loadBrowserPayment = missing('pay() is');
+const wallets = (): Promise<never> => Promise.reject(fullBuildRequired('Wallets are').error);
+export const loadGooglePay = wallets;
+export const loadApplePay = wallets;

@@ -29,7 +29,7 @@ const vitest = runnerOf('vitest', 'vitest');
 const e2e = runnerOf('playwright', 'e2e');
 const notRun = { ...e2e(null, null), skippedBecause: 'build failed' };
 /** A vitest or e2e runner with its report's counts, and its exit code (0 unless told). */
-const V = (passed: number, failed: number, notRun: number, exit = 0, files: [string, number][] = []) =>
+const V = (passed: number, failed: number, notRun: number, exit = 0, ...files: [string, number][]) =>
   vitest(vitestReport(passed, failed, notRun, files), exit);
 const P = (expected: number, unexpected: number, skipped: number, exit = 0, errors = 0) =>
   e2e(playwrightReport(expected, unexpected, skipped, 0, errors), exit);
@@ -48,17 +48,12 @@ describe('the closing line', () => {
     ],
     [
       'counts a test file that failed outside any test (import error)',
-      [
-        V(4, 0, 0, 1, [
-          ['passed', 0],
-          ['failed', 0],
-        ]),
-      ],
+      [V(4, 0, 0, 1, ['passed', 0], ['failed', 0])],
       [4, 1, 0],
     ],
     [
       'does not count a file twice when its failure is a failing test',
-      [V(4, 1, 0, 1, [['failed', 1]])],
+      [V(4, 1, 0, 1, ['failed', 1])],
       [4, 1, 0],
     ],
     [
@@ -135,26 +130,16 @@ describe('countReport', () => {
 
 describe('failures', () => {
   // A CI log keeps its tail: the summary names each failed test, what it said and where it stopped.
+  const error = {
+    message:
+      '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: #record\nExpected: visible\nTimeout: 5000ms\n\nCall log:',
+    location: { file: '/tmp/ci/e2e/three-ds.spec.ts', line: 170 },
+  };
   const failed = (title: string, line: number) => ({
     title,
     file: 'three-ds.spec.ts',
     line,
-    tests: [
-      {
-        projectName: 'chromium',
-        status: 'unexpected',
-        results: [
-          {
-            status: 'failed',
-            error: {
-              message:
-                '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: #record\nExpected: visible\nTimeout: 5000ms\n\nCall log:',
-              location: { file: '/tmp/ci/e2e/three-ds.spec.ts', line: 170 },
-            },
-          },
-        ],
-      },
-    ],
+    tests: [{ projectName: 'chromium', status: 'unexpected', results: [{ status: 'failed', error }] }],
   });
   const passed = {
     title: 'passes',
@@ -168,10 +153,12 @@ describe('failures', () => {
       ...playwrightReport(1, 2, 0),
       suites: [{ specs: [passed, failed('a saved card', 128)], suites: [{ specs: [failed('Visa', 95)] }] }],
     };
+    const said =
+      'Error: expect(locator).toBeVisible() failed | Locator: #record | Expected: visible | Timeout: 5000ms (at three-ds.spec.ts:170)';
     expect(run([e2e(report, 1)]).details).toEqual([
       'e2e: 1 passed, 2 failed, 0 skipped',
-      'e2e failed: [chromium] three-ds.spec.ts:128 a saved card: Error: expect(locator).toBeVisible() failed | Locator: #record | Expected: visible | Timeout: 5000ms (at three-ds.spec.ts:170)',
-      'e2e failed: [chromium] three-ds.spec.ts:95 Visa: Error: expect(locator).toBeVisible() failed | Locator: #record | Expected: visible | Timeout: 5000ms (at three-ds.spec.ts:170)',
+      `e2e failed: [chromium] three-ds.spec.ts:128 a saved card: ${said}`,
+      `e2e failed: [chromium] three-ds.spec.ts:95 Visa: ${said}`,
     ]);
   });
 

@@ -90,18 +90,16 @@ describe('the sample rules', () => {
   });
 
   it('takes a region dedented, and refuses a missing, doubled or unended one', () => {
-    const source = [
-      'x();',
-      '  // #region call',
-      '  if (a) {',
-      '    b();',
-      '  }',
-      '  // #endregion call',
-      '<!-- #region page -->',
-      '<p>hi</p>',
-      '<!-- #endregion page -->',
-      '// #region call-more',
-    ].join('\n');
+    const source = `x();
+  // #region call
+  if (a) {
+    b();
+  }
+  // #endregion call
+<!-- #region page -->
+<p>hi</p>
+<!-- #endregion page -->
+// #region call-more`;
     expect(region(source, 'call')).toBe('if (a) {\n  b();\n}');
     expect(region(source, 'page')).toBe('<p>hi</p>');
     expect(() => region(source, 'nope')).toThrow(/no region nope/);

@@ -5,9 +5,10 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-const packageJson = new URL('../package.json', import.meta.url);
+export const root = resolve(import.meta.dirname, '..');
+const packageJson = join(root, 'package.json');
 export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
@@ -59,7 +60,7 @@ export function sriManifest(dir: string) {
 
 const command = import.meta.url === `file://${process.argv[1] ?? ''}` ? process.argv[2] : undefined;
 if (command === 'sri') {
-  const dist = join(import.meta.dirname, '..', 'dist');
+  const dist = join(root, 'dist');
   const written = sriManifest(dist);
   writeFileSync(join(dist, 'sri.json'), `${JSON.stringify(written, null, 2)}\n`);
   for (const [name, file] of Object.entries(written.files))

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptFile } from './artifacts.ts';
+import { root, scriptFile } from './artifacts.ts';
 import {
   asPublished,
   blocks,
@@ -17,7 +17,6 @@ import {
   strayMarkers,
 } from './docs-samples.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const scripts = (
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
 ).scripts;

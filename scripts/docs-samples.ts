@@ -4,8 +4,8 @@
 // docs-samples.test.ts checks; `npm run docs:samples` fills every marked block from its region.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fillPageTemplate, scriptFile } from './artifacts.ts';
+import { join } from 'node:path';
+import { fillPageTemplate, root, scriptFile } from './artifacts.ts';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
 export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
@@ -179,7 +179,6 @@ export function fill(markdown: string, read: (path: string) => string, scriptFil
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const root = resolve(import.meta.dirname, '..');
   const args = process.argv.slice(2);
   for (const doc of args.length > 0 ? args : docFiles(root)) {
     const text = readFileSync(join(root, doc), 'utf8');

@@ -112,14 +112,9 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
 
 /** What a failed test said: its first lines, colours stripped, each cut short. */
 function said(message: unknown): string {
-  const lines = stripVTControlCharacters(typeof message === 'string' ? message : '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-  return lines
-    .slice(0, 4)
-    .map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l))
-    .join(' | ');
+  const lines = stripVTControlCharacters(typeof message === 'string' ? message : '').split('\n');
+  const kept = lines.flatMap((l) => (l.trim() === '' ? [] : [l.trim()])).slice(0, 4);
+  return kept.map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l)).join(' | ');
 }
 
 type Json = Record<string, unknown>;

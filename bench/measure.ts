@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
-import { EXPIRY, THREE_DS_EXPIRY } from '../e2e/models/card-page.ts';
+import { CardPage, EXPIRY, THREE_DS_EXPIRY } from '../e2e/models/card-page.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
 import { sandboxClient } from '../sandbox/test/harness.ts';
@@ -101,15 +101,13 @@ function recordEvents(demoOrigin: string): void {
 function trackPorts(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
   const stats = { channels: 0, hostPortsClosed: 0 };
-  const [hostPorts, closed] = [new WeakSet<MessagePort>(), new WeakSet<MessagePort>()];
+  const hostPorts = new WeakSet<MessagePort>();
   const nativeClose = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'close')?.value as (
     this: MessagePort,
   ) => void;
   MessagePort.prototype.close = function close(this: MessagePort) {
-    if (hostPorts.has(this) && !closed.has(this)) {
-      closed.add(this);
-      stats.hostPortsClosed += 1;
-    }
+    // Counted once: a closed port leaves the set.
+    if (hostPorts.delete(this)) stats.hostPortsClosed += 1;
     nativeClose.call(this);
   };
   const Native = window.MessageChannel;
@@ -319,15 +317,7 @@ export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
     },
     { sessionId, account, tokenUrl: urls.tokenUrl },
   );
-  const card = threeDs ? THREE_DS_CARD : CARD;
-  const fields = page.frameLocator('svc-card-form iframe');
-  for (const [label, text] of [
-    ['Card number', card.number],
-    ['Expiry date', card.expiry],
-    ['Security code', card.cvc],
-    ['Name on card', card.holder],
-  ] as const)
-    await fields.getByLabel(label, { exact: true }).fill(text);
+  await new CardPage(page).fill(threeDs ? THREE_DS_CARD : CARD);
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   await page.waitForTimeout(SETTLE_MS);
   const { value, run } = await timedSubmit(page, urls.tokenUrl, '/api/token/generate', () =>

@@ -70,10 +70,8 @@ if (command === 'sri') {
   const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
     exports: Record<string, { default?: string }>;
   };
-  for (const [entry, file] of [
-    ['./script-tag', scriptFile()],
-    ['./script-tag/full', fullScriptFile()],
-  ] as const) {
+  const moved = { './script-tag': scriptFile(), './script-tag/full': fullScriptFile() };
+  for (const [entry, file] of Object.entries(moved)) {
     const target = pkg.exports[entry];
     if (target === undefined) throw new Error(`package.json has no ${entry} export`);
     target.default = `./dist/${file}`;

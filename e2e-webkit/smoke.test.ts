@@ -24,12 +24,8 @@ const SCENARIOS = [
   { name: 'frictionless 3DS (Y) is paid', number: '4000000000002701', month: '01', expect: '3DS Y' },
 ];
 
-const webkit = findBrowsers().webkit;
-const skip =
-  webkit.problem ??
-  (existsSync(join(root, 'dist', scriptFile()))
-    ? undefined
-    : 'dist/ is not built: run `npm run build` first');
+const [webkit, built] = [findBrowsers().webkit, existsSync(join(root, 'dist', scriptFile()))];
+const skip = webkit.problem ?? (built ? undefined : 'dist/ is not built: run `npm run build` first');
 if (skip !== undefined) console.log(`webkit: skipped: ${skip}`);
 
 /** Calls `probe` until it returns true; a throw is "not yet", and said on timeout. */
@@ -118,11 +114,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
   };
   /** Types into a field of the card frame (switched into) as a shopper does, and checks what it shows. */
   const typeField = async (autocomplete: string, text: string, shown: string) => {
-    const css = `input[autocomplete="${autocomplete}"]`;
-    await until(`the ${autocomplete} field in the card frame`, async () =>
-      s.run('return !arguments[0].disabled;', [await s.find(css)]),
-    );
-    const input = await s.find(css);
+    const enabled = `return document.querySelector('input[autocomplete="${autocomplete}"]:enabled');`;
+    const input = await element(`the ${autocomplete} field in the card frame`, enabled);
     await s.type(input, text);
     const value = await s.run('return arguments[0].value;', [input]);
     if (value !== shown)
@@ -152,10 +145,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     const port = portOf(probe);
     await close(probe);
     const log: string[] = [];
-    const child = spawn(WEBKIT.xvfbRun, ['-a', WEBKIT.driver, `--port=${port}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    });
+    const args = ['-a', WEBKIT.driver, `--port=${port}`];
+    const child = spawn(WEBKIT.xvfbRun, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     driver = child;
     child.stderr.on('data', (chunk) => log.push(String(chunk)));
     stack = await startDemoStack(FREE_PORTS, {});

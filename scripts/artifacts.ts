@@ -9,7 +9,16 @@ import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
 const packageJson = join(root, 'package.json');
-export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+/** package.json, as the scripts read it. */
+export const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
+  name: string;
+  version: string;
+  scripts: Record<string, string>;
+  dependencies?: Record<string, string>;
+  customElements?: string;
+  exports: Record<string, { default?: string }>;
+};
+export const version = pkg.version;
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
 export const scriptFile = (): string => `checkout-essentials-${version}.js`;
@@ -67,9 +76,6 @@ if (command === 'sri') {
     console.log(`sri.json: ${name} ${file.integrity}`);
 } else if (command === 'version') {
   // The version read above is the bumped one: `npm version` runs this after writing it.
-  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
-    exports: Record<string, { default?: string }>;
-  };
   const moved = { './script-tag': scriptFile(), './script-tag/full': fullScriptFile() };
   for (const [entry, file] of Object.entries(moved)) {
     const target = pkg.exports[entry];

@@ -9,14 +9,7 @@ import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { framesDir, fullScriptFile, integrity, root, scriptFile } from './artifacts.ts';
-
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-  customElements?: string;
-};
+import { framesDir, fullScriptFile, integrity, pkg, root, scriptFile } from './artifacts.ts';
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_DIR, filesIn, generate } from './api-docs.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -25,14 +25,11 @@ function publicExports(): string[] {
     .sort();
 }
 
+const fresh = mkdtempSync(join(tmpdir(), 'api-docs-'));
+await generate(fresh);
+
 describe('docs/api', () => {
   const committed = filesIn(API_DIR);
-  let fresh = '';
-
-  beforeAll(async () => {
-    fresh = mkdtempSync(join(tmpdir(), 'api-docs-'));
-    await generate(fresh);
-  }, 120_000);
 
   afterAll(() => {
     rmSync(fresh, { recursive: true, force: true });

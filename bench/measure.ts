@@ -61,12 +61,9 @@ export async function startFloor() {
   app.get('/frame.html', (c) => (on(c, 'localhost') ? c.html(html('frame.html')) : c.notFound()));
   app.post('/echo', async (c) => c.json({ token: 'floor', echoed: (await c.req.json()) !== null }));
   const server = await listen(app.fetch, 0);
-  const frameOrigin = `http://localhost:${String(portOf(server))}`;
-  return {
-    pageUrl: `http://127.0.0.1:${String(portOf(server))}/floor.html`,
-    frameOrigin,
-    close: () => close(server),
-  };
+  const port = String(portOf(server));
+  const frameOrigin = `http://localhost:${port}`;
+  return { pageUrl: `http://127.0.0.1:${port}/floor.html`, frameOrigin, close: () => close(server) };
 }
 
 /**

@@ -74,13 +74,9 @@ const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Mat
 function mainTable(r: Results): string {
   const { cycles } = r.settings;
   const { ready, keystroke: k, hygiene: h } = r;
-  const row = (part: string, what: string, cells: [string, string], x?: number, goal = 'reported') => [
-    part,
-    what,
-    ...cells,
-    formatRatio(x),
-    goal,
-  ];
+  const row = (part: string, what: string, cells: [string, string], x?: number, goal = 'reported') => {
+    return [part, what, ...cells, formatRatio(x), goal];
+  };
   const timing = (part: string, what: string, c: Compared, goal?: string) =>
     row(part, what, [formatSummary(c.sdk), formatSummary(c.floor)], c.ratio, goal);
   const key = (p: 'median' | 'p95', name: string, x: number | undefined) => {

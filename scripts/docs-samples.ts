@@ -169,9 +169,8 @@ export function fill(markdown: string, read: (path: string) => string, scriptFil
   for (const block of blocks(markdown).reverse()) {
     if (block.sample === undefined) continue;
     const indent = /^\s*/.exec(lines[block.line - 1] ?? '')?.[0] ?? '';
-    const body = asPublished(region(read(block.sample.path), block.sample.region), scriptFile)
-      .split('\n')
-      .map((l) => (l === '' ? l : `${indent}${l}`));
+    const text = asPublished(region(read(block.sample.path), block.sample.region), scriptFile);
+    const body = text.split('\n').map((l) => (l === '' ? l : `${indent}${l}`));
     const end = block.line + block.body.split('\n').length - (block.body === '' ? 1 : 0);
     lines.splice(block.line, end - block.line, ...body);
   }

@@ -95,9 +95,7 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
       fail(1, `${name}: ${why}`);
       continue;
     }
-    total.passed += c.passed;
-    total.failed += c.failed;
-    total.skipped += c.skipped;
+    for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
     counts.push(`${name}: ${formatLine(c)}${c.flaky > 0 ? ` (${c.flaky} of the passed were flaky)` : ''}`);
     for (const failure of failures(format, report)) problems.push(`${name} failed: ${failure}`);
     if (c.outside > 0) fail(c.outside, `${name}: ${c.outside} ${c.what}`);

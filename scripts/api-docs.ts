@@ -3,12 +3,13 @@
 // api-docs.test.ts regenerates it and fails when the committed copy is stale.
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import * as prettier from 'prettier';
 import { Application, Converter, DeclarationReflection, OptionDefaults, ReflectionKind } from 'typedoc';
 import type { PluginOptions } from 'typedoc-plugin-markdown';
 import ts from 'typescript';
 import { markdownTable } from '../bench/stats.ts';
+import { root } from './artifacts.ts';
 
 /** The parts of a custom elements manifest (schema 1.0.0) that the reference reads. */
 interface Item {
@@ -31,7 +32,6 @@ export interface Manifest {
   }[];
 }
 
-const root = resolve(import.meta.dirname, '..');
 export const API_DIR = join(root, 'docs', 'api');
 
 /** The manifest's JSDoc tags: TypeDoc must know them, and leave them to elements.md. */

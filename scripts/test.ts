@@ -4,11 +4,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { root } from './artifacts.ts';
 import { ensureBrowsers } from './browsers.ts';
 import { formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
-const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 // Run outside npm, it should find the same local binaries as `npm test`.
 const bin = join(root, 'node_modules', '.bin');

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { timing } from 'hono/timing';
 import type { Browser, CDPSession, Page, Response } from 'playwright-core';
-import { EXPIRY, THREE_DS_EXPIRY } from '../e2e/models/card-page.ts';
+import { CardPage, EXPIRY, THREE_DS_EXPIRY } from '../e2e/models/card-page.ts';
 import type { SandboxUrls } from '../sandbox/config.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
 import { sandboxClient } from '../sandbox/test/harness.ts';
@@ -61,12 +61,9 @@ export async function startFloor() {
   app.get('/frame.html', (c) => (on(c, 'localhost') ? c.html(html('frame.html')) : c.notFound()));
   app.post('/echo', async (c) => c.json({ token: 'floor', echoed: (await c.req.json()) !== null }));
   const server = await listen(app.fetch, 0);
-  const frameOrigin = `http://localhost:${String(portOf(server))}`;
-  return {
-    pageUrl: `http://127.0.0.1:${String(portOf(server))}/floor.html`,
-    frameOrigin,
-    close: () => close(server),
-  };
+  const port = String(portOf(server));
+  const frameOrigin = `http://localhost:${port}`;
+  return { pageUrl: `http://127.0.0.1:${port}/floor.html`, frameOrigin, close: () => close(server) };
 }
 
 /**
@@ -101,15 +98,13 @@ function recordEvents(demoOrigin: string): void {
 function trackPorts(demoOrigin: string): void {
   if (location.origin !== demoOrigin) return;
   const stats = { channels: 0, hostPortsClosed: 0 };
-  const [hostPorts, closed] = [new WeakSet<MessagePort>(), new WeakSet<MessagePort>()];
+  const hostPorts = new WeakSet<MessagePort>();
   const nativeClose = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'close')?.value as (
     this: MessagePort,
   ) => void;
   MessagePort.prototype.close = function close(this: MessagePort) {
-    if (hostPorts.has(this) && !closed.has(this)) {
-      closed.add(this);
-      stats.hostPortsClosed += 1;
-    }
+    // Counted once: a closed port leaves the set.
+    if (hostPorts.delete(this)) stats.hostPortsClosed += 1;
     nativeClose.call(this);
   };
   const Native = window.MessageChannel;
@@ -319,15 +314,7 @@ export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
     },
     { sessionId, account, tokenUrl: urls.tokenUrl },
   );
-  const card = threeDs ? THREE_DS_CARD : CARD;
-  const fields = page.frameLocator('svc-card-form iframe');
-  for (const [label, text] of [
-    ['Card number', card.number],
-    ['Expiry date', card.expiry],
-    ['Security code', card.cvc],
-    ['Name on card', card.holder],
-  ] as const)
-    await fields.getByLabel(label, { exact: true }).fill(text);
+  await new CardPage(page).fill(threeDs ? THREE_DS_CARD : CARD);
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   await page.waitForTimeout(SETTLE_MS);
   const { value, run } = await timedSubmit(page, urls.tokenUrl, '/api/token/generate', () =>

@@ -4,18 +4,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { FREE_PORTS, startDemoStack } from '../demo/server.ts';
-import { framesDir, scriptFile } from '../scripts/artifacts.ts';
+import { framesDir, root, scriptFile } from '../scripts/artifacts.ts';
 import { CHROMIUM_ARGS, findBrowsers } from '../scripts/browsers.ts';
 import * as measure from './measure.ts';
 import { measureSizes, type SizeResults } from './sizes.ts';
 import * as stats from './stats.ts';
 
 const { formatKiB, formatMs, formatRatio, formatSummary, markdownTable, median, ratio, summarize } = stats;
-const root = resolve(import.meta.dirname, '..');
 const raw = process.env['BENCH_RUNS'] ?? '';
 const runs = raw === '' ? 11 : Number(raw);
 if (!Number.isInteger(runs) || runs < 1)
@@ -41,13 +40,8 @@ async function rounds<K extends string, T>(label: string, measures: Record<K, ()
 /** The SDK's and the floor's samples, their summaries, and the ratio of their medians (and p95s). */
 function compare(sdk: readonly number[], floor: readonly number[]) {
   const [a, b] = [summarize(sdk), summarize(floor)];
-  return {
-    sdk: a,
-    floor: b,
-    ratio: ratio(a.median, b.median),
-    ratioP95: ratio(a.p95, b.p95),
-    samples: { sdk, floor },
-  };
+  const ratios = { ratio: ratio(a.median, b.median), ratioP95: ratio(a.p95, b.p95) };
+  return { sdk: a, floor: b, ...ratios, samples: { sdk, floor } };
 }
 type Compared = ReturnType<typeof compare>;
 
@@ -80,22 +74,15 @@ const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Mat
 function mainTable(r: Results): string {
   const { cycles } = r.settings;
   const { ready, keystroke: k, hygiene: h } = r;
-  const row = (part: string, what: string, cells: [string, string], x?: number, goal = 'reported') => [
-    part,
-    what,
-    ...cells,
-    formatRatio(x),
-    goal,
-  ];
+  const row = (part: string, what: string, cells: [string, string], x?: number, goal = 'reported') => {
+    return [part, what, ...cells, formatRatio(x), goal];
+  };
   const timing = (part: string, what: string, c: Compared, goal?: string) =>
     row(part, what, [formatSummary(c.sdk), formatSummary(c.floor)], c.ratio, goal);
-  const key = (p: 'median' | 'p95', name: string, x: number | undefined) =>
-    row(
-      '3',
-      `Keystroke → formatted value in the frame, ${name} of ${k.sdk.n}`,
-      [formatMs(k.sdk[p]), formatMs(k.floor[p])],
-      x,
-    );
+  const key = (p: 'median' | 'p95', name: string, x: number | undefined) => {
+    const what = `Keystroke → formatted value in the frame, ${name} of ${k.sdk.n}`;
+    return row('3', what, [formatMs(k.sdk[p]), formatMs(k.floor[p])], x);
+  };
   const heap = (x: Hygiene) =>
     `${signedKiB(x.heapGrowth)} (last ${cycles - Math.floor(cycles / 2)}: ${signedKiB(x.heapGrowthSecondHalf)})`;
   /** A count that must be zero: `n` is the SDK's. */
@@ -256,11 +243,8 @@ async function collect() {
     measure.keystrokes(setup, subject, settings.keystrokes, settings.keystrokeWarmup);
   const [keysSdk, keysFloor] = [await keys('sdk'), await keys('floor')];
 
-  const pages = [
-    await measure.open(setup, 'sdk'),
-    await measure.open(setup, 'sdk'),
-    await measure.open(setup, 'floor'),
-  ] as const;
+  const open = (subject: measure.Subject) => measure.open(setup, subject);
+  const pages = [await open('sdk'), await open('sdk'), await open('floor')] as const;
   const submits = await rounds('tokenize and frictionless 3DS', {
     tokenize: () => measure.submitSdk(setup, pages[0].page, false),
     threeDs: () => measure.submitSdk(setup, pages[1].page, true),
@@ -274,6 +258,7 @@ async function collect() {
   const { cycleMs: sdkCycles, ...sdkHygiene } = await cycle('sdk');
   const { cycleMs: floorCycles, ...floorHygiene } = await cycle('floor');
 
+  const readyMs = (runs: measure.ReadyRun[]) => runs.map((r) => r.ready);
   const budgeted = new Set(sizes.budgets.flatMap((b) => b.files));
   // The challenge frame loads only when an issuer asks for a challenge, which no run here does.
   const loaded = [...setup.loaded].filter((f) => !f.endsWith('.map')).sort();
@@ -293,10 +278,7 @@ async function collect() {
     settings,
     sizes: { ...sizes, loaded, unbudgeted: loaded.filter((f) => !budgeted.has(f)) },
     ready: {
-      ...compare(
-        cold.sdk.map((r) => r.ready),
-        cold.floor.map((r) => r.ready),
-      ),
+      ...compare(readyMs(cold.sdk), readyMs(cold.floor)),
       goal: READY_GOAL,
       breakdown: { sdk: medianMarks(cold.sdk), floor: medianMarks(cold.floor) },
     },

@@ -8,10 +8,9 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { BUDGETS } from '../.size-limit.ts';
+import { root } from '../scripts/artifacts.ts';
 import { shared } from '../vite.config.ts';
 import { ratio } from './stats.ts';
-
-const root = resolve(import.meta.dirname, '..');
 
 /** Gzip level 9 and brotli quality 11, as size-limit measures. */
 function measure(file: string, path = join(root, 'dist', file)) {

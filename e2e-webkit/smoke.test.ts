@@ -7,16 +7,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, it, onTestFailed, vi } from 'vitest';
 import { FREE_PORTS, startDemoStack, type DemoStack } from '../demo/server.ts';
 import { close, listen, portOf } from '../sandbox/server.ts';
-import { scriptFile } from '../scripts/artifacts.ts';
+import { root, scriptFile } from '../scripts/artifacts.ts';
 import { findBrowsers, WEBKIT } from '../scripts/browsers.ts';
 
 type Element = Record<string, string>;
-const root = resolve(import.meta.dirname, '..');
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 const YY = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 const SCENARIOS = [
@@ -25,12 +24,8 @@ const SCENARIOS = [
   { name: 'frictionless 3DS (Y) is paid', number: '4000000000002701', month: '01', expect: '3DS Y' },
 ];
 
-const webkit = findBrowsers().webkit;
-const skip =
-  webkit.problem ??
-  (existsSync(join(root, 'dist', scriptFile()))
-    ? undefined
-    : 'dist/ is not built: run `npm run build` first');
+const [webkit, built] = [findBrowsers().webkit, existsSync(join(root, 'dist', scriptFile()))];
+const skip = webkit.problem ?? (built ? undefined : 'dist/ is not built: run `npm run build` first');
 if (skip !== undefined) console.log(`webkit: skipped: ${skip}`);
 
 /** Calls `probe` until it returns true; a throw is "not yet", and said on timeout. */
@@ -94,8 +89,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     await until(what, async () => (await s.run(script)) !== null);
     return s.run<Element>(script);
   };
-  /** Waits for #status to say an outcome (`done`), and returns what it says. */
-  const outcome = async (what: string, done: RegExp) => {
+  /** Waits for #status to say an outcome (`done`), and checks that it starts with `paid` and has `expect`. */
+  const outcome = async (what: string, done: RegExp, paid: string, expect = '') => {
     let status = '';
     const said = async () => {
       status = String(await s.run('return document.getElementById("status")?.textContent ?? "";'));
@@ -104,7 +99,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     await until(what, said, 30_000).catch((error: unknown) => {
       throw new Error(`${String(error)}; #status says ${JSON.stringify(status)}`);
     });
-    return status;
+    if (!status.startsWith(paid) || !status.includes(expect))
+      throw new Error(`#status says ${JSON.stringify(status)}, expected ${paid}… ${expect}`);
   };
 
   const CARD_FRAME = 'return document.querySelector("svc-card-form")?.shadowRoot?.querySelector("iframe");';
@@ -118,11 +114,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
   };
   /** Types into a field of the card frame (switched into) as a shopper does, and checks what it shows. */
   const typeField = async (autocomplete: string, text: string, shown: string) => {
-    const css = `input[autocomplete="${autocomplete}"]`;
-    await until(`the ${autocomplete} field in the card frame`, async () =>
-      s.run('return !arguments[0].disabled;', [await s.find(css)]),
-    );
-    const input = await s.find(css);
+    const enabled = `return document.querySelector('input[autocomplete="${autocomplete}"]:enabled');`;
+    const input = await element(`the ${autocomplete} field in the card frame`, enabled);
     await s.type(input, text);
     const value = await s.run('return arguments[0].value;', [input]);
     if (value !== shown)
@@ -142,9 +135,7 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     await s.frame(null);
     await s.click(await s.find('#pay'));
     // After "Processing…": "Payment authorized: …", "Payment declined: …", "Payment refused: …" or "Not paid: …".
-    const status = await outcome('the payment outcome in #status', /^(Payment |Not paid)/);
-    if (!status.startsWith('Payment authorized') || !status.includes(expect))
-      throw new Error(`#status says ${JSON.stringify(status)}, expected it authorized ${expect}`);
+    await outcome('the payment outcome in #status', /^(Payment |Not paid)/, 'Payment authorized', expect);
   };
 
   beforeAll(async () => {
@@ -154,10 +145,8 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     const port = portOf(probe);
     await close(probe);
     const log: string[] = [];
-    const child = spawn(WEBKIT.xvfbRun, ['-a', WEBKIT.driver, `--port=${port}`], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      detached: true,
-    });
+    const args = ['-a', WEBKIT.driver, `--port=${port}`];
+    const child = spawn(WEBKIT.xvfbRun, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     driver = child;
     child.stderr.on('data', (chunk) => log.push(String(chunk)));
     stack = await startDemoStack(FREE_PORTS, {});
@@ -262,8 +251,6 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
       'return [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Pay with Touch ID") ?? null;';
     await s.click(await element('the sheet’s Pay button', pay));
     await s.frame(null);
-    const status = await outcome('the Apple Pay outcome in #status', /^(Paid|Not paid)/);
-    if (!status.startsWith('Paid: '))
-      throw new Error(`#status says ${JSON.stringify(status)}, expected Paid`);
+    await outcome('the Apple Pay outcome in #status', /^(Paid|Not paid)/, 'Paid: ');
   });
 });

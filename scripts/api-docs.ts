@@ -3,12 +3,13 @@
 // api-docs.test.ts regenerates it and fails when the committed copy is stale.
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import * as prettier from 'prettier';
 import { Application, Converter, DeclarationReflection, OptionDefaults, ReflectionKind } from 'typedoc';
 import type { PluginOptions } from 'typedoc-plugin-markdown';
 import ts from 'typescript';
 import { markdownTable } from '../bench/stats.ts';
+import { root } from './artifacts.ts';
 
 /** The parts of a custom elements manifest (schema 1.0.0) that the reference reads. */
 interface Item {
@@ -31,7 +32,6 @@ export interface Manifest {
   }[];
 }
 
-const root = resolve(import.meta.dirname, '..');
 export const API_DIR = join(root, 'docs', 'api');
 
 /** The manifest's JSDoc tags: TypeDoc must know them, and leave them to elements.md. */
@@ -70,9 +70,8 @@ function pruneForeignMembers(app: Application): void {
         if (!(owner instanceof DeclarationReflection)) continue;
         for (const member of [...(owner.children ?? [])]) {
           if (member.kindOf(ReflectionKind.Constructor)) continue;
-          if (foreign(member.inheritedFrom) || (foreign(member.overwrites) && !commented.has(member.id))) {
+          if (foreign(member.inheritedFrom) || (foreign(member.overwrites) && !commented.has(member.id)))
             context.project.removeReflection(member);
-          }
         }
       }
     },
@@ -112,9 +111,8 @@ async function writeReference(out: string): Promise<void> {
   const project = await app.convert();
   if (project === undefined) throw new Error('TypeDoc could not convert src/index.ts (see above).');
   app.validate(project);
-  if (app.logger.hasErrors() || app.logger.hasWarnings()) {
+  if (app.logger.hasErrors() || app.logger.hasWarnings())
     throw new Error('TypeDoc reported problems with the TSDoc of the public exports (see above).');
-  }
   await app.generateOutputs(project);
 }
 
@@ -169,10 +167,8 @@ export function renderElements(manifest: Manifest, pages: readonly string[]): st
       cell(m.description),
     ]);
     const eventRows = events.map((e) => row(e, e.type ? link(e.type.text) : ''));
-    const [partRows, propertyRows] = [
-      cssParts.map((p) => row(p)),
-      cssProperties.map((p) => row(p, code(p.default))),
-    ];
+    const partRows = cssParts.map((p) => row(p));
+    const propertyRows = cssProperties.map((p) => row(p, code(p.default)));
     return [
       `## \`<${tagName}>\``,
       `Class ${link(name)}. ${cell(element.description)}`,
@@ -210,12 +206,8 @@ export async function generate(out = API_DIR): Promise<void> {
   // The committed copy's config, wherever `out` is.
   const config = await prettier.resolveConfig(join(API_DIR, 'README.md'));
   for (const file of filesIn(out)) {
-    const path = join(out, file);
-    const formatted = await prettier.format(readFileSync(path, 'utf8'), {
-      ...config,
-      filepath: join(API_DIR, file),
-    });
-    writeFileSync(path, formatted);
+    const [path, filepath] = [join(out, file), join(API_DIR, file)];
+    writeFileSync(path, await prettier.format(readFileSync(path, 'utf8'), { ...config, filepath }));
   }
 }
 

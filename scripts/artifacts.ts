@@ -5,10 +5,20 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-const packageJson = new URL('../package.json', import.meta.url);
-export const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+export const root = resolve(import.meta.dirname, '..');
+const packageJson = join(root, 'package.json');
+/** package.json, as the scripts read it. */
+export const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
+  name: string;
+  version: string;
+  scripts: Record<string, string>;
+  dependencies?: Record<string, string>;
+  customElements?: string;
+  exports: Record<string, { default?: string }>;
+};
+export const version = pkg.version;
 
 /** The script-tag build (essentials), under dist/ and on any host that serves it. */
 export const scriptFile = (): string => `checkout-essentials-${version}.js`;
@@ -59,20 +69,15 @@ export function sriManifest(dir: string) {
 
 const command = import.meta.url === `file://${process.argv[1] ?? ''}` ? process.argv[2] : undefined;
 if (command === 'sri') {
-  const dist = join(import.meta.dirname, '..', 'dist');
+  const dist = join(root, 'dist');
   const written = sriManifest(dist);
   writeFileSync(join(dist, 'sri.json'), `${JSON.stringify(written, null, 2)}\n`);
   for (const [name, file] of Object.entries(written.files))
     console.log(`sri.json: ${name} ${file.integrity}`);
 } else if (command === 'version') {
   // The version read above is the bumped one: `npm version` runs this after writing it.
-  const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
-    exports: Record<string, { default?: string }>;
-  };
-  for (const [entry, file] of [
-    ['./script-tag', scriptFile()],
-    ['./script-tag/full', fullScriptFile()],
-  ] as const) {
+  const moved = { './script-tag': scriptFile(), './script-tag/full': fullScriptFile() };
+  for (const [entry, file] of Object.entries(moved)) {
     const target = pkg.exports[entry];
     if (target === undefined) throw new Error(`package.json has no ${entry} export`);
     target.default = `./dist/${file}`;

@@ -144,13 +144,8 @@ export function ensureBrowsers({ env = process.env, log = console.log } = {}) {
   if (downloadable.length > 0) {
     log(`browsers: ${downloadable.join(' and ')} not found; trying Playwright's download`);
     log(`$ npx playwright install ${downloadable.join(' ')}`);
-    install(
-      "Playwright's download",
-      'npx',
-      ['--no-install', 'playwright', 'install', ...downloadable],
-      env,
-      log,
-    );
+    const args = ['--no-install', 'playwright', 'install', ...downloadable];
+    install("Playwright's download", 'npx', args, env, log);
   }
   if (missing().length > 0) {
     const isRoot = process.getuid?.() === 0;

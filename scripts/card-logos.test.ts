@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BRAND_IDS, BRANDS } from '../src/card/brands.ts';
 import { logoSprite, NAME_ONLY } from './card-logos.ts';
 
-let sprite = '';
-beforeAll(async () => {
-  sprite = await logoSprite();
-});
+const sprite = await logoSprite();
 
 /** Each view and the nested <svg> that it frames, in the sprite's order. */
 const views = () =>

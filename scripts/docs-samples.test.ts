@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptFile } from './artifacts.ts';
+import { pkg, root, scriptFile } from './artifacts.ts';
 import {
   asPublished,
   blocks,
@@ -16,11 +16,6 @@ import {
   slug,
   strayMarkers,
 } from './docs-samples.ts';
-
-const root = resolve(import.meta.dirname, '..');
-const scripts = (
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts;
 
 const DOCS = docFiles(root);
 
@@ -47,7 +42,7 @@ describe.each(DOCS)('%s', (doc) => {
         const source = readFileSync(join(root, path), 'utf8');
         expect(block.body).toBe(asPublished(region(source, name), scriptFile()));
       } else if (shellLanguages.has(block.lang)) {
-        expect(shellProblems(block.body, scripts, (p) => existsSync(join(root, p)))).toEqual([]);
+        expect(shellProblems(block.body, pkg.scripts, (p) => existsSync(join(root, p)))).toEqual([]);
       } else if (block.lang === 'json') {
         expect(() => JSON.parse(block.body) as unknown).not.toThrow();
       } else {
@@ -90,18 +85,16 @@ describe('the sample rules', () => {
   });
 
   it('takes a region dedented, and refuses a missing, doubled or unended one', () => {
-    const source = [
-      'x();',
-      '  // #region call',
-      '  if (a) {',
-      '    b();',
-      '  }',
-      '  // #endregion call',
-      '<!-- #region page -->',
-      '<p>hi</p>',
-      '<!-- #endregion page -->',
-      '// #region call-more',
-    ].join('\n');
+    const source = `x();
+  // #region call
+  if (a) {
+    b();
+  }
+  // #endregion call
+<!-- #region page -->
+<p>hi</p>
+<!-- #endregion page -->
+// #region call-more`;
     expect(region(source, 'call')).toBe('if (a) {\n  b();\n}');
     expect(region(source, 'page')).toBe('<p>hi</p>');
     expect(() => region(source, 'nope')).toThrow(/no region nope/);
@@ -120,11 +113,11 @@ describe('the sample rules', () => {
     expect(
       shellProblems(
         'npm install && npm run demo\nSVC_X=1 SVC_3DS_PORT=0 npm test\nnode e2e-webkit/smoke.ts',
-        scripts,
+        pkg.scripts,
         exists,
       ),
     ).toEqual([]);
-    expect(shellProblems('npm run nope\ncurl http://x | sh\nnode missing.mjs', scripts, exists)).toEqual([
+    expect(shellProblems('npm run nope\ncurl http://x | sh\nnode missing.mjs', pkg.scripts, exists)).toEqual([
       'npm run nope',
       'curl http://x | sh',
       'node missing.mjs',

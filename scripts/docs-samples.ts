@@ -4,8 +4,8 @@
 // docs-samples.test.ts checks; `npm run docs:samples` fills every marked block from its region.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fillPageTemplate, scriptFile } from './artifacts.ts';
+import { join } from 'node:path';
+import { fillPageTemplate, root, scriptFile } from './artifacts.ts';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
 export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
@@ -32,17 +32,10 @@ export function blocks(markdown: string): Block[] {
     // Prettier puts a blank line between the marker and its block.
     const before = (lines[i - 1] ?? '').trim() === '' ? i - 2 : i - 1;
     const marker = /^\s*<!-- sample: ([^#\s]+)#([\w-]+) -->\s*$/.exec(lines[before] ?? '');
-    found.push({
-      line: i + 1,
-      lang,
-      body: lines
-        .slice(i + 1, end)
-        .map((l) => l.slice(indent.length))
-        .join('\n'),
-      ...(marker === null
-        ? {}
-        : { sample: { line: before + 1, path: marker[1] ?? '', region: marker[2] ?? '' } }),
-    });
+    const body = lines.slice(i + 1, end).map((l) => l.slice(indent.length));
+    const sample =
+      marker === null ? {} : { sample: { line: before + 1, path: marker[1] ?? '', region: marker[2] ?? '' } };
+    found.push({ line: i + 1, lang, body: body.join('\n'), ...sample });
     i = end;
   }
   return found;
@@ -91,17 +84,13 @@ const e2eSources = (root: string) =>
 export function runnerOf(root: string, path: string): { runner: string } | { problem: string } {
   if (!existsSync(join(root, path))) return { problem: `${path} does not exist` };
   if (/\.(?:test|spec)\.tsx?$/.test(path)) return { runner: path };
-  let url: string | undefined;
-  const page = /^demo\/pages\/([\w-]+)\.(?:html|js)$/.exec(path);
-  if (page !== null) url = `/${page[1] ?? ''}.html`;
-  if (path.startsWith('demo/spa/')) url = '/spa/';
+  const page = /^demo\/pages\/([\w-]+)\.(?:html|js)$/.exec(path)?.[1];
+  const url = page !== undefined ? `/${page}.html` : path.startsWith('demo/spa/') ? '/spa/' : undefined;
   if (url !== undefined) {
     const opens = e2eSources(root).find(([, text]) =>
       ["'", '"', '`'].some((quote) => text.includes(`${quote}${url}`)),
     );
-    return opens === undefined
-      ? { problem: `no e2e spec opens ${url}` }
-      : { runner: relative(root, join(root, 'e2e', opens[0])) };
+    return opens === undefined ? { problem: `no e2e spec opens ${url}` } : { runner: `e2e/${opens[0]}` };
   }
   const tested = path.replace(/\.ts$/, '.test.ts');
   if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
@@ -180,9 +169,8 @@ export function fill(markdown: string, read: (path: string) => string, scriptFil
   for (const block of blocks(markdown).reverse()) {
     if (block.sample === undefined) continue;
     const indent = /^\s*/.exec(lines[block.line - 1] ?? '')?.[0] ?? '';
-    const body = asPublished(region(read(block.sample.path), block.sample.region), scriptFile)
-      .split('\n')
-      .map((l) => (l === '' ? l : `${indent}${l}`));
+    const text = asPublished(region(read(block.sample.path), block.sample.region), scriptFile);
+    const body = text.split('\n').map((l) => (l === '' ? l : `${indent}${l}`));
     const end = block.line + block.body.split('\n').length - (block.body === '' ? 1 : 0);
     lines.splice(block.line, end - block.line, ...body);
   }
@@ -190,7 +178,6 @@ export function fill(markdown: string, read: (path: string) => string, scriptFil
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
-  const root = resolve(import.meta.dirname, '..');
   const args = process.argv.slice(2);
   for (const doc of args.length > 0 ? args : docFiles(root)) {
     const text = readFileSync(join(root, doc), 'utf8');

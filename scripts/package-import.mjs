@@ -16,8 +16,7 @@ const EXPORTS = `Checkout CheckoutError ERROR_TYPES isCheckoutError SvcBlurEvent
 async function entry() {
   assert.equal(globalThis.document, undefined, 'this check needs a Node without a DOM');
   // A variable specifier: resolved at run time from this file's node_modules.
-  const specifier = NAME;
-  const sdk = await import(specifier);
+  const sdk = await import(NAME);
   const missing = EXPORTS.filter((name) => !(name in sdk));
   assert.deepEqual(missing, [], `missing exports: ${missing.join(', ')}`);
   assert.equal(sdk.VERSION, version, 'VERSION is the package version');

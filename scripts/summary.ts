@@ -95,9 +95,7 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
       fail(1, `${name}: ${why}`);
       continue;
     }
-    total.passed += c.passed;
-    total.failed += c.failed;
-    total.skipped += c.skipped;
+    for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
     counts.push(`${name}: ${formatLine(c)}${c.flaky > 0 ? ` (${c.flaky} of the passed were flaky)` : ''}`);
     for (const failure of failures(format, report)) problems.push(`${name} failed: ${failure}`);
     if (c.outside > 0) fail(c.outside, `${name}: ${c.outside} ${c.what}`);
@@ -112,14 +110,9 @@ export function summarize({ gates, runners }: { gates: readonly Gate[]; runners:
 
 /** What a failed test said: its first lines, colours stripped, each cut short. */
 function said(message: unknown): string {
-  const lines = stripVTControlCharacters(typeof message === 'string' ? message : '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-  return lines
-    .slice(0, 4)
-    .map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l))
-    .join(' | ');
+  const lines = stripVTControlCharacters(typeof message === 'string' ? message : '').split('\n');
+  const kept = lines.flatMap((l) => (l.trim() === '' ? [] : [l.trim()])).slice(0, 4);
+  return kept.map((l) => (l.length > 200 ? `${l.slice(0, 199)}…` : l)).join(' | ');
 }
 
 type Json = Record<string, unknown>;

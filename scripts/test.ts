@@ -4,17 +4,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { root } from './artifacts.ts';
 import { ensureBrowsers } from './browsers.ts';
 import { formatLine, summarize, type Gate, type Runner } from './summary.ts';
 
-const root = resolve(import.meta.dirname, '..');
 process.chdir(root);
 // Run outside npm, it should find the same local binaries as `npm test`.
-const env = {
-  ...process.env,
-  PATH: [join(root, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
-};
+const bin = join(root, 'node_modules', '.bin');
+const env = { ...process.env, PATH: [bin, process.env['PATH']].join(delimiter) };
 
 const started = performance.now();
 const elapsed = () => (performance.now() - started) / 1000;
@@ -28,10 +26,8 @@ process.on('SIGINT', () => (state.interrupted = true));
 /** Runs a command with the terminal: its exit code (128 when a signal stopped it). */
 async function run([command = '', ...args]: readonly string[]): Promise<number> {
   console.log(`$ ${[command, ...args].join(' ')}`);
-  const [code, signal] = (await once(spawn(command, args, { stdio: 'inherit', env }), 'exit')) as [
-    number | null,
-    string | null,
-  ];
+  const child = spawn(command, args, { stdio: 'inherit', env });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
   return code ?? (signal ? 128 : 1);
 }
 

@@ -34,9 +34,10 @@ export const BUDGETS: readonly Budget[] = [
   // the integrity and the frame's wait for them), the shadow styles minified (-0.26 kB), a SHA-256 pin
   // instead of SHA-384 and terser for the script-tag builds (-0.10 kB), the frame's title read from its
   // strings by the element (-0.02 kB): 14.32 kB (14,318 B). The wallets' wiring, a flow that the
-  // essentials swaps for a stand-in (-0.07 kB): 14.24 kB (14,237 B), budget 14 → 13.95 KiB. It moves
-  // only down.
-  { name: 'merchant page: essentials (script tag)', gzip: 13.95 * KIB, files: () => [scriptFile()] },
+  // essentials swaps for a stand-in (-0.07 kB): 14.24 kB (14,237 B), budget 14 → 13.95 KiB. The
+  // headless and pay() wiring, swapped for a stand-in too (-0.18 kB): 14,080 B, budget 13.95 → 13.77 KiB
+  // (14,100 B). It moves only down.
+  { name: 'merchant page: essentials (script tag)', gzip: 13.77 * KIB, files: () => [scriptFile()] },
   // The design's 15 KiB, lowered as the frame shrank: 13.7 kB before paint. Raised once, by 0.75 KiB,
   // for what issue 13 asked of the frame: the brand logos' markup (+133 B), the appearance surface
   // (+122 B) and the installments and CPF fields' hooks (+540 B): 14.53 kB measured. The fast-start

@@ -1,6 +1,8 @@
 // Builds the checkout script in three passes (`npm run build` runs them in order):
 //   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler; and
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
+//   --mode challenge-script  dist/checkout-<version>-3ds.js: the script-tag builds' 3DS challenge,
+//                  loaded next to them when an issuer asks for one (before them: they pin its integrity)
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //                  (both write dist/checkout-<version>-<locale>.js: en's and es's strings, loaded by them)
@@ -10,9 +12,17 @@
 //                  refusal document and its passkey window
 // Files loaded by URL carry the version (scripts/artifacts.ts), so a URL never changes content.
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { framesDir, fullScriptFile, localeFile, scriptFile, version } from './scripts/artifacts.ts';
+import {
+  challengeFile,
+  framesDir,
+  fullScriptFile,
+  localeFile,
+  scriptFile,
+  version,
+} from './scripts/artifacts.ts';
 import { logoSprite } from './scripts/card-logos.ts';
 import { en } from './src/i18n/en.ts';
 import { es } from './src/i18n/es.ts';
@@ -37,8 +47,9 @@ function litLightDomOnly(): Plugin {
 }
 
 /**
- * Script-tag builds: one file, so the ESM build's lazy chunks are swapped for modules that import their
- * code statically (the 3DS challenge, src/three-ds/page/load-challenge.ts) or, in the essentials build,
+ * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
+ * modules that load those files (the 3DS challenge, src/three-ds/page/load-challenge.script.ts; the
+ * strings, src/i18n/load-locale.script.ts) or, in the essentials build,
  * for one that says the wallets and headless tokenization are in the full build (src/flows/load-full.ts),
  * and the wallets' wiring for a stand-in without any (src/flows/wallets.essentials.ts).
  */
@@ -46,7 +57,7 @@ function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
   const swaps: Record<string, [importers: string[], replacement: string]> = {
     '../three-ds/page/load-challenge.ts': [
       ['/src/flows/authentication.ts'],
-      'src/three-ds/page/load-challenge.inline.ts',
+      'src/three-ds/page/load-challenge.script.ts',
     ],
     // The Checkout's wallet, headless and pay() methods load their flows through load-full.ts.
     './load-full.ts': [
@@ -97,6 +108,38 @@ const LOCALE_INTEGRITY = Object.fromEntries(
     `sha256-${createHash('sha256').update(source).digest('base64')}`,
   ]),
 );
+
+/**
+ * The script-tag builds' 3DS challenge file (--mode challenge-script, built before them): its entry
+ * hands the challenge to its element, and errors.ts is swapped for the values the script gives it, so
+ * a challenge's errors are the script's own CheckoutError.
+ */
+function challengeScriptBuild(): Plugin {
+  const errors = resolve(root, 'src/errors.ts');
+  return {
+    name: 'svc-challenge-script-build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer !== undefined && resolve(dirname(importer), source) === errors
+        ? resolve(root, 'src/three-ds/page/challenge-errors.script.ts')
+        : null;
+    },
+  };
+}
+
+/** The challenge file's integrity, which the script-tag builds pin (SHA-256, as the strings'). */
+function challengeIntegrity(): string {
+  const file = resolve(root, 'dist', challengeFile());
+  if (!existsSync(file))
+    throw new Error(`${file} is not built: run vite build --mode challenge-script first`);
+  return `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`;
+}
+
+/** Terser as the script-tag builds use it: three passes, and no parentheses kept around arguments. */
+const scriptTagMinify = {
+  minify: 'terser',
+  terserOptions: { compress: { passes: 3 }, format: { wrap_func_args: false } },
+} as const;
 
 /**
  * The page's shadow styles (the *.styles.ts modules: one template string each, adopted by
@@ -254,17 +297,35 @@ function forMode(mode: string): UserConfig {
     case 'full':
       return {
         plugins: [scriptTagBuild(mode === 'full' ? 'inline' : 'essentials'), minifiedShadowStyles()],
-        define: { ...shared.define, __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY) },
+        define: {
+          ...shared.define,
+          __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY),
+          __CHALLENGE_INTEGRITY__: JSON.stringify(challengeIntegrity()),
+        },
         build: {
           outDir: 'dist',
           emptyOutDir: false,
-          minify: 'terser',
-          terserOptions: { compress: { passes: 3 }, format: { wrap_func_args: false } },
+          ...scriptTagMinify,
           lib: {
             entry: resolve(root, 'src/iife/essentials.ts'),
             name: 'CheckoutBundle',
             formats: ['iife'],
             fileName: () => (mode === 'full' ? fullScriptFile() : scriptFile()),
+          },
+        },
+      };
+    case 'challenge-script':
+      return {
+        plugins: [challengeScriptBuild(), minifiedShadowStyles()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: false,
+          ...scriptTagMinify,
+          lib: {
+            entry: resolve(root, 'src/three-ds/page/challenge.script.ts'),
+            name: 'CheckoutChallenge',
+            formats: ['iife'],
+            fileName: () => challengeFile(),
           },
         },
       };

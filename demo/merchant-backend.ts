@@ -9,7 +9,13 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { fillPageTemplate, fullScriptFile, LOCALE_FILES, scriptFile } from '../scripts/artifacts.ts';
+import {
+  challengeFile,
+  fillPageTemplate,
+  fullScriptFile,
+  LOCALE_FILES,
+  scriptFile,
+} from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
 import {
   DEMO_CARTS,
@@ -42,6 +48,8 @@ const SDK_FILES = new Set([
   fullScriptFile(),
   `${fullScriptFile()}.map`,
   ...LOCALE_FILES,
+  challengeFile(),
+  `${challengeFile()}.map`,
   'checkout.js',
   'checkout.js.map',
 ]);

@@ -2,13 +2,16 @@
 // readers; and the messages it must not believe.
 
 import { expect, test, type Page } from '@playwright/test';
+import { challengeFile } from '../scripts/artifacts.ts';
 import { SANDBOX_CONTROL_HEADERS as SANDBOX_CONTROL } from '../sandbox/http/controls.ts';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
-import { CardPage, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
+import { CardPage, lastResult, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
 
 const CHALLENGE = TEST_CARDS['001'].challenge_success;
+/** The script-tag builds' challenge code, a file next to the script (the card page's essentials). */
+const CHALLENGE_FILE = `/sdk/${challengeFile()}`;
 
 async function sessionId(page: Page): Promise<string> {
   return page.evaluate(
@@ -183,5 +186,63 @@ test('a profile.completed forged by the merchant page does not end the collectio
   expect(Date.now() - started).toBeGreaterThan(8_000);
   await card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY });
   await card.pay();
+  await expect(card.status).toContainText('Payment authorized');
+});
+
+test('the script-tag build loads its challenge code only when an issuer asks, once, and its errors are the script’s CheckoutError', async ({
+  page,
+}) => {
+  const loads = () => card.requests.filter((request) => request.url().endsWith(CHALLENGE_FILE)).length;
+  const card = new CardPage(page);
+  await card.open();
+  await card.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY });
+  await card.pay();
+  await expect(card.status).toContainText('Payment authorized');
+  expect(loads()).toBe(0);
+
+  const { dialog } = await openChallenge(page);
+  await card.pay();
+  await dialog.expectOpen();
+  await page.keyboard.press('Escape');
+  await dialog.expectClosed();
+  await expect(card.status).toContainText('errors.md#challenge_cancelled');
+  // Made by the challenge file, checked as the merchant checks the script's errors.
+  expect(
+    await page.evaluate(() => {
+      const { demo, Checkout } = window as unknown as {
+        demo: { lastResult: { error: unknown } };
+        Checkout: { CheckoutError: new () => unknown; isCheckoutError: (value: unknown) => boolean };
+      };
+      const { error } = demo.lastResult;
+      return error instanceof Checkout.CheckoutError && Checkout.isCheckoutError(error);
+    }),
+  ).toBe(true);
+  await card.pay();
+  await dialog.expectOpen();
+  await dialog.authenticate('1234');
+  await dialog.expectClosed();
+  await expect(card.status).toContainText('Payment authorized');
+  expect(loads()).toBe(1);
+});
+
+test('challenge code changed on its way is refused by its integrity: the payment fails, and the next one loads it', async ({
+  page,
+}) => {
+  await page.route(`**${CHALLENGE_FILE}`, async (route) => {
+    const response = await route.fetch();
+    // Not cached, as a fault on the way would not be (a cached changed file is refused every time).
+    const headers = { ...response.headers(), 'cache-control': 'no-store' };
+    await route.fulfill({ response, headers, body: `${await response.text()}\n;` });
+  });
+  const { card, dialog } = await openChallenge(page);
+  await card.pay();
+  await expect(card.status).toContainText('The 3DS challenge could not be loaded');
+  expect((await lastResult(page)).error).toMatchObject({ code: 'network_error', type: 'network' });
+  await expect(page.locator('svc-challenge-dialog')).toHaveCount(0);
+  await page.unroute(`**${CHALLENGE_FILE}`);
+  await card.pay();
+  await dialog.expectOpen();
+  await dialog.authenticate('1234');
+  await dialog.expectClosed();
   await expect(card.status).toContainText('Payment authorized');
 });

@@ -15,6 +15,7 @@ describe('dist/sri.json', () => {
       `checkout-${version}.js`,
       `checkout-${version}-en.js`,
       `checkout-${version}-es.js`,
+      `checkout-${version}-3ds.js`,
       'checkout.js',
     ]);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');

@@ -27,6 +27,8 @@ export const fullScriptFile = (): string => `checkout-${version}.js`;
 /** The strings of a locale the script-tag builds do not carry (en, es), loaded next to them. */
 export const localeFile = (locale: string): string => `checkout-${version}-${locale}.js`;
 export const LOCALE_FILES = [localeFile('en'), localeFile('es')];
+/** The 3DS challenge, loaded next to the script-tag builds when an issuer asks for one. */
+export const challengeFile = (): string => `checkout-${version}-3ds.js`;
 
 /**
  * A demo page as served: `{{script}}` becomes the script-tag build's file name (`{{full}}` the full
@@ -49,7 +51,13 @@ export function fillPageTemplate(
 export const framesDir = (): string => `frames/${version}`;
 
 /** What a merchant page loads itself (the frames are loaded by the token host, under its own policy). */
-export const MERCHANT_FILES = [scriptFile(), fullScriptFile(), ...LOCALE_FILES, 'checkout.js'];
+export const MERCHANT_FILES = [
+  scriptFile(),
+  fullScriptFile(),
+  ...LOCALE_FILES,
+  challengeFile(),
+  'checkout.js',
+];
 
 export function integrity(content: Buffer): string {
   return `sha384-${createHash('sha384').update(content).digest('base64')}`;

@@ -1,0 +1,30 @@
+// The script-tag builds' files next to the script (vite.config.ts writes them with it): the en and es
+// strings (i18n/load-locale.script.ts) and the 3DS challenge (three-ds/page/load-challenge.script.ts).
+// Each is a classic script loaded by a <script> element, so the page's `script-src` for the script
+// covers it, and pinned by the integrity the build put in this script (itself pinned by the page's
+// integrity): a changed file is refused by the browser, never run. The loader gives the file what it
+// needs of this script on its element (`d`), and the file hands back what it holds on the same element
+// (`t`), both read through `document.currentScript` while the file runs.
+
+/** The script's own URL, read while it runs: `document.currentScript` is gone afterwards. */
+const base = (document.currentScript as HTMLScriptElement | null)?.src;
+
+/** A file's element while it runs: what the loader gave it, and what it hands back. */
+export type BesideScript<T, D = undefined> = HTMLScriptElement & { t?: T; d?: D | undefined };
+
+/** Loads `name` from next to the script, gives it `given`, and resolves with what it handed back. */
+export const loadBeside = <T>(name: string, integrity: string, given?: unknown): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const script = document.createElement('script') as BesideScript<T, unknown>;
+    // No base (the script was not loaded by a <script src>): a TypeError, which rejects.
+    script.src = new URL(name, base).href;
+    script.integrity = integrity;
+    script.crossOrigin = 'anonymous';
+    script.d = given;
+    // Left in the document once run, as the script's own element is.
+    script.onload = script.onerror = () => {
+      if (script.t) resolve(script.t);
+      else reject(new Error(`${script.src} did not load`));
+    };
+    document.head.append(script);
+  });

@@ -354,6 +354,24 @@ describe('the demo merchant backend', () => {
     );
   });
 
+  it("renders the card form's markup into the plain page, a new nonce for each view, for the page's origin", async () => {
+    const frameOf = async () => {
+      const html = await (await app.request(`${MERCHANT_ORIGIN}/plain.html`)).text();
+      const src =
+        /<svc-card-form mode="card"><template shadowrootmode="open"><iframe part="frame" src="([^"]+)"/.exec(
+          html,
+        )?.[1];
+      return new URL((src ?? '').replaceAll('&amp;', '&'));
+    };
+    const [one, two] = [await frameOf(), await frameOf()];
+    expect(one.origin).toBe(sb.urls.tokenUrl);
+    expect(one.searchParams.get('account')).toBe('demo');
+    const boot = new URLSearchParams(one.hash.slice(1));
+    expect(boot.get('o')).toBe(MERCHANT_ORIGIN);
+    expect(boot.get('n')).toMatch(/^[0-9a-f]{32}$/);
+    expect(new URLSearchParams(two.hash.slice(1)).get('n')).not.toBe(boot.get('n'));
+  });
+
   it('serves its pages with a strict policy and nothing outside the pages folder', async () => {
     const page = await app.request('/');
     expect(page.status).toBe(200);

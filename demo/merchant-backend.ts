@@ -6,7 +6,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -17,6 +17,7 @@ import {
   scriptFile,
 } from '../scripts/artifacts.ts';
 import type { MerchantConfig } from './config.ts';
+import type * as Sdk from '../src/index.ts';
 import {
   DEMO_CARTS,
   installmentPlans,
@@ -476,13 +477,31 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   };
   // #endregion checkout-options
 
+  // #region card-form-html
+  // The card form's markup for a page (a new nonce each time), from the built ESM entry as the shop's
+  // server imports it from the package (`import { cardFormHtml } from 'service-checkout'`): the card
+  // frame starts loading with the page. The page's origin as the shopper's browser sees it.
+  async function cardForm(origin: string): Promise<string> {
+    let sdk: typeof Sdk;
+    try {
+      sdk = (await import(pathToFileURL(join(SDK, 'checkout.js')).href)) as typeof sdk;
+    } catch {
+      // Not built: the page's form makes its frame when the script mounts it.
+      return '';
+    }
+    const { account, environment, tokenUrl } = config;
+    return sdk.cardFormHtml({ account, environment, tokenUrl, origin });
+  }
+  // #endregion card-form-html
+
   /**
    * Pages name the script-tag build as {{script}} and its integrity as {{sri:file}} (`{{sri:script}}`
    * for the script-tag build), taken from the build's dist/sri.json as a merchant's pipeline would take
    * them; a file it does not list gets an integrity no browser accepts. {{checkout-options}} is the
    * JSON above; {{checkout-options:card}} adds the installments offered for that cart (DEMO_CARTS).
+   * {{card-form}} is the card form's markup for a page of `origin` (empty when the SDK is not built).
    */
-  async function withIntegrity(template: string): Promise<string> {
+  async function withIntegrity(template: string, origin: string): Promise<string> {
     if (!template.includes('{{')) return template;
     let files: Record<string, { integrity?: string } | undefined> = {};
     try {
@@ -490,7 +509,7 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     } catch {
       // Not built: every integrity below reads as missing.
     }
-    return fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing').replace(
+    const filled = fillPageTemplate(template, (file) => files[file]?.integrity ?? 'sha384-missing').replace(
       /\{\{checkout-options(?::(\w+))?\}\}/g,
       (_, cart?: string) => {
         if (cart !== undefined && !(DEMO_CART_NAMES as readonly string[]).includes(cart))
@@ -498,6 +517,9 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
         return checkoutOptions(cart as DemoCart | undefined);
       },
     );
+    return filled.includes('{{card-form}}')
+      ? filled.replace('{{card-form}}', await cardForm(origin))
+      : filled;
   }
 
   /** A page or its files, under the demo's policy for `policyPath`; a path outside `dir` is not found. */
@@ -506,7 +528,9 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     if (!file.startsWith(dir)) return c.notFound();
     try {
       const content =
-        extname(file) === '.html' ? await withIntegrity(await readFile(file, 'utf8')) : await readFile(file);
+        extname(file) === '.html'
+          ? await withIntegrity(await readFile(file, 'utf8'), new URL(c.req.url).origin)
+          : await readFile(file);
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': pagePolicy(config, policyPath),

@@ -2,6 +2,7 @@
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Checkout } from '../src/index.ts';
+import type * as Sdk from '../src/index.ts';
 import { CardPage, EXPIRY, holdSessions, THREE_DS_EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -106,6 +107,89 @@ for (const { path, paid } of [
     await expect(page.locator('#status')).toHaveText(paid);
   });
 }
+
+test("the plain page's HTML starts its card frame before the checkout script runs, and the form adopts it", async ({
+  page,
+}) => {
+  const frames: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/card.html')) frames.push(request.url());
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(message.text());
+  });
+  let release: (() => void) | undefined;
+  const held = new Promise<undefined>((resolve) => {
+    release = () => {
+      resolve(undefined);
+    };
+  });
+  await page.route(/\/sdk\/checkout-essentials-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  frames.length = 0;
+  await page.goto('/plain.html', { waitUntil: 'commit' });
+  // The backend rendered the form's markup (cardFormHtml()): its frame loads while the script is held.
+  await expect.poll(() => frames.length).toBe(1);
+  expect(await page.evaluate(() => 'Checkout' in window)).toBe(false);
+  release?.();
+  await expect(page.locator('#pay')).toBeEnabled();
+  // The same frame, adopted: no second one, and titled in the Checkout's language (en) once configured.
+  expect(frames).toHaveLength(1);
+  await expect(page.locator('svc-card-form iframe')).toHaveAttribute('title', 'Secure card payment form');
+  const card = new CardPage(page);
+  await card.fill({ number: '4111111111111111' });
+  await card.pay();
+  await expect(card.status).toHaveText(/^Payment authorized: Visa ending in 1111/);
+  expect(problems).toEqual([]);
+});
+
+test('a card form from HTML made for another account is replaced, and the console says which frame it loads', async ({
+  page,
+}) => {
+  // As the merchant's server has it: from the built package.
+  const built = new URL('../dist/checkout.js', import.meta.url).href;
+  const { cardFormHtml } = (await import(built)) as typeof Sdk;
+  const origin = new URL(page.url()).origin;
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const markup = (account: string) =>
+    cardFormHtml({ account, environment: 'sandbox', tokenUrl: TOKEN_ORIGIN, origin });
+  // Two slots as a server would render them: one for this Checkout's account, one for another.
+  const srcs = await page.evaluate(
+    (markups) => {
+      const slots = markups.map((html) => {
+        const slot = document.createElement('div');
+        slot.setHTMLUnsafe(html);
+        document.body.append(slot);
+        return slot;
+      });
+      const before = slots.map(
+        (slot) => slot.querySelector('svc-card-form')?.shadowRoot?.querySelector('iframe')?.src,
+      );
+      const options = JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as {
+        account: string;
+        environment: 'sandbox';
+      };
+      const forms = slots.map((slot) =>
+        new window.Checkout({ ...options, sessionId: 'ses_unused', locale: 'en' }).mountCardForm(slot),
+      );
+      return { before, after: forms.map((form) => form.shadowRoot?.querySelector('iframe')?.src) };
+    },
+    [markup('demo'), markup('another-shop')],
+  );
+  // This account's frame is kept as it is; the other account's is replaced by this Checkout's own.
+  expect(srcs.after[0]).toBe(srcs.before[0]);
+  expect(srcs.after[1]).not.toBe(srcs.before[1]);
+  expect(new URL(srcs.after[1] ?? '').searchParams.get('account')).toBe('demo');
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toContain('account=another-shop');
+  expect(warnings[0]).toContain('account=demo');
+});
 
 test('frame first: with the session as a promise, the frame loads before the session comes, and then pays', async ({
   page,

@@ -25,6 +25,7 @@ export {
 export { SvcPaymentEvent } from './payment-event.ts';
 export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';
 export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
+export { cardFormHtml, type CardFormHtmlOptions } from './card-form-html.ts';
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';

@@ -29,8 +29,9 @@ const state: CardFormState = {
 
 /** The frame's end: the port the element handed over, and what came through it. */
 interface FakeFrame {
-  window: { postMessage: (data: unknown, origin: string, ports: MessagePort[]) => void };
+  window: { postMessage: (data: unknown, origin: string, ports?: MessagePort[]) => void };
   port: MessagePort | undefined;
+  pings: unknown[];
   received: HostToFrame[];
   send(message: FrameToHost | Record<string, unknown>): void;
 }
@@ -41,10 +42,16 @@ let submitRequests: number;
 beforeEach(() => {
   frame = {
     port: undefined,
+    pings: [],
     received: [],
     window: {
-      postMessage: (_data, origin, ports) => {
+      postMessage: (data, origin, ports = []) => {
         expect(origin).toBe(TOKEN_ORIGIN);
+        // A ping ("say hello again") has no port.
+        if (ports.length === 0) {
+          frame.pings.push(data);
+          return;
+        }
         frame.port = ports[0];
         if (frame.port !== undefined) {
           frame.port.onmessage = (event: MessageEvent) => frame.received.push(event.data as HostToFrame);
@@ -124,6 +131,12 @@ describe('<svc-card-form>', () => {
     const fragment = new URLSearchParams(src.hash.slice(1));
     expect(fragment.get('n')).toMatch(/^[0-9a-f]{32}$/);
     expect(fragment.get('o')).toBe(window.location.origin);
+  });
+
+  it('asks a frame that is up already to say hello again (one from the page’s HTML may have said it before)', async () => {
+    const form = await mounted();
+    const nonce = new URLSearchParams(form.shadowRoot?.querySelector('iframe')?.src.split('#')[1]).get('n');
+    expect(frame.pings).toEqual([{ v: PROTOCOL_VERSION, type: 'svc:ping', nonce }]);
   });
 
   it('connects only to its frame from the token origin, then configures it on the port', async () => {

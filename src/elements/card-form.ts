@@ -12,7 +12,7 @@ import {
   SvcThreeDsEvent,
 } from '../events.ts';
 import { decodeFrameMessage } from '../messaging/decode.ts';
-import { acceptFrame, createNonce, type HostHandshake } from '../messaging/handshake.ts';
+import { acceptFrame, createNonce, frameUrl, type HostHandshake } from '../messaging/handshake.ts';
 import {
   FRAMES_BASE,
   PROTOCOL_VERSION,
@@ -26,6 +26,8 @@ import { attachStyledShadow, element, ElementBase } from './shadow.ts';
 
 /** The frame documents' path on the token host. */
 export const FRAME_PATH = `${FRAMES_BASE}/card.html`;
+/** The card frame's permissions: passkeys run in it (the `passkeys` option), and a cross-origin frame needs both delegated. */
+export const FRAME_ALLOW = 'payment; publickey-credentials-get; publickey-credentials-create';
 /** How long a frame may take to say hello and be ready before the host reports it. */
 export const FRAME_READY_TIMEOUT_MS = 15_000;
 /** How long one submit may take end to end (the service call itself times out sooner). */
@@ -104,6 +106,8 @@ export class SvcCardForm extends ElementBase {
     this.toggleAttribute('completed', completed);
   }
 
+  /** The page's HTML brought this form with its frame (cardFormHtml()): the first start adopts it. */
+  #fromHtml = this.shadowRoot !== null;
   readonly #root = attachStyledShadow(this, cardFormStyles);
   #setup: CardFormSetup | undefined;
   #nonce = '';
@@ -129,6 +133,14 @@ export class SvcCardForm extends ElementBase {
       // A label's activation clicks the host itself; clicks inside the frame never reach this document.
       if (event.composedPath()[0] === this) this.focus();
     });
+  }
+
+  /**
+   * @internal True for a form the page's HTML holds (cardFormHtml()) until the Checkout mounts it: its
+   * frame is loading already.
+   */
+  get fromHtml(): boolean {
+    return this.#fromHtml;
   }
 
   /** @internal Called once by the Checkout before or after the element is connected. */
@@ -280,15 +292,12 @@ export class SvcCardForm extends ElementBase {
       this.#root.replaceChildren();
       return;
     }
-    const fragment = new URLSearchParams({ n: this.#nonce, o: window.location.origin });
-    const query = new URLSearchParams({ account: config.account, mode: config.mode });
     this.#root.replaceChildren(
       element('iframe', {
         part: 'frame',
-        src: `${tokenOrigin}${FRAME_PATH}?${query.toString()}#${fragment.toString()}`,
+        src: this.#src(tokenOrigin, config, this.#nonce),
         title: titleOf(config),
-        // Passkeys run in the frame (the `passkeys` option): a cross-origin frame needs both delegated.
-        allow: 'payment; publickey-credentials-get; publickey-credentials-create',
+        allow: FRAME_ALLOW,
         referrerpolicy: 'origin',
         loading: 'eager',
       }),
@@ -297,6 +306,26 @@ export class SvcCardForm extends ElementBase {
 
   #frame(): HTMLIFrameElement | null {
     return this.#root.querySelector('iframe');
+  }
+
+  #src(tokenOrigin: string, config: FrameConfig, nonce: string): string {
+    return frameUrl(tokenOrigin, FRAME_PATH, { account: config.account, mode: config.mode }, nonce);
+  }
+
+  /**
+   * The nonce of the frame the page's HTML brought, on the first start only, when it is the very frame
+   * this form would load; otherwise the form loads its own (and says why in the console).
+   */
+  #adopt({ tokenOrigin, config }: CardFormSetup): string | undefined {
+    const src = this.#fromHtml ? this.#frame()?.src : undefined;
+    this.#fromHtml = false;
+    if (!src) return;
+    const nonce = /#n=([0-9a-f]{32})&/.exec(src)?.[1] ?? '';
+    const expected = this.#src(tokenOrigin, config, nonce);
+    if (src === expected) return nonce;
+    // The account, token host, page origin or version differ: cardFormHtml() took other options.
+    // eslint-disable-next-line no-console
+    console.warn(`service-checkout: the page's card frame is ${src}, not ${expected}: loading that.`);
   }
 
   #start(): void {
@@ -308,7 +337,7 @@ export class SvcCardForm extends ElementBase {
       const error = new CheckoutError(
         'origin_not_allowed',
         'configuration',
-        `This page has no web origin (a ${protocol} page), so no account can allow it: serve it over http(s), for example from http://localhost, and add that origin to the account.`,
+        `This page has no web origin (a ${protocol} page): serve it over http(s), from http://localhost for example, and allow that origin on the account.`,
       );
       // After the merchant's script that mounted the form has run, so its svc-error listener hears it.
       queueMicrotask(() => {
@@ -316,8 +345,9 @@ export class SvcCardForm extends ElementBase {
       });
       return;
     }
-    this.#nonce = createNonce();
-    this.#render();
+    const adopted = this.#setup && this.#adopt(this.#setup);
+    this.#nonce = adopted ?? createNonce();
+    if (adopted === undefined) this.#render();
     const frame = this.#frame();
     const setup = this.#setup;
     if (frame === null || setup === undefined) return;

@@ -12,9 +12,12 @@ const sheets = new Map<string, CSSStyleSheet>();
 export const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (Object as unknown as typeof HTMLElement) : HTMLElement;
 
-/** Attaches an open shadow root to `host` with `css` adopted (one sheet per text, shared). */
+/**
+ * Attaches an open shadow root to `host` with `css` adopted (one sheet per text, shared). A declarative
+ * one from the page's HTML (cardFormHtml()) is kept, with what it holds.
+ */
 export function attachStyledShadow(host: HTMLElement, css: string): ShadowRoot {
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   let sheet = sheets.get(css);
   if (sheet === undefined) {
     sheet = new CSSStyleSheet();

@@ -103,8 +103,11 @@ export class CardFormFlow {
     }
     defineElements();
     this.destroy();
+    // The form the page's HTML holds (cardFormHtml()), its frame loading already: this one, adopted.
+    const held = container.querySelector(':scope > svc-card-form');
+    const adopted = (held as SvcCardForm | null)?.fromHtml === true ? (held as SvcCardForm) : undefined;
     // Two forms stacked in one element would both take the shopper's card: one Checkout per element.
-    if (container.querySelector(':scope > svc-card-form') !== null) {
+    if (held !== null && adopted === undefined) {
       throw new CheckoutError(
         'invalid_target',
         'configuration',
@@ -113,7 +116,7 @@ export class CardFormFlow {
     }
     const { options, target: service, locale } = this.#context;
     const messages = this.#context.messages();
-    const form = document.createElement('svc-card-form');
+    const form = adopted ?? document.createElement('svc-card-form');
     const { session } = this.#context;
     const { saveCard = false, documentField } = options;
     const frame: Pick<FrameConfig, 'mode' | 'showSaveCard' | 'storedCard' | 'documentField'> =
@@ -152,7 +155,8 @@ export class CardFormFlow {
         else this.#context.onEnter();
       },
     });
-    container.append(form);
+    // Not moved when adopted: a frame taken out of the document starts loading again.
+    if (adopted === undefined) container.append(form);
     this.#form = form;
     return form;
   }

@@ -30,20 +30,15 @@ export function refuse(doc: Document): void {
 /** Resolves with the port to the parent page, or undefined when the frame refuses to run. */
 export async function startFrame(win: Window): Promise<MessagePort | undefined> {
   const boot = readBoot(win);
-  if (
-    boot === undefined ||
-    win.parent === win ||
-    !parentAllowed(boot, allowedOrigins(win.document), win.location.ancestorOrigins)
-  ) {
-    refuse(win.document);
-    return undefined;
-  }
-  try {
-    return await connectToParent(win, boot);
-  } catch {
-    refuse(win.document);
-    return undefined;
-  }
+  const port =
+    boot !== undefined &&
+    win.parent !== win &&
+    parentAllowed(boot, allowedOrigins(win.document), win.location.ancestorOrigins)
+      ? // An allowed origin, so one postMessage takes: the token host writes them.
+        await connectToParent(win, boot)
+      : undefined;
+  if (port === undefined) refuse(win.document);
+  return port;
 }
 
 /**

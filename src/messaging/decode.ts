@@ -98,6 +98,10 @@ export function decodeHello(delivered: Delivered, expected: Expected): HelloMess
     : undefined;
 }
 
+/** Frame side: the parent's ping, from the parent origin and window, with our nonce. */
+export const decodePing = (delivered: Delivered, expected: Expected): boolean =>
+  handshake(delivered, expected, 'svc:ping');
+
 /** Frame side: the parent's connect, from the parent origin and window, with our nonce and one port. */
 export function decodeConnect(
   delivered: Delivered & { ports: readonly unknown[] },

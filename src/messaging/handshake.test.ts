@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createNonce, parentAllowed, readBoot } from './handshake.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { connectToParent, createNonce, parentAllowed, readBoot } from './handshake.ts';
+import { PROTOCOL_VERSION } from './protocol.ts';
 
 const list = (...origins: string[]) =>
   ({
@@ -58,5 +59,71 @@ describe('parentAllowed', () => {
   it('refuses when the real ancestor differs from the claimed parent', () => {
     expect(parentAllowed(boot, allowed, list('http://evil.test'))).toBe(false);
     expect(parentAllowed(boot, allowed, list())).toBe(false);
+  });
+});
+
+describe('connectToParent', () => {
+  const parentOrigin = 'http://127.0.0.1:4173';
+  const boot = { nonce: 'b'.repeat(32), parentOrigin };
+
+  /** A frame window whose parent notes what it is sent, and which the test sends messages to. */
+  function frameWindow() {
+    const said: unknown[] = [];
+    const parent = {
+      postMessage: (data: unknown, origin: string) => {
+        expect(origin).toBe(parentOrigin);
+        said.push(data);
+      },
+    };
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const win = {
+      parent,
+      addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.delete(listener),
+    } as unknown as Window;
+    const send = (
+      data: unknown,
+      {
+        origin = parentOrigin,
+        source,
+        ports = [],
+      }: { origin?: string; source?: object; ports?: unknown[] } = {},
+    ) => {
+      for (const listener of [...listeners])
+        listener({ data, origin, source: source ?? parent, ports } as unknown as MessageEvent);
+    };
+    return { win, said, send, listening: () => listeners.size };
+  }
+  const hello = { v: PROTOCOL_VERSION, type: 'svc:hello', nonce: boot.nonce };
+  const ping = { v: PROTOCOL_VERSION, type: 'svc:ping', nonce: boot.nonce };
+
+  it('says hello, again when its parent pings (a page that listened late), and takes the port of its connect', async () => {
+    const { win, said, send, listening } = frameWindow();
+    const connected = connectToParent(win, boot);
+    expect(said).toEqual([hello]);
+    // Only the parent, from its origin, with this frame's nonce.
+    send(ping, { origin: 'http://evil.test' });
+    send(ping, { source: {} });
+    send({ ...ping, nonce: 'c'.repeat(32) });
+    expect(said).toEqual([hello]);
+    send(ping);
+    expect(said).toEqual([hello, hello]);
+    const { port1 } = new MessageChannel();
+    send({ v: PROTOCOL_VERSION, type: 'svc:connect', nonce: boot.nonce }, { ports: [port1] });
+    expect(await connected).toBe(port1);
+    expect(listening()).toBe(0);
+    send(ping);
+    expect(said).toEqual([hello, hello]);
+    port1.close();
+  });
+
+  it('gives up after its timeout with no port, and stops listening', async () => {
+    vi.useFakeTimers();
+    const { win, listening } = frameWindow();
+    const connected = connectToParent(win, boot, 50);
+    vi.advanceTimersByTime(50);
+    expect(await connected).toBeUndefined();
+    expect(listening()).toBe(0);
+    vi.useRealTimers();
   });
 });

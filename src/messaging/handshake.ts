@@ -1,9 +1,17 @@
 // Both halves of the handshake. The frame says hello to the exact parent origin; the host accepts it
 // only from the token origin, from its own iframe's window, with the nonce it generated, and answers
-// with a MessagePort. After that the window listeners are gone and everything uses the port.
+// with a MessagePort. After that the window listeners are gone and everything uses the port. A frame
+// that loaded before the host listened (one in the page's HTML: cardFormHtml()) says hello again when
+// the host pings it.
 
-import { decodeConnect, decodeHello } from './decode.ts';
-import { PROTOCOL_VERSION, type ConnectMessage, type FrameRefusal, type HelloMessage } from './protocol.ts';
+import { decodeConnect, decodeHello, decodePing } from './decode.ts';
+import {
+  PROTOCOL_VERSION,
+  type ConnectMessage,
+  type FrameRefusal,
+  type HelloMessage,
+  type PingMessage,
+} from './protocol.ts';
 
 /** 128 bits from the platform's CSPRNG, hex. */
 export function createNonce(): string {
@@ -49,6 +57,11 @@ export function acceptFrame(
       resolve(channel.port1);
     };
     win.addEventListener('message', onMessage);
+    // A frame that is up already said hello before this listener (one from the page's HTML): ask again.
+    // Not one still on its first about:blank, which is this page's (the browser would warn of the
+    // origin): that one says hello once its document runs.
+    const ping: PingMessage = { v: PROTOCOL_VERSION, type: 'svc:ping', nonce };
+    if (frame.contentDocument === null) frame.contentWindow?.postMessage(ping, tokenOrigin);
   });
   return {
     port,
@@ -61,6 +74,21 @@ export function acceptFrame(
 export interface FrameBoot {
   nonce: string;
   parentOrigin: string;
+}
+
+/**
+ * Host side: a frame's URL on the token host, with its boot in the fragment (what readBoot() reads):
+ * the page's nonce and origin. Made by the card form, and by cardFormHtml() on the merchant's server.
+ */
+export function frameUrl(
+  tokenOrigin: string,
+  path: string,
+  query: Readonly<Record<string, string>>,
+  nonce: string,
+  parentOrigin = window.location.origin,
+): string {
+  const fragment = new URLSearchParams({ n: nonce, o: parentOrigin });
+  return `${tokenOrigin}${path}?${new URLSearchParams(query).toString()}#${fragment.toString()}`;
 }
 
 /** Frame side: the nonce and parent origin from the fragment, which is then removed from the URL. */
@@ -88,12 +116,43 @@ export function parentAllowed(
   return ancestorOrigins.length > 0 && ancestorOrigins.item(0) === boot.parentOrigin;
 }
 
-/** Frame side: says hello to the parent and waits for its port. */
-export function connectToParent(win: Window, boot: FrameBoot, timeoutMs = 10_000): Promise<MessagePort> {
-  return new Promise((resolve, reject) => {
+/**
+ * Frame side: says `hello` to the parent, and again each time the parent pings (a host that listened
+ * only after the frame had loaded). Returns what stops the answers.
+ */
+export function greet(win: Window, boot: FrameBoot, hello: HelloMessage): () => void {
+  const say = () => {
+    win.parent.postMessage(hello, boot.parentOrigin);
+  };
+  const onPing = (event: MessageEvent) => {
+    const delivered = { origin: event.origin, source: event.source, data: event.data as unknown };
+    if (decodePing(delivered, { origin: boot.parentOrigin, source: win.parent, nonce: boot.nonce })) say();
+  };
+  say();
+  win.addEventListener('message', onPing);
+  return () => {
+    win.removeEventListener('message', onPing);
+  };
+}
+
+/**
+ * Frame side: says hello to the parent, again each time it pings (a page that listened only after the
+ * frame had loaded: cardFormHtml()), and waits for its port: undefined after `timeoutMs` without one.
+ */
+export function connectToParent(
+  win: Window,
+  boot: FrameBoot,
+  timeoutMs = 10_000,
+): Promise<MessagePort | undefined> {
+  return new Promise((resolve) => {
+    const expected = { origin: boot.parentOrigin, source: win.parent, nonce: boot.nonce };
+    const hello: HelloMessage = { v: PROTOCOL_VERSION, type: 'svc:hello', nonce: boot.nonce };
+    const say = () => {
+      win.parent.postMessage(hello, boot.parentOrigin);
+    };
     const timer = setTimeout(() => {
       win.removeEventListener('message', onMessage);
-      reject(new Error('handshake_timeout'));
+      resolve(undefined);
     }, timeoutMs);
     const onMessage = (event: MessageEvent) => {
       const delivered = {
@@ -102,11 +161,8 @@ export function connectToParent(win: Window, boot: FrameBoot, timeoutMs = 10_000
         data: event.data as unknown,
         ports: event.ports,
       };
-      if (
-        decodeConnect(delivered, { origin: boot.parentOrigin, source: win.parent, nonce: boot.nonce }) ===
-        undefined
-      )
-        return;
+      if (decodePing(delivered, expected)) say();
+      if (decodeConnect(delivered, expected) === undefined) return;
       win.removeEventListener('message', onMessage);
       clearTimeout(timer);
       const port = event.ports[0];
@@ -114,7 +170,6 @@ export function connectToParent(win: Window, boot: FrameBoot, timeoutMs = 10_000
       resolve(port);
     };
     win.addEventListener('message', onMessage);
-    const hello: HelloMessage = { v: PROTOCOL_VERSION, type: 'svc:hello', nonce: boot.nonce };
-    win.parent.postMessage(hello, boot.parentOrigin);
+    say();
   });
 }

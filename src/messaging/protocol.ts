@@ -36,6 +36,16 @@ export interface HelloMessage {
   refused?: FrameRefusal;
 }
 
+/**
+ * Parent to frame, before connect: "say hello again". A frame from the page's HTML (cardFormHtml())
+ * may have said hello before the page's script listened; it answers this with its hello.
+ */
+export interface PingMessage {
+  v: 1;
+  type: 'svc:ping';
+  nonce: string;
+}
+
 /** Parent to frame, carrying port2 of a fresh MessageChannel. */
 export interface ConnectMessage {
   v: 1;

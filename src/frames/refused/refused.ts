@@ -3,7 +3,7 @@
 // fails within moments with an error that names the fix instead of waiting out its ready timeout.
 // It carries nothing else, and shows the shopper the frames' calm refusal sentence.
 
-import { readBoot } from '../../messaging/handshake.ts';
+import { greet, readBoot } from '../../messaging/handshake.ts';
 import {
   FRAME_REFUSALS,
   PROTOCOL_VERSION,
@@ -23,7 +23,8 @@ if (boot !== undefined && window.parent !== window && refused !== undefined) {
     refused,
   };
   try {
-    window.parent.postMessage(hello, boot.parentOrigin);
+    // Again whenever the page asks: a page whose HTML holds the frame may listen only later.
+    greet(window, boot, hello);
   } catch {
     // A parent origin that is no origin at all (a page that named none): nobody to tell.
   }

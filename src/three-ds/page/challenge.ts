@@ -5,7 +5,7 @@
 
 import { CheckoutError, type Result } from '../../errors.ts';
 import { decodeChallengeToPage, type PageToChallenge } from '../../messaging/challenge.ts';
-import { acceptFrame, createNonce } from '../../messaging/handshake.ts';
+import { acceptFrame, createNonce, frameUrl } from '../../messaging/handshake.ts';
 import { FRAMES_BASE, PROTOCOL_VERSION } from '../../messaging/protocol.ts';
 import type { Authentication, Challenge } from '../authentication.ts';
 import { SvcChallengeCancelEvent, SvcChallengeDialog } from './challenge-dialog.ts';
@@ -56,8 +56,7 @@ const cancelled = () =>
 export async function runChallenge(run: ChallengeRun): Promise<Result<Authentication>> {
   const { dialog, tokenOrigin, challenge } = run;
   const nonce = createNonce();
-  const fragment = new URLSearchParams({ n: nonce, o: window.location.origin });
-  const src = `${tokenOrigin}${CHALLENGE_FRAME_PATH}?${new URLSearchParams({ account: run.account }).toString()}#${fragment.toString()}`;
+  const src = frameUrl(tokenOrigin, CHALLENGE_FRAME_PATH, { account: run.account }, nonce);
   const frame = await dialog.show({
     src,
     label: run.title,

@@ -1,4 +1,4 @@
-// Builds the checkout script in three passes (`npm run build` runs them in order):
+// Builds the checkout script in passes, one per mode (`npm run build` runs them in order):
 //   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler; and
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode challenge-script  dist/checkout-<version>-3ds.js: the script-tag builds' 3DS challenge,

@@ -108,9 +108,10 @@ for (const { path, paid } of [
   });
 }
 
-test("the plain page's HTML starts its card frame before the checkout script runs, and the form adopts it", async ({
+test("the plain page's HTML starts its card frame before the checkout script runs, and the form adopts it however late", async ({
   page,
 }) => {
+  test.setTimeout(60_000); // the script is held past the frame's 10 s wait
   const frames: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/card.html')) frames.push(request.url());
@@ -133,6 +134,12 @@ test("the plain page's HTML starts its card frame before the checkout script run
   await page.goto('/plain.html', { waitUntil: 'commit' });
   // The backend rendered the form's markup (cardFormHtml()): its frame loads while the script is held.
   await expect.poll(() => frames.length).toBe(1);
+  expect(await page.evaluate(() => 'Checkout' in window)).toBe(false);
+  // No page has connected after 10 s: the frame says so, and still waits for its form.
+  const frame = page.frameLocator('svc-card-form iframe');
+  await expect(frame.getByText('This payment form cannot be shown on this website.')).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await page.evaluate(() => 'Checkout' in window)).toBe(false);
   release?.();
   await expect(page.locator('#pay')).toBeEnabled();

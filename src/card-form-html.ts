@@ -33,7 +33,11 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
  * element the page then passes to `mountCardForm()`, fresh for every page view (it holds a new nonce),
  * from the same version as the page's script: the form adopts the frame it finds there (a frame for
  * another account, origin or version is replaced, and the console says why). The card fields only;
- * a stored card's security code is mounted as usual.
+ * a stored card's security code is mounted as usual. For the page's HTML as the server sends it (or
+ * `setHTMLUnsafe()`): markup set with `innerHTML` gets no shadow root, so it holds no frame, and
+ * `mountCardForm()` refuses the element with `invalid_target`. A single-page app mounts the form
+ * without it. The frame waits for the mount however late it comes, and tells the shopper the form
+ * cannot be shown while no page has connected after 10 s.
  *
  * @example
  * ```html

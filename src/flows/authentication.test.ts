@@ -5,7 +5,12 @@ import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError } from '../errors.ts';
 import type { Authentication, ThreeDsStep } from '../three-ds/authentication.ts';
 import { CHALLENGE as challenge, TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
-import { authenticate, verdictOf, type ChallengeSettings } from './authentication.ts';
+import {
+  authenticate,
+  CHALLENGE_LOAD_TIMEOUT_MS,
+  verdictOf,
+  type ChallengeSettings,
+} from './authentication.ts';
 
 const load = vi.hoisted(() => ({ next: (): Promise<unknown> => Promise.reject(new Error('unset')) }));
 vi.mock('../three-ds/page/load-challenge.ts', () => ({ loadChallenge: () => load.next() }));
@@ -168,6 +173,28 @@ describe('authenticate', () => {
     arrive(module);
     expect(await result).toMatchObject({ ok: false, error: { code: 'destroyed', type: 'cancelled' } });
     expect(module.openChallengeDialog).not.toHaveBeenCalled();
+  });
+
+  it('ends at once with the abort’s reason when the signal aborts while the chunk never arrives', async () => {
+    load.next = () => new Promise(() => undefined);
+    const s = settings();
+    const result = authenticate(card(verdict('C', { challenge })), s.value);
+    s.controller.abort(new CheckoutError('destroyed', 'cancelled', 'Removed.'));
+    expect(await result).toMatchObject({ ok: false, error: { code: 'destroyed', type: 'cancelled' } });
+  });
+
+  it('ends in network_error when the chunk has not arrived after CHALLENGE_LOAD_TIMEOUT_MS', async () => {
+    vi.useFakeTimers();
+    load.next = () => new Promise(() => undefined);
+    const s = settings();
+    let result: unknown;
+    void authenticate(card(verdict('C', { challenge })), s.value).then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(CHALLENGE_LOAD_TIMEOUT_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'network_error', type: 'network' } });
+    expect(s.steps).toEqual([]);
+    vi.useRealTimers();
   });
 
   it('refuses a challenge where the flow cannot show one', async () => {

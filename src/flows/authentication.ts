@@ -12,6 +12,9 @@ import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
 import type { Session } from '../session.ts';
 import type { CardResult, CheckoutOptions, ThreeDsResult } from '../types.ts';
 
+/** How long a challenge's code may take to download before the payment fails with `network_error`. */
+export const CHALLENGE_LOAD_TIMEOUT_MS = 30_000;
+
 export interface ChallengeSettings extends ChallengeContext {
   /** `challenge-shown`, then `challenge-finished`. */
   onStep: (step: ThreeDsStep) => void;
@@ -96,14 +99,20 @@ async function runChallenge(
   settings: ChallengeSettings,
 ): Promise<Result<Authentication>> {
   const { signal } = settings;
-  // A chunk of its own in the ESM build: most payments never need it.
-  let module: Awaited<ReturnType<typeof loadChallenge>>;
-  try {
-    module = await loadChallenge();
-  } catch (cause) {
-    return failure('network_error', 'network', 'The 3DS challenge could not be loaded.', cause);
-  }
+  // A chunk of its own in the ESM build, a file beside the script-tag builds: most payments never need
+  // it. Its download stops waiting at an abort (destroy()) or after CHALLENGE_LOAD_TIMEOUT_MS.
+  const module = await Promise.race([
+    loadChallenge(),
+    new Promise<undefined>((resolve) => {
+      signal.addEventListener('abort', () => {
+        resolve(undefined);
+      });
+      setTimeout(resolve, CHALLENGE_LOAD_TIMEOUT_MS);
+    }),
+  ]).catch(() => undefined);
   if (signal.aborted) return { ok: false, error: abortError(signal) };
+  if (module === undefined)
+    return failure('network_error', 'network', 'The 3DS challenge could not be loaded.');
   const dialog = module.openChallengeDialog();
   const cancel = () => {
     module.cancelChallenge(dialog);

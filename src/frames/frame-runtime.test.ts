@@ -3,7 +3,8 @@
 // ready (the order in a browser: e2e/first-paint.spec.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPEARANCE_VARIABLES } from '../appearance.ts';
-import { applyAppearance, lazy, painted, refuse } from './frame-runtime.ts';
+import { PROTOCOL_VERSION } from '../messaging/protocol.ts';
+import { applyAppearance, lazy, painted, refuse, startFrame } from './frame-runtime.ts';
 
 const root = document.documentElement;
 
@@ -117,6 +118,69 @@ describe('refuse', () => {
     expect(shown('EN-gb')).toBe('This payment form cannot be shown on this website.');
     expect(shown('fr-FR')).toBe('This payment form cannot be shown on this website.');
     expect(document.querySelector('input')).toBeNull();
+  });
+});
+
+describe('startFrame', () => {
+  const parentOrigin = 'https://shop.example';
+  const nonce = 'a'.repeat(32);
+  /** The frame's window under an allowed parent, with the messages the test sends it. */
+  function frameWindow() {
+    document.head.innerHTML = `<meta name="svc-allowed-origins" content="${parentOrigin}">`;
+    document.body.innerHTML = '<main id="root"><p>skeleton</p></main>';
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const parent = { postMessage: vi.fn() };
+    const win = {
+      parent,
+      document,
+      location: {
+        hash: `#n=${nonce}&o=${encodeURIComponent(parentOrigin)}`,
+        pathname: '/frames/card.html',
+        search: '',
+        ancestorOrigins: { length: 1, item: () => parentOrigin },
+      },
+      history: { replaceState: vi.fn() },
+      addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.delete(listener),
+    } as unknown as Window;
+    const connect = (port: MessagePort) => {
+      const data = { v: PROTOCOL_VERSION, type: 'svc:connect', nonce };
+      for (const listener of [...listeners])
+        listener({ data, origin: parentOrigin, source: parent, ports: [port] } as unknown as MessageEvent);
+    };
+    return { win, connect };
+  }
+  const root = () => document.getElementById('root')?.textContent;
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tells the shopper when no page connects in time, and still takes a page that connects later', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('navigator', { language: 'en-US' });
+    const { win, connect } = frameWindow();
+    const started = startFrame(win, 1000);
+    vi.advanceTimersByTime(999);
+    expect(root()).toBe('skeleton');
+    vi.advanceTimersByTime(1);
+    expect(root()).toBe('This payment form cannot be shown on this website.');
+    // A form from the page's HTML, mounted after the wait: the frame is still there for it.
+    const { port1 } = new MessageChannel();
+    connect(port1);
+    expect(await started).toBe(port1);
+    port1.close();
+  });
+
+  it('shows nothing but its skeleton to a page that connects in time', async () => {
+    vi.useFakeTimers();
+    const { win, connect } = frameWindow();
+    const started = startFrame(win, 1000);
+    const { port1 } = new MessageChannel();
+    connect(port1);
+    expect(await started).toBe(port1);
+    vi.advanceTimersByTime(5000);
+    expect(root()).toBe('skeleton');
+    port1.close();
   });
 });
 

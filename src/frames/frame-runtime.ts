@@ -27,17 +27,26 @@ export function refuse(doc: Document): void {
   doc.getElementById('root')?.replaceChildren(message);
 }
 
-/** Resolves with the port to the parent page, or undefined when the frame refuses to run. */
-export async function startFrame(win: Window): Promise<MessagePort | undefined> {
+/**
+ * Resolves with the port to the parent page, or undefined when the frame refuses to run. A page that
+ * has not connected after `waitMs` (no checkout script, or one that fails) gets the refusal shown, and
+ * may still connect: a frame from the page's HTML (cardFormHtml()) waits for its form's mount, and its
+ * fields then replace the refusal.
+ */
+export async function startFrame(win: Window, waitMs = 10_000): Promise<MessagePort | undefined> {
   const boot = readBoot(win);
-  const port =
-    boot !== undefined &&
-    win.parent !== win &&
-    parentAllowed(boot, allowedOrigins(win.document), win.location.ancestorOrigins)
-      ? // An allowed origin, so one postMessage takes: the token host writes them.
-        await connectToParent(win, boot)
-      : undefined;
-  if (port === undefined) refuse(win.document);
+  if (
+    boot === undefined ||
+    win.parent === win ||
+    !parentAllowed(boot, allowedOrigins(win.document), win.location.ancestorOrigins)
+  ) {
+    refuse(win.document);
+    return undefined;
+  }
+  const timer = setTimeout(refuse, waitMs, win.document);
+  // An allowed origin, so one postMessage takes: the token host writes them.
+  const port = await connectToParent(win, boot);
+  clearTimeout(timer);
   return port;
 }
 

@@ -117,13 +117,23 @@ describe('connectToParent', () => {
     port1.close();
   });
 
-  it('gives up after its timeout with no port, and stops listening', async () => {
+  it('waits for its connect however late it comes (a form mounted long after its HTML), answering pings', async () => {
     vi.useFakeTimers();
-    const { win, listening } = frameWindow();
-    const connected = connectToParent(win, boot, 50);
-    vi.advanceTimersByTime(50);
-    expect(await connected).toBeUndefined();
-    expect(listening()).toBe(0);
+    const { win, said, send, listening } = frameWindow();
+    let port: MessagePort | undefined;
+    void connectToParent(win, boot).then((connected) => (port = connected));
+    vi.advanceTimersByTime(120_000);
+    await Promise.resolve();
+    expect(port).toBeUndefined();
+    expect(listening()).toBe(1);
+    send(ping);
+    expect(said).toEqual([hello, hello]);
+    const { port1 } = new MessageChannel();
+    send({ v: PROTOCOL_VERSION, type: 'svc:connect', nonce: boot.nonce }, { ports: [port1] });
+    await vi.waitFor(() => {
+      expect(port).toBe(port1);
+    });
     vi.useRealTimers();
+    port1.close();
   });
 });

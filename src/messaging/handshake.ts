@@ -137,23 +137,16 @@ export function greet(win: Window, boot: FrameBoot, hello: HelloMessage): () => 
 
 /**
  * Frame side: says hello to the parent, again each time it pings (a page that listened only after the
- * frame had loaded: cardFormHtml()), and waits for its port: undefined after `timeoutMs` without one.
+ * frame had loaded: cardFormHtml()), and waits for its port, however long the page takes to mount the
+ * form (startFrame() tells the shopper meanwhile when it is long).
  */
-export function connectToParent(
-  win: Window,
-  boot: FrameBoot,
-  timeoutMs = 10_000,
-): Promise<MessagePort | undefined> {
+export function connectToParent(win: Window, boot: FrameBoot): Promise<MessagePort> {
   return new Promise((resolve) => {
     const expected = { origin: boot.parentOrigin, source: win.parent, nonce: boot.nonce };
     const hello: HelloMessage = { v: PROTOCOL_VERSION, type: 'svc:hello', nonce: boot.nonce };
     const say = () => {
       win.parent.postMessage(hello, boot.parentOrigin);
     };
-    const timer = setTimeout(() => {
-      win.removeEventListener('message', onMessage);
-      resolve(undefined);
-    }, timeoutMs);
     const onMessage = (event: MessageEvent) => {
       const delivered = {
         origin: event.origin,
@@ -164,7 +157,6 @@ export function connectToParent(
       if (decodePing(delivered, expected)) say();
       if (decodeConnect(delivered, expected) === undefined) return;
       win.removeEventListener('message', onMessage);
-      clearTimeout(timer);
       const port = event.ports[0];
       if (port === undefined) return;
       resolve(port);

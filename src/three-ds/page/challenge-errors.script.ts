@@ -4,7 +4,7 @@
 
 import type { ChallengeScript } from './load-challenge.script.ts';
 
-const { d } = document.currentScript as ChallengeScript;
+const d = (document.currentScript as ChallengeScript | null)?.d;
 if (d === undefined) throw new Error('The 3DS challenge file runs only when the checkout script loads it.');
 
 export const { CheckoutError, ERROR_CODES, ERROR_TYPES } = d;

@@ -48,6 +48,13 @@ describe('loadChallenge (load-challenge.script.ts)', () => {
     expect(appended).toHaveLength(1);
   });
 
+  it('rejects when the file ran but handed nothing back (it threw, or is not the challenge)', async () => {
+    const { loadChallenge } = await loader();
+    const loaded = loadChallenge();
+    appended[0]?.onload?.(new Event('load'));
+    await expect(loaded).rejects.toThrow(`checkout-${__SDK_VERSION__}-3ds.js did not load`);
+  });
+
   it('rejects when the file fails, and the next challenge tries again', async () => {
     const { loadChallenge } = await loader();
     const failed = loadChallenge();

@@ -37,12 +37,8 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
  * `setHTMLUnsafe()`): markup set with `innerHTML` gets no shadow root, so it holds no frame, and
  * `mountCardForm()` refuses the element with `invalid_target`. A single-page app mounts the form
  * without it. The frame waits for the mount however late it comes, and tells the shopper the form
- * cannot be shown while no page has connected after 10 s.
- *
- * @example
- * ```html
- * <div id="card-slot">${cardFormHtml({ account, environment, origin: 'https://shop.example' })}</div>
- * ```
+ * cannot be shown while no page has connected after 10 s. docs/guides/script-tag.md shows a server
+ * rendering it.
  */
 export function cardFormHtml(options: CardFormHtmlOptions): string {
   const { account, environment, tokenUrl, origin } = options;

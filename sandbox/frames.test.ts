@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encoded } from './frames.ts';
 import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harness.ts';
 
 let sb: TestSandbox;
@@ -168,6 +170,19 @@ describe('frame documents on the token host', () => {
       expect(document.headers.get('content-encoding'), offer).toBe(coding);
       expect(await document.text()).toContain('svc-allowed-origins');
     }
+  });
+
+  it('compresses a hashed asset once at brotli’s best quality, and a document made per request at a fast one', () => {
+    const body = Buffer.from('<p class="svc-label">Número do cartão</p>'.repeat(40));
+    const at = (quality: number) =>
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
+    const cache = new Map<string, Buffer>();
+    const asset = encoded(body, 'br', cache).body;
+    expect(asset).toEqual(at(11));
+    // Made once: the next request gets the very same bytes.
+    expect(encoded(body, 'br', cache).body).toBe(asset);
+    // Quality 11 costs this one thread milliseconds for every frame document, while the page's files wait.
+    expect(encoded(body, 'br').body).toEqual(at(5));
   });
 
   it('serves each version its own files and says so for a version it does not have', async () => {

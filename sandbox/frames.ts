@@ -75,8 +75,10 @@ function documentHeaders(csp: string): Record<string, string> {
 
 /**
  * The body in the best encoding the browser accepts, as a token host's CDN serves it: brotli, else
- * gzip, else as it is (browsers offer brotli over https only, so loopback pages get gzip). A coding the
- * browser turned down with `q=0` is not used.
+ * gzip, else as it is (Chromium offers brotli on loopback too). A coding the browser turned down with
+ * `q=0` is not used. What is compressed once and kept (`cache`: a hashed asset) takes brotli's best
+ * quality; a document made per request takes a fast one, as CDNs compress on the fly: quality 11 costs
+ * milliseconds of this one thread for every frame document, while the page's files wait behind it.
  */
 export function encoded(
   body: Buffer,
@@ -95,7 +97,7 @@ export function encoded(
   if (coding === undefined) return { body, headers: vary };
   const compress = () =>
     coding === 'br'
-      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: cache ? 11 : 5 } })
       : gzipSync(body, { level: 9 });
   let compressed = cache?.get(coding);
   if (compressed === undefined) {

@@ -95,7 +95,18 @@ for (const { path, paid } of [
       (r) => r.url().startsWith(`${TOKEN_ORIGIN}/frames/`) && r.isNavigationRequest(),
     );
     const session = page.waitForRequest('**/api/session');
+    // The page script's import is asked for with it (modulepreload), not one round trip after it arrived:
+    // the script is held until then, which without the hint would be never.
+    const preloaded = page.waitForRequest('**/merchant-api.js', { timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    await page.route(`**${path.replace('.html', '.js')}`, async (route) => {
+      await preloaded;
+      await route.continue();
+    });
     await page.goto(path, { waitUntil: 'commit' });
+    expect(await preloaded, "the page script's import is fetched with it").toBe(true);
     await Promise.all([frame, session]);
     await expect(page.locator('#pay')).toBeDisabled();
     release();

@@ -31,6 +31,8 @@ declare global {
   interface Window {
     bench?: {
       ready?: number;
+      /** When the card frame's first hello reached the page. */
+      hello?: number;
       steps: string[];
       whenReady(form: HTMLElement, what: string): Promise<void>;
       checkout?: Checkout;
@@ -88,7 +90,22 @@ function recordEvents(demoOrigin: string): void {
       });
     });
   const bench: NonNullable<Window['bench']> = (window.bench = { steps: [], whenReady });
-  document.addEventListener('svc-ready', () => (bench.ready ??= performance.now()), { capture: true });
+  document.addEventListener(
+    'svc-ready',
+    () => {
+      if (bench.ready !== undefined) return;
+      bench.ready = performance.now();
+      // What open() waits for: a console message, not Playwright's polling script in the loading page.
+      console.debug('bench:ready');
+    },
+    { capture: true },
+  );
+  const onHello = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== 'svc:hello') return;
+    bench.hello = performance.now();
+    removeEventListener('message', onHello, true);
+  };
+  addEventListener('message', onHello, true);
   document.addEventListener('svc-3ds', (e) => bench.steps.push((e as Event & { step: string }).step), {
     capture: true,
   });
@@ -144,14 +161,20 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
   if (trackingPorts) await page.addInitScript(trackPorts, demoUrl);
   await page.addInitScript(recordEvents, demoUrl);
   const sdk = subject === 'sdk';
-  await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
-  const ready = await page.waitForFunction((sdk) => (sdk ? window.bench : window.floor)?.ready, sdk, {
+  // Heard on the console: page.waitForFunction() would inject and run Playwright's script in the page
+  // while it loads (some 30 ms of its main thread), which the SDK's page, ready after its load event,
+  // would pay on its way to ready and the floor's, ready before, would not.
+  const readySignal = page.waitForEvent('console', {
+    predicate: (message) => message.text() === 'bench:ready',
     timeout: 30_000,
   });
+  await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
+  await readySignal;
+  const ready = await page.evaluate((sdk) => (sdk ? window.bench : window.floor)?.ready, sdk);
   const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
   const frame = page.frames().find((f) => f.url().startsWith(url));
   if (frame === undefined) throw new Error(`no frame ${url} on the page`);
-  return { page, frame, ready: Number(await ready.jsonValue()), close: () => context.close() };
+  return { page, frame, ready: Number(ready), close: () => context.close() };
 }
 type Opened = Awaited<ReturnType<typeof open>>;
 
@@ -170,6 +193,8 @@ function documentTimes() {
     timeOrigin: performance.timeOrigin,
     documentReceived: navigation?.responseEnd ?? NaN,
     contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    // The card frame's mark as it posts ready (card-frame.ts); none in the floor's frame or a page.
+    saidReady: performance.getEntriesByName('svc-ready')[0]?.startTime ?? NaN,
     resources: resources.map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
   };
 }
@@ -178,6 +203,7 @@ function documentTimes() {
 export function ready(setup: Setup, subject: Subject) {
   return inPage(setup, subject, async ({ page, frame, ready }) => {
     const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
+    const hello = await page.evaluate(() => window.bench?.hello);
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
     const mark = (name: string, ms: number | undefined) => {
       if (ms !== undefined && Number.isFinite(ms)) marks[name] = ms;
@@ -192,10 +218,15 @@ export function ready(setup: Setup, subject: Subject) {
     const shift = inFrame.timeOrigin - onPage.timeOrigin;
     mark('frame navigation started', shift);
     mark('frame document received', inFrame.documentReceived + shift);
-    const assets = inFrame.resources.filter((e) => /\.(?:js|css)$/.test(new URL(e.name).pathname));
-    mark('frame scripts and styles received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
+    // What it asked for before it said ready: not the chunks it fetches once the fields show.
+    const assets = inFrame.resources.filter(
+      (e) => /\.(?:js|css)$/.test(new URL(e.name).pathname) && !(e.startTime > inFrame.saidReady),
+    );
+    mark('frame script and styles received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
     // The SDK's frame says ready only once it has painted (its skeleton, as a rule well before).
     mark('frame first contentful paint', inFrame.contentfulPaint + shift);
+    mark("page hears the frame's hello (its script ran)", hello);
+    mark('frame posts ready (configured, fields rendered)', inFrame.saidReady + shift);
     mark('ready: svc-ready (floor: hello from the frame)', ready);
     return { ready, marks };
   });

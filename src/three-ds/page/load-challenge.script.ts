@@ -9,7 +9,7 @@ import { CheckoutError, ERROR_CODES, ERROR_TYPES } from '../../errors.ts';
 import type * as challenge from './challenge.ts';
 
 /** What the challenge file takes from the script: errors.ts's run-time values (challenge-errors.script.ts). */
-export const given = { CheckoutError, ERROR_CODES, ERROR_TYPES };
+const given = { CheckoutError, ERROR_CODES, ERROR_TYPES };
 export type Given = typeof given;
 /** What it hands back. */
 export type ChallengeModule = Pick<

@@ -168,8 +168,8 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
     predicate: (message) => message.text() === 'bench:ready',
     timeout: 30_000,
   });
-  await page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl);
-  await readySignal;
+  // Together: a page that fails to load ends the wait too, rather than leave it to time out unheard.
+  await Promise.all([readySignal, page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl)]);
   const ready = await page.evaluate((sdk) => (sdk ? window.bench : window.floor)?.ready, sdk);
   const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
   const frame = page.frames().find((f) => f.url().startsWith(url));

@@ -95,9 +95,12 @@ for (const { path, paid } of [
       (r) => r.url().startsWith(`${TOKEN_ORIGIN}/frames/`) && r.isNavigationRequest(),
     );
     const session = page.waitForRequest('**/api/session');
-    // The page script's import is asked for with it (modulepreload), not one round trip after it arrived:
+    // The page script's imports are asked for with it (modulepreload), not one round trip after it arrived:
     // the script is held until then, which without the hint would be never.
-    const preloaded = page.waitForRequest('**/merchant-api.js', { timeout: 5_000 }).then(
+    const imports = path === '/plain.html' ? ['merchant-api.js'] : ['merchant-api.js', 'scenarios.js'];
+    const preloaded = Promise.all(
+      imports.map((file) => page.waitForRequest(`**/${file}`, { timeout: 5_000 })),
+    ).then(
       () => true,
       () => false,
     );
@@ -106,7 +109,7 @@ for (const { path, paid } of [
       await route.continue();
     });
     await page.goto(path, { waitUntil: 'commit' });
-    expect(await preloaded, "the page script's import is fetched with it").toBe(true);
+    expect(await preloaded, "the page script's imports are fetched with it").toBe(true);
     await Promise.all([frame, session]);
     await expect(page.locator('#pay')).toBeDisabled();
     release();

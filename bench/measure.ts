@@ -185,7 +185,7 @@ async function inPage<T>(setup: Setup, subject: Subject, body: (o: Opened) => Pr
 
 // 2. Card fields ready, cold cache.
 
-/** In a page or frame: its clock's origin, when its document arrived and first painted, what it fetched. */
+/** In a page or frame: its clock's origin, when its document arrived and first painted, what it fetched, its marks. */
 function documentTimes() {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -195,6 +195,8 @@ function documentTimes() {
     contentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     // The card frame's mark as it posts ready (card-frame.ts); none in the floor's frame or a page.
     saidReady: performance.getEntriesByName('svc-ready')[0]?.startTime ?? NaN,
+    // The demo page's record of the frame's first hello (recordEvents); none elsewhere.
+    hello: window.bench?.hello ?? NaN,
     resources: resources.map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
   };
 }
@@ -203,7 +205,6 @@ function documentTimes() {
 export function ready(setup: Setup, subject: Subject) {
   return inPage(setup, subject, async ({ page, frame, ready }) => {
     const [onPage, inFrame] = [await page.evaluate(documentTimes), await frame.evaluate(documentTimes)];
-    const hello = await page.evaluate(() => window.bench?.hello);
     const marks: Record<string, number> = { 'page document received': onPage.documentReceived };
     const mark = (name: string, ms: number | undefined) => {
       if (ms !== undefined && Number.isFinite(ms)) marks[name] = ms;
@@ -225,7 +226,7 @@ export function ready(setup: Setup, subject: Subject) {
     mark('frame script and styles received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
     // The SDK's frame says ready only once it has painted (its skeleton, as a rule well before).
     mark('frame first contentful paint', inFrame.contentfulPaint + shift);
-    mark("page hears the frame's hello (its script ran)", hello);
+    mark("page hears the frame's hello (its script ran)", onPage.hello);
     mark('frame posts ready (configured, fields rendered)', inFrame.saidReady + shift);
     mark('ready: svc-ready (floor: hello from the frame)', ready);
     return { ready, marks };

@@ -21,10 +21,17 @@ export interface Found {
   problem?: string;
 }
 
-/** Flags for Chromium in containers and CI: no sandbox as root, and no background traffic or GPU. */
+/**
+ * Flags for Chromium in containers and CI: no sandbox as root, and no background traffic or GPU. Nor
+ * the address bar's WebUI popups: headless Chromium 156 loads one (chrome://omnibox-popup-aim) in a
+ * renderer of its own for every new browser context, and it keeps a core busy for about 500 ms, while
+ * the page under test loads (seen in a trace). Without them, the Chromium e2e project took 12.8 min
+ * instead of 17.0 on 2 cores, and the renderers spend about 550 ms less CPU on each cold page load.
+ */
 export const CHROMIUM_ARGS = Object.freeze(
   `--no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync
-  --no-first-run --disable-quic`.split(/\s+/),
+  --no-first-run --disable-quic
+  --disable-features=WebUIOmniboxAimPopup,WebUIOmniboxPopup,WebUIOmniboxFullPopup`.split(/\s+/),
 );
 const SYSTEM = {
   chromium: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],

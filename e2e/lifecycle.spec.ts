@@ -81,10 +81,14 @@ test('destroy removes the frame, and mounting again works', async ({ page }) => 
 
 // The card and everything pages also render the installments offered for their carts, so their forms have
 // them before the session.
-for (const { path, paid } of [
-  { path: '/plain.html', paid: 'Payment authorized: Visa ending in 1111' },
-  { path: '/card.html', paid: /^Payment authorized: / },
-  { path: '/everything.html', paid: 'Paid: authorized, Visa ending in 1111.' },
+for (const { path, paid, imports } of [
+  { path: '/plain.html', paid: 'Payment authorized: Visa ending in 1111', imports: ['merchant-api.js'] },
+  { path: '/card.html', paid: /^Payment authorized: /, imports: ['merchant-api.js', 'scenarios.js'] },
+  {
+    path: '/everything.html',
+    paid: 'Paid: authorized, Visa ending in 1111.',
+    imports: ['merchant-api.js', 'scenarios.js'],
+  },
 ]) {
   test(`${path} starts its card frame before its session exists, and pays once it comes`, async ({
     page,
@@ -97,7 +101,6 @@ for (const { path, paid } of [
     const session = page.waitForRequest('**/api/session');
     // The page script's imports are asked for with it (modulepreload), not one round trip after it arrived:
     // the script is held until then, which without the hint would be never.
-    const imports = path === '/plain.html' ? ['merchant-api.js'] : ['merchant-api.js', 'scenarios.js'];
     const preloaded = Promise.all(
       imports.map((file) => page.waitForRequest(`**/${file}`, { timeout: 5_000 })),
     ).then(

@@ -423,6 +423,7 @@ test('"Not now" is not asked again on this device for the card; another device i
   browserName,
 }) => {
   test.skip(browserName !== 'firefox', 'the frame’s storage is partitioned, not blocked, in Firefox');
+  test.slow(); // three payments on two devices: 27 s alone in Firefox, 39 to 44 s beside another worker
   await page.context().credentials.install();
   const customer = `passkey-decline-${String(Date.now())}`;
   const card = await saveCard(page, customer);

@@ -18,6 +18,19 @@ import { messagesFor } from '../i18n/messages.ts';
 import { Session } from '../session.ts';
 import { HeadlessFlow } from './headless.ts';
 
+// A challenge module that passes at once: what is checked here is what the flow leaves behind.
+vi.mock('../three-ds/page/load-challenge.ts', () => ({
+  loadChallenge: () =>
+    Promise.resolve({
+      openChallengeDialog: () => document.body.appendChild(document.createElement('div')),
+      cancelChallenge: () => undefined,
+      runChallenge: async () => {
+        const { VERDICT_Y } = await import('../test-fixtures.ts');
+        return { ok: true, value: VERDICT_Y };
+      },
+    }),
+}));
+
 const TOKEN = 'http://127.0.0.1:4174';
 const client = serviceClient({ origin: TOKEN, account: 'demo' }, ERROR_CODES);
 const year = new Date().getFullYear() + 3;
@@ -73,7 +86,7 @@ afterEach(() => {
 const flow = () =>
   new HeadlessFlow({
     client,
-    // No C in these tests: the dialog is the card form's, tested with it and in e2e.
+    // The challenge is the stub above: the dialog itself is tested with the card form and in e2e.
     target: { origin: TOKEN, account: 'demo' },
     session: new Session('ses_1'),
     options: {},
@@ -230,6 +243,25 @@ describe('authenticate(), for a page that called Token/Generate itself', () => {
       ok: false,
       error: { code, type: 'authentication' },
     });
+  });
+
+  it('after a challenge, leaves no listener on the merchant’s AbortSignal, which may serve many payments', async () => {
+    const { signal } = new AbortController();
+    const added = vi.spyOn(signal, 'addEventListener');
+    const removed = vi.spyOn(signal, 'removeEventListener');
+    const challenged = {
+      ...SERVICE_Y,
+      status: 'C',
+      stepUpUrl: 'http://127.0.0.1:4176/stepup',
+      accessToken: 'jwt',
+      pareq: 'cGFyZXE=',
+      authenticationTransactionId: 'atx_1',
+    };
+    expect(await flow().authenticate(challenged, { signal })).toMatchObject({ ok: true, status: 'Y' });
+    expect(added).toHaveBeenCalled();
+    expect(removed.mock.calls.map(([, listener]) => listener)).toEqual(
+      added.mock.calls.map(([, listener]) => listener),
+    );
   });
 
   it('says what it takes when given something else', async () => {

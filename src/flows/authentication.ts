@@ -100,16 +100,20 @@ async function runChallenge(
 ): Promise<Result<Authentication>> {
   const { signal } = settings;
   // A chunk of its own in the ESM build, a file beside the script-tag builds: most payments never need
-  // it. Its download stops waiting at an abort (destroy()) or after CHALLENGE_LOAD_TIMEOUT_MS.
+  // it. Its download stops waiting at an abort (destroy()) or after CHALLENGE_LOAD_TIMEOUT_MS. The
+  // signal may be the merchant's own, kept for many payments (headless): it keeps no listener of this.
+  let stop: () => void = () => undefined;
   const module = await Promise.race([
     loadChallenge(),
     new Promise<undefined>((resolve) => {
-      signal.addEventListener('abort', () => {
+      stop = () => {
         resolve(undefined);
-      });
-      setTimeout(resolve, CHALLENGE_LOAD_TIMEOUT_MS);
+      };
+      signal.addEventListener('abort', stop);
+      setTimeout(stop, CHALLENGE_LOAD_TIMEOUT_MS);
     }),
   ]).catch(() => undefined);
+  signal.removeEventListener('abort', stop);
   if (signal.aborted) return { ok: false, error: abortError(signal) };
   if (module === undefined)
     return failure('network_error', 'network', 'The 3DS challenge could not be loaded.');

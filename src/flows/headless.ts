@@ -6,7 +6,7 @@
 // prepare() for the code, authenticate() for the block the service answered with. Local checks first,
 // so an invalid card costs no request. A lazy chunk in ESM, part of the full script-tag build.
 
-import { generateToken, linkSignals, type ServiceClient } from '../api/service.ts';
+import { generateToken, type ServiceClient } from '../api/service.ts';
 import { decodeAuthentication } from '../api/three-ds.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { checkCardData, checkCardNumber, type CardCheckError } from '../card/index.ts';
@@ -107,13 +107,13 @@ export class HeadlessFlow {
     const check = checkCardData({ ...card, cardNumber: digits }, new Date());
     if (!check.ok) return refused(check.error);
     const sessionId = await this.#context.session.ready;
+    const stop = options.signal ?? new AbortController().signal;
     this.#listen(options);
     this.#latest = digits.slice(0, 8);
     // The preparation prepare() started for this BIN, or a new one; spent by this Token/Generate.
     const prepared = await this.#preparerFor(sessionId).take(digits);
     if (!prepared.ok) return prepared;
-    if (options.signal?.aborted)
-      return failure('aborted', 'cancelled', "The merchant's AbortSignal stopped it.");
+    if (stop.aborted) return failure('aborted', 'cancelled', "The merchant's AbortSignal stopped it.");
     const code = prepared.value;
     const reply = await generateToken(
       this.#context.client,
@@ -133,7 +133,7 @@ export class HeadlessFlow {
       code === undefined ? undefined : decodeAuthentication,
       options.signal,
     );
-    return reply.ok ? this.#challenged(options, (settings) => authenticate(reply.value, settings)) : reply;
+    return reply.ok ? authenticate(reply.value, this.#challenge(options, stop)) : reply;
   }
 
   /**
@@ -149,9 +149,8 @@ export class HeadlessFlow {
         'authenticate() takes the `authentication` object of a Token/Generate answer, as the service sent it.',
       );
     }
-    const verified = await this.#challenged(options, (settings) =>
-      verifyAuthentication(authentication, settings),
-    );
+    const stop = options.signal ?? new AbortController().signal;
+    const verified = await verifyAuthentication(authentication, this.#challenge(options, stop));
     return verified.ok ? { ok: true, ...verified.value } : verified;
   }
 
@@ -162,27 +161,13 @@ export class HeadlessFlow {
     };
   }
 
-  /**
-   * Runs `body` with the challenge's settings, on a signal of its own that the merchant's aborts: the
-   * merchant's signal, which may outlive many payments, keeps no listener of it afterwards.
-   */
-  async #challenged<T>(
-    options: HeadlessOptions,
-    body: (settings: ChallengeSettings) => Promise<T>,
-  ): Promise<T> {
-    const { signal, unlink } = linkSignals(options.signal);
-    try {
-      // The dialog gives the focus back to where it was: the merchant's own form.
-      return await body(
-        challengeSettings(
-          this.#context,
-          (step) => options.onThreeDsStep?.(step),
-          () => undefined,
-          signal,
-        ),
-      );
-    } finally {
-      unlink();
-    }
+  #challenge(options: HeadlessOptions, signal: AbortSignal): ChallengeSettings {
+    // The dialog gives the focus back to where it was: the merchant's own form.
+    return challengeSettings(
+      this.#context,
+      (step) => options.onThreeDsStep?.(step),
+      () => undefined,
+      signal,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CardPage, year } from './models/card-page.ts';
+import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 
 for (const [brand, number] of [
@@ -76,6 +76,38 @@ test('Enter in a field submits', async ({ page }) => {
   await card.fill({ number: '4111111111111111' });
   await card.holder.press('Enter');
   await expect(card.status).toHaveText(/^Payment authorized/);
+});
+
+test('while a submit runs, nothing can be changed and the focus stays in the field', async ({ page }) => {
+  // Token/Generate waits until the test lets it go. Routed before the page loads: a route added while
+  // the card frame (another process) was up once never saw the frame's request.
+  let release: (value?: unknown) => void = () => undefined;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(`${TOKEN_ORIGIN}/api/Token/Generate`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = new CardPage(page);
+  await card.open();
+  await card.fill({ number: '4111111111111111' });
+  const generate = page.waitForRequest(`${TOKEN_ORIGIN}/api/Token/Generate`);
+  await card.holder.press('Enter');
+  await generate;
+  // Read-only, not disabled: the shopper's focus stays where they pressed Enter.
+  await expect(card.holder).toBeFocused();
+  await expect(card.holder).toBeEnabled();
+  for (const field of [card.number, card.expiry, card.cvc, card.holder])
+    await expect(field).not.toBeEditable();
+  await expect(card.field('Installments')).toBeDisabled();
+  await card.holder.press('Backspace');
+  await card.holder.pressSequentially('x');
+  await expect(card.holder).toHaveValue('Ada Lovelace');
+  release();
+  await expect(card.status).toHaveText(/^Payment authorized/);
+  // Paid: the form is completed, its fields disabled.
+  await expect(card.holder).toBeDisabled();
 });
 
 test('a double submit sends one request', async ({ page }) => {

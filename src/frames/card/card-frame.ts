@@ -11,7 +11,12 @@ import extrasChunk from 'virtual:chunk/card-extras';
 import passkeyChunk from 'virtual:chunk/card-passkey';
 import { format } from '../../i18n/messages.ts';
 import { decodeHostMessage } from '../../messaging/decode.ts';
-import { PROTOCOL_VERSION, type FrameConfig, type FrameToHost } from '../../messaging/protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  type FrameConfig,
+  type FrameToHost,
+  type WireError,
+} from '../../messaging/protocol.ts';
 import type { BrandId } from '../../card/index.ts';
 import { BRANDS } from '../../card/index.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
@@ -45,8 +50,6 @@ async function main(): Promise<void> {
   let session: FrameConfig | undefined;
   let fields: SvcCardFields | undefined;
   let busy = false;
-  /** A submit ended in a payment: the fields stay locked until the page clears them. */
-  let done = false;
   let threeDs: Promise<ThreeDsPreparer> | undefined;
   /** With the merchant's `passkeys` option: a stored card's passkey, and the offer of one. */
   let passkeys: PasskeyChunk.Passkeys | undefined;
@@ -152,67 +155,60 @@ async function main(): Promise<void> {
       );
   };
 
+  // Field by field: only what the page may see crosses (the decoders built these objects).
+  const fail = (id: number, { code, type, message }: WireError) => {
+    post({ v: PROTOCOL_VERSION, type: 'failure', id, error: { code, type, message } });
+  };
+
   const submit = async (id: number, frontData: Record<string, string>) => {
-    if (session === undefined || fields === undefined || busy) {
-      post({
-        v: PROTOCOL_VERSION,
-        type: 'failure',
+    if (!session || !fields || busy) {
+      fail(
         id,
-        error: busy
+        busy
           ? { code: 'submit_in_progress', type: 'validation', message: 'A submit is already running.' }
           : { code: 'not_ready', type: 'configuration', message: 'The card form is not configured yet.' },
-      });
+      );
       return;
     }
     alert.textContent = '';
     busy = true;
-    fields.disabled = true;
     const config = session;
     const current = fields;
     const authenticationReader = () => loadLater().then((later) => later.decodeAuthentication);
-    const outcome = await (
-      passkeys?.active === true
-        ? passkeys.bind({ frontData, preparer: () => preparer(config), authenticationReader })
-        : loadLater().then((later) =>
-            later.submitCard(
-              {
-                config,
-                client: clientFor(later, config),
-                fields: current,
-                preparer: () => preparer(config),
-                authenticationReader,
-              },
-              frontData,
-            ),
-          )
-    )
+    const outcome = await loadLater()
+      .then((later) => {
+        const unlock = later.lockForm(current);
+        return (
+          passkeys?.active === true
+            ? passkeys.bind({ frontData, preparer: () => preparer(config), authenticationReader })
+            : later.submitCard(
+                {
+                  config,
+                  client: clientFor(later, config),
+                  fields: current,
+                  preparer: () => preparer(config),
+                  authenticationReader,
+                },
+                frontData,
+              )
+        ).finally(unlock);
+      })
       // The chunk failing to load; the submit itself always ends in a Result.
       .catch(() => undefined);
     busy = false;
-    current.disabled = done;
-    if (outcome?.ok === true) passkeys?.offer(outcome.value);
-    // Field by field: only what the page may see crosses (the decoders built these objects).
-    post(
-      outcome === undefined
-        ? {
-            v: PROTOCOL_VERSION,
-            type: 'failure',
-            id,
-            error: {
-              code: 'network_error',
-              type: 'network',
-              message: "The card frame's code did not load.",
-            },
-          }
-        : outcome.ok
-          ? { v: PROTOCOL_VERSION, type: 'result', id, result: outcome.value }
-          : {
-              v: PROTOCOL_VERSION,
-              type: 'failure',
-              id,
-              error: { code: outcome.error.code, type: outcome.error.type, message: outcome.error.message },
-            },
-    );
+    if (outcome?.ok !== true)
+      fail(
+        id,
+        outcome?.error ?? {
+          code: 'network_error',
+          type: 'network',
+          message: "The card frame's code did not load.",
+        },
+      );
+    else {
+      passkeys?.offer(outcome.value);
+      post({ v: PROTOCOL_VERSION, type: 'result', id, result: outcome.value });
+    }
   };
 
   port.onmessage = (event: MessageEvent) => {
@@ -240,8 +236,8 @@ async function main(): Promise<void> {
       case 'complete':
       case 'clear':
       case 'alert':
-        done = message.type === 'complete';
-        if (fields !== undefined) fields.disabled = done || busy;
+        // A submit ended in a payment: the fields stay disabled until the page clears them.
+        if (fields !== undefined) fields.disabled = message.type === 'complete';
         if (message.type === 'clear') {
           fields?.clear();
           passkeys?.reset();

@@ -5,4 +5,5 @@
 
 export { serviceClient } from '../../api/service.ts';
 export { submitCard } from './submit.ts';
+export { lockForm } from '../fields/lock.ts';
 export { createPreparer, decodeAuthentication } from '../../three-ds/collection/preparer.ts';

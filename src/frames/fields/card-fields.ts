@@ -63,7 +63,7 @@ export class SvcCardFields extends LitElement {
   declare documentField: 'cpf' | 'cpf-cnpj' | undefined;
   /** The installments to offer, worded (extras.ts); no select when unset. */
   declare installments: readonly InstallmentChoice[] | undefined;
-  /** Disables every input, e.g. while the frame is submitting. */
+  /** Disables every input: a paid form, until the page clears it (a submit only locks it: lock.ts). */
   declare disabled: boolean;
   /** The clock for the expiry check; the current time when unset. */
   declare now: Date | undefined;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CardPage, TOKEN_ORIGIN, year } from './models/card-page.ts';
+import { CardPage, holdRequests, TOKEN_ORIGIN, year } from './models/card-page.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 
 for (const [brand, number] of [
@@ -79,16 +79,8 @@ test('Enter in a field submits', async ({ page }) => {
 });
 
 test('while a submit runs, nothing can be changed and the focus stays in the field', async ({ page }) => {
-  // Token/Generate waits until the test lets it go. Routed before the page loads: a route added while
-  // the card frame (another process) was up once never saw the frame's request.
-  let release: (value?: unknown) => void = () => undefined;
-  const held = new Promise((resolve) => {
-    release = resolve;
-  });
-  await page.route(`${TOKEN_ORIGIN}/api/Token/Generate`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Token/Generate waits until the test lets it go.
+  const release = await holdRequests(page, `${TOKEN_ORIGIN}/api/Token/Generate`);
   const card = new CardPage(page);
   await card.open();
   await card.fill({ number: '4111111111111111' });

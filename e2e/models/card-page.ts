@@ -43,20 +43,27 @@ export interface CardInput {
 }
 
 /**
- * Holds the merchant backend's session answers back until the returned function lets them go: a page
- * that waited for its session before mounting the card form would never request the frame meanwhile.
+ * Holds the requests to `url` (a Playwright route pattern) back until the returned function lets them
+ * go. Route before the page loads: a route added while the card frame (another process) was up once
+ * never saw the frame's request.
  */
-export async function holdSessions(page: Page): Promise<() => void> {
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release: (() => void) | undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/session', async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return () => release?.();
 }
+
+/**
+ * Holds the merchant backend's session answers back until the returned function lets them go: a page
+ * that waited for its session before mounting the card form would never request the frame meanwhile.
+ */
+export const holdSessions = (page: Page) => holdRequests(page, '**/api/session');
 
 export class CardPage {
   readonly frame: FrameLocator;

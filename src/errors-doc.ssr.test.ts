@@ -8,11 +8,15 @@ import { ERROR_CODES } from './errors.ts';
 const SRC = new URL('.', import.meta.url).pathname;
 const doc = readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8');
 
-/** Codes written where errors are made: CheckoutError, the service client's failure(), wire errors. */
+/**
+ * Codes written where errors are made: CheckoutError, its configuration helper, the service client's
+ * failure(), wire errors.
+ */
 function raisedCodes(): string[] {
   const codes = new Set<string>();
   const patterns = [
     /new CheckoutError\(\s*'([a-z_]+)'/g,
+    /\bconfigurationError\(\s*'([a-z_]+)'/g,
     /\bfailure\(\s*'([a-z_]+)'/g,
     /\bwalletError\(\s*'([a-z_]+)'/g,
     /\bcode: '([a-z_]+)'/g,

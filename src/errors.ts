@@ -178,6 +178,15 @@ export class CheckoutError extends Error {
   }
 }
 
+/** A CheckoutError of type `configuration`: the integration is at fault, and `message` says what to fix. */
+export const configurationError = (code: CheckoutErrorCode, message: string): CheckoutError =>
+  new CheckoutError(code, 'configuration', message);
+
+/** Throws the `invalid_option` error every refusal of an option is, with what to fix. */
+export function invalidOption(message: string): never {
+  throw configurationError('invalid_option', message);
+}
+
 /** True for a CheckoutError from any realm (this page, a frame, another copy of the script). */
 export function isCheckoutError(value: unknown): value is CheckoutError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;

@@ -1,7 +1,7 @@
 // Checks what a merchant passes to `new Checkout(...)`, with messages that say exactly what is wrong.
 // Programming errors throw (a CheckoutError of type configuration); nothing here touches the DOM.
 
-import { CheckoutError } from './errors.ts';
+import { invalidOption as fail } from './errors.ts';
 import { canonicalTag, SUPPORTED_LOCALES } from './i18n/locale.ts';
 import { isMessageKey } from './i18n/messages.ts';
 import { APPEARANCE_CHOICES, APPEARANCE_KEYS } from './appearance.ts';
@@ -37,10 +37,6 @@ export const MIN_CHALLENGE_TIMEOUT_MS = 30_000;
  * longer delay fires at once, which would end every challenge as it opens).
  */
 export const MAX_CHALLENGE_TIMEOUT_MS = 3_600_000;
-
-function fail(message: string): never {
-  throw new CheckoutError('invalid_option', 'configuration', message);
-}
 
 function nonEmptyString(value: unknown, name: string, max: number): void {
   if (typeof value !== 'string' || value.trim() === '') fail(`${name} must be a non-empty string.`);

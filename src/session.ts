@@ -3,7 +3,7 @@
 // the id once known; `ready` waits for it, rejecting with `session_unavailable` (the promise rejected)
 // or `invalid_option` (it resolved to no session id). A newer session (updateSession) wins.
 
-import { CheckoutError } from './errors.ts';
+import { CheckoutError, invalidOption } from './errors.ts';
 
 export class Session {
   /** The session id, or undefined while the promise it came as is pending (or failed). */
@@ -19,11 +19,7 @@ export class Session {
     const ready: Promise<string> = Promise.resolve(source).then(
       (id) => {
         if (typeof id !== 'string' || id.trim() === '' || id.length > 128)
-          throw new CheckoutError(
-            'invalid_option',
-            'configuration',
-            'The sessionId promise resolved to no session id.',
-          );
+          invalidOption('The sessionId promise resolved to no session id.');
         // Noted before anyone awaiting `ready` runs; a session set since wins.
         if (this.ready === ready) this.current = id;
         return id;

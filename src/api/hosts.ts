@@ -1,7 +1,7 @@
 // Where the service is. The spec says the exact hosts come with onboarding, so production needs the
 // merchant's `tokenUrl`; the sandbox default is the local emulator (`npm run sandbox`).
 
-import { CheckoutError } from '../errors.ts';
+import { invalidOption } from '../errors.ts';
 import type { Environment } from '../types.ts';
 
 export const DEFAULT_TOKEN_URLS: Readonly<Record<Environment, string | undefined>> = {
@@ -13,11 +13,7 @@ export const DEFAULT_TOKEN_URLS: Readonly<Record<Environment, string | undefined
 export function resolveTokenOrigin(environment: Environment, tokenUrl: string | undefined): string {
   const value = tokenUrl ?? DEFAULT_TOKEN_URLS[environment];
   if (value === undefined) {
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
-      'tokenUrl is required in production: use the token host given at onboarding.',
-    );
+    invalidOption('tokenUrl is required in production: use the token host given at onboarding.');
   }
   return checkedOrigin('tokenUrl', value);
 }
@@ -28,15 +24,11 @@ export function checkedOrigin(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new CheckoutError('invalid_option', 'configuration', `${name} "${value}" is not a URL.`);
+    invalidOption(`${name} "${value}" is not a URL.`);
   }
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) {
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
-      `${name} must use https (http only on localhost).`,
-    );
+    invalidOption(`${name} must use https (http only on localhost).`);
   }
   return url.origin;
 }

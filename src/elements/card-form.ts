@@ -2,7 +2,7 @@
 // runs the handshake, sizes the frame to its content and relays events, never values.
 
 import type { TokenizedCard } from '../card/tokenized-card.ts';
-import { CheckoutError, failure, type Result } from '../errors.ts';
+import { type CheckoutError, configurationError, failure, type Result } from '../errors.ts';
 import {
   fieldEvent,
   SvcErrorEvent,
@@ -334,9 +334,8 @@ export class SvcCardForm extends ElementBase {
     // A file:// page (or a sandboxed one) has no origin the token host could allow, or a frame answer.
     const { origin, protocol } = window.location;
     if (origin === 'null' || protocol === 'file:') {
-      const error = new CheckoutError(
+      const error = configurationError(
         'origin_not_allowed',
-        'configuration',
         `This page has no web origin (a ${protocol} page): serve it over http(s), from http://localhost for example, and allow that origin on the account.`,
       );
       // After the merchant's script that mounted the form has run, so its svc-error listener hears it.
@@ -352,27 +351,31 @@ export class SvcCardForm extends ElementBase {
     const setup = this.#setup;
     if (frame === null || setup === undefined) return;
     const nonce = this.#nonce;
-    this.#handshake = acceptFrame(window, frame, setup.tokenOrigin, nonce, (refusal) => {
-      const { account } = setup.config;
-      this.#fail(
-        refusal === 'unknown_account'
-          ? new CheckoutError(
-              'unknown_account',
-              'configuration',
-              `The token host ${setup.tokenOrigin} has no account "${account}": check the account option (and environment or tokenUrl).`,
-            )
-          : new CheckoutError(
-              'origin_not_allowed',
-              'configuration',
-              `The account "${account}" does not allow pages of ${window.location.origin}: add this origin to the account's allowed origins.`,
-            ),
-      );
-    });
+    this.#handshake = acceptFrame(
+      window,
+      frame,
+      setup.tokenOrigin,
+      nonce,
+      (refusal) => {
+        const { account } = setup.config;
+        this.#fail(
+          refusal === 'unknown_account'
+            ? configurationError(
+                'unknown_account',
+                `The token host ${setup.tokenOrigin} has no account "${account}": check the account option (and environment or tokenUrl).`,
+              )
+            : configurationError(
+                'origin_not_allowed',
+                `The account "${account}" does not allow pages of ${window.location.origin}: add this origin to the account's allowed origins.`,
+              ),
+        );
+      },
+      adopted !== undefined,
+    );
     this.#readyTimer = setTimeout(() => {
       this.#fail(
-        new CheckoutError(
+        configurationError(
           'frame_unavailable',
-          'configuration',
           "The card form could not be loaded from the token host, or it refused this page's origin.",
         ),
       );

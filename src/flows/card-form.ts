@@ -8,7 +8,7 @@ import { collectFrontData } from '../browser-data/index.ts';
 import { installmentsConfig } from '../brazil/installments.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
-import { CheckoutError, failure } from '../errors.ts';
+import { CheckoutError, configurationError, failure } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { Locale } from '../i18n/locale.ts';
@@ -95,9 +95,8 @@ export class CardFormFlow {
   ): SvcCardForm {
     const container = typeof target === 'string' ? document.querySelector(target) : target;
     if (container === null) {
-      throw new CheckoutError(
+      throw configurationError(
         'invalid_target',
-        'configuration',
         `No element matches "${typeof target === 'string' ? target : 'the target'}".`,
       );
     }
@@ -108,9 +107,8 @@ export class CardFormFlow {
     const adopted = (held as SvcCardForm | null)?.fromHtml === true ? (held as SvcCardForm) : undefined;
     // Two forms stacked in one element would both take the shopper's card: one Checkout per element.
     if (held !== null && adopted === undefined) {
-      throw new CheckoutError(
+      throw configurationError(
         'invalid_target',
-        'configuration',
         'This element already holds the card form of another Checkout: call destroy() on that one first, or mount into another element.',
       );
     }
@@ -219,11 +217,7 @@ export class CardFormFlow {
   showDecline(reason: string | undefined): void {
     const form = this.#form;
     if (form === undefined)
-      throw new CheckoutError(
-        'not_mounted',
-        'configuration',
-        'Mount a card form before calling showDecline().',
-      );
+      throw configurationError('not_mounted', 'Mount a card form before calling showDecline().');
     this.#completed = undefined;
     const key =
       reason !== undefined && Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason] : undefined;

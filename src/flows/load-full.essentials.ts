@@ -2,17 +2,13 @@
 // tokenization and no pay() in it (a page with the card form needs none of them), so each method says
 // which file has them. The build swaps the modules that would load them (wallets.ts,
 // headless-and-pay.ts) for stand-ins that end here.
-import { CheckoutError } from '../errors.ts';
+import { configurationError } from '../errors.ts';
 import type { Failure } from '../types.ts';
 
 /** What a method of the full build ends in here: `full_build_required`, naming the file to load. */
 export const fullBuildRequired = (what: string): Failure => ({
   ok: false,
-  error: new CheckoutError(
-    'full_build_required',
-    'configuration',
-    `${what} in the full build, checkout-<version>.js.`,
-  ),
+  error: configurationError('full_build_required', `${what} in the full build, checkout-<version>.js.`),
 });
 
 const wallets = (): Promise<never> => Promise.reject(fullBuildRequired('Wallets are').error);

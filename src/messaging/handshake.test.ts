@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { connectToParent, createNonce, parentAllowed, readBoot } from './handshake.ts';
+import { acceptFrame, connectToParent, createNonce, parentAllowed, readBoot } from './handshake.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 
 const list = (...origins: string[]) =>
@@ -135,5 +135,52 @@ describe('connectToParent', () => {
     });
     vi.useRealTimers();
     port1.close();
+  });
+});
+
+describe('acceptFrame', () => {
+  const tokenOrigin = 'http://localhost:4174';
+  const nonce = 'd'.repeat(32);
+
+  /**
+   * An iframe whose window notes what it is sent, with how often its document is read: `loaded` says
+   * whether it shows the token host's document (cross-origin: none to read) or its first about:blank.
+   */
+  function iframe(loaded: boolean) {
+    const sent: unknown[] = [];
+    const frameWindow = {
+      postMessage: (data: unknown, origin: string) => {
+        expect(origin).toBe(tokenOrigin);
+        sent.push(data);
+      },
+    };
+    const frame = document.createElement('iframe');
+    const read = vi.spyOn(frame, 'contentDocument', 'get').mockReturnValue(loaded ? null : document);
+    vi.spyOn(frame, 'contentWindow', 'get').mockReturnValue(frameWindow as unknown as Window);
+    return { frame, sent, read };
+  }
+
+  it('never reads the document of a frame it made, nor pings it: that frame says hello once it runs', () => {
+    // On a frame still on its first about:blank, reading the document has the browser set up a window
+    // for it: 10 to 30 ms of the page's main thread at every mount.
+    const { frame, sent, read } = iframe(false);
+    const handshake = acceptFrame(window, frame, tokenOrigin, nonce);
+    expect(read).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+    handshake.cancel();
+  });
+
+  it('pings a frame from the page’s HTML that is up already, which may have said hello before', () => {
+    const { frame, sent } = iframe(true);
+    const handshake = acceptFrame(window, frame, tokenOrigin, nonce, undefined, true);
+    expect(sent).toEqual([{ v: PROTOCOL_VERSION, type: 'svc:ping', nonce }]);
+    handshake.cancel();
+  });
+
+  it('does not ping a frame from the page’s HTML still on its first about:blank (the page’s own origin)', () => {
+    const { frame, sent } = iframe(false);
+    const handshake = acceptFrame(window, frame, tokenOrigin, nonce, undefined, true);
+    expect(sent).toEqual([]);
+    handshake.cancel();
   });
 });

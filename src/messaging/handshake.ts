@@ -27,7 +27,8 @@ export interface HostHandshake {
 
 /**
  * Host side: waits for the frame's hello, then hands it port2 of a new channel. A hello from the token
- * host's refusal document goes to `onRefused` instead, and the port never comes.
+ * host's refusal document goes to `onRefused` instead, and the port never comes. `fromHtml`: the frame
+ * came with the page's HTML (cardFormHtml()), so it may have said hello before this listener.
  */
 export function acceptFrame(
   win: Window,
@@ -35,6 +36,7 @@ export function acceptFrame(
   tokenOrigin: string,
   nonce: string,
   onRefused: (refusal: FrameRefusal) => void = () => undefined,
+  fromHtml = false,
 ): HostHandshake {
   let onMessage: (event: MessageEvent) => void = () => undefined;
   const port = new Promise<MessagePort>((resolve) => {
@@ -57,11 +59,13 @@ export function acceptFrame(
       resolve(channel.port1);
     };
     win.addEventListener('message', onMessage);
-    // A frame that is up already said hello before this listener (one from the page's HTML): ask again.
-    // Not one still on its first about:blank, which is this page's (the browser would warn of the
-    // origin): that one says hello once its document runs.
+    // A frame from the page's HTML that is up already said hello before this listener: ask again. Not
+    // one still on its first about:blank, which is this page's (the browser would warn of the origin):
+    // that one says hello once its document runs. Only such a frame is looked at: on a frame still on
+    // its first about:blank, reading its document has the browser set up a window for it, 10 to 30 ms
+    // of the page's main thread; a frame made just now says hello to this listener anyway.
     const ping: PingMessage = { v: PROTOCOL_VERSION, type: 'svc:ping', nonce };
-    if (frame.contentDocument === null) frame.contentWindow?.postMessage(ping, tokenOrigin);
+    if (fromHtml && frame.contentDocument === null) frame.contentWindow?.postMessage(ping, tokenOrigin);
   });
   return {
     port,

@@ -157,7 +157,7 @@ export class SvcCardForm extends ElementBase {
     this.toggleAttribute('installments', setup.config.installments !== undefined);
     // Labels wrap by language: the reservation follows it too.
     this.setAttribute('locale', setup.config.locale);
-    if (this.isConnected) this.#start();
+    if (this.isConnected) this.#start(setup);
   }
 
   /** The last state the frame reported (no values); undefined until the first `svc-change`. */
@@ -174,7 +174,7 @@ export class SvcCardForm extends ElementBase {
   connectedCallback(): void {
     // Set here, not in the constructor: an element being created must not have attributes yet.
     if (!this.hasAttribute('mode')) this.mode = 'card';
-    if (this.#setup !== undefined) this.#start();
+    if (this.#setup !== undefined) this.#start(this.#setup);
   }
 
   /** @internal */
@@ -256,11 +256,13 @@ export class SvcCardForm extends ElementBase {
   async submit(frontData: Readonly<Record<string, string>>): Promise<Result<TokenizedCard>> {
     const ready = await this.#whenReady();
     if (!ready || this.#port === undefined) {
-      return failure(
-        'not_ready',
-        'configuration',
-        'The card form is not ready: mount it and wait for svc-ready.',
-      );
+      return {
+        ok: false,
+        error: configurationError(
+          'not_ready',
+          'The card form is not ready: mount it and wait for svc-ready.',
+        ),
+      };
     }
     const id = this.#nextId++;
     return new Promise((resolve) => {
@@ -328,7 +330,8 @@ export class SvcCardForm extends ElementBase {
     console.warn(`service-checkout: the page's card frame is ${src}, not ${expected}: loading that.`);
   }
 
-  #start(): void {
+  /** Loads the frame for `setup`, the form's own (the caller has set it). */
+  #start(setup: CardFormSetup): void {
     this.#stop();
     this.#unavailable = false;
     // A file:// page (or a sandboxed one) has no origin the token host could allow, or a frame answer.
@@ -344,12 +347,11 @@ export class SvcCardForm extends ElementBase {
       });
       return;
     }
-    const adopted = this.#setup && this.#adopt(this.#setup);
+    const adopted = this.#adopt(setup);
     this.#nonce = adopted ?? createNonce();
     if (adopted === undefined) this.#render();
     const frame = this.#frame();
-    const setup = this.#setup;
-    if (frame === null || setup === undefined) return;
+    if (frame === null) return;
     const nonce = this.#nonce;
     this.#handshake = acceptFrame(
       window,

@@ -197,6 +197,17 @@ describe('authenticate', () => {
     vi.useRealTimers();
   });
 
+  it('leaves no timer behind once the challenge’s code has come', async () => {
+    vi.useFakeTimers();
+    const s = settings();
+    const { module } = challengeModule(() => Promise.resolve({ ok: true, value: verdict('Y') }));
+    load.next = () => Promise.resolve(module);
+    expect(await authenticate(card(verdict('C', { challenge })), s.value)).toMatchObject({ ok: true });
+    // The download's CHALLENGE_LOAD_TIMEOUT_MS timer is cleared, not left to fire 30 s later.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+  });
+
   it('refuses a challenge where the flow cannot show one', async () => {
     expect(await authenticate(card(verdict('C', { challenge })))).toMatchObject({
       ok: false,

@@ -101,8 +101,10 @@ async function runChallenge(
   const { signal } = settings;
   // A chunk of its own in the ESM build, a file beside the script-tag builds: most payments never need
   // it. Its download stops waiting at an abort (destroy()) or after CHALLENGE_LOAD_TIMEOUT_MS. The
-  // signal may be the merchant's own, kept for many payments (headless): it keeps no listener of this.
+  // signal may be the merchant's own, kept for many payments (headless): it keeps no listener of this,
+  // and no timer is left once the code came.
   let stop: () => void = () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const module = await Promise.race([
     loadChallenge(),
     new Promise<undefined>((resolve) => {
@@ -110,9 +112,10 @@ async function runChallenge(
         resolve(undefined);
       };
       signal.addEventListener('abort', stop);
-      setTimeout(stop, CHALLENGE_LOAD_TIMEOUT_MS);
+      timer = setTimeout(stop, CHALLENGE_LOAD_TIMEOUT_MS);
     }),
   ]).catch(() => undefined);
+  clearTimeout(timer);
   signal.removeEventListener('abort', stop);
   if (signal.aborted) return { ok: false, error: abortError(signal) };
   if (module === undefined)

@@ -8,7 +8,7 @@ import { collectFrontData } from '../browser-data/index.ts';
 import { installmentsConfig } from '../brazil/installments.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
-import { CheckoutError, configurationError, failure } from '../errors.ts';
+import { CheckoutError, configurationError } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
 import type { MessageKey, Messages } from '../i18n/en.ts';
 import type { Locale } from '../i18n/locale.ts';
@@ -176,7 +176,10 @@ export class CardFormFlow {
     }
     this.#claimed = byMerchant;
     if (form === undefined) {
-      const run = failure('not_mounted', 'configuration', 'Mount a card form before calling submit().');
+      const run: Failure = {
+        ok: false,
+        error: configurationError('not_mounted', 'Mount a card form before calling submit().'),
+      };
       return this.#context.deliver(Promise.resolve(run));
     }
     this.#inFlight = this.#context.deliver(this.#run(form, signal)).then((result) => {

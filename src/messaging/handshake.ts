@@ -43,10 +43,8 @@ export function acceptFrame(
     onMessage = (event: MessageEvent) => {
       const source = frame.contentWindow;
       if (source === null) return;
-      const hello = decodeHello(
-        { origin: event.origin, source: event.source, data: event.data },
-        { origin: tokenOrigin, source, nonce },
-      );
+      // The event is what the browser delivered: its origin, source and data.
+      const hello = decodeHello(event, { origin: tokenOrigin, source, nonce });
       if (hello === undefined) return;
       win.removeEventListener('message', onMessage);
       if (hello.refused !== undefined) {

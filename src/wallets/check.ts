@@ -2,12 +2,10 @@
 // amounts, which reach the wallets as decimal strings. A wrong option throws a CheckoutError that names
 // it, before any wallet sees it.
 
-import { CheckoutError } from '../errors.ts';
+import { invalidOption as invalid } from '../errors.ts';
 
-/** Throws the `invalid_option` error every refusal of a wallet option is. */
-export function invalid(message: string): never {
-  throw new CheckoutError('invalid_option', 'configuration', message);
-}
+/** Throws the `invalid_option` error every refusal of a wallet option is (errors.ts's helper). */
+export { invalid };
 
 /** A value as a message quotes it: strings in quotes, objects by their kind, the rest as printed. */
 export function shown(value: unknown): string {

@@ -264,9 +264,22 @@ function tokenHostDocument(): Plugin {
       order: 'post',
       // Comments and the whitespace between tags are for the source only: the frame's bytes count
       // against its budget. So is `crossorigin`: the frame's files come from its own origin, and a
-      // module script is fetched with CORS anyway.
-      handler: (html) =>
+      // module script is fetched with CORS anyway. The stylesheets go into the document (their files
+      // are not written): it paints as soon as it is parsed, while its script is still on its way,
+      // where a stylesheet of its own would hold the paint until both had come and then delay the
+      // script (issue 17: the skeleton's paint 20 to 27 ms sooner, ready about 15 ms). The token host
+      // allows each <style> by its hash (sandbox/frames.ts).
+      handler: (html, { bundle }) =>
         html
+          .replace(
+            /<link rel="stylesheet"[^>]*? href="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g,
+            (_, file: string) => {
+              const asset = bundle?.[file];
+              if (asset?.type !== 'asset') throw new Error(`${file}: not in the build`);
+              delete bundle?.[file];
+              return `<style>${String(asset.source).trim()}</style>`;
+            },
+          )
           .replace(/<!--[\s\S]*?-->\s*/g, '')
           .replace(/>\s+</g, '><')
           .replace(/ crossorigin(?=[ >])/g, '')

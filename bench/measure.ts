@@ -229,7 +229,7 @@ export function ready(setup: Setup, subject: Subject) {
     const assets = inFrame.resources.filter(
       (e) => /\.(?:js|css)$/.test(new URL(e.name).pathname) && !(e.startTime > inFrame.saidReady),
     );
-    mark('frame script and styles received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
+    mark('frame script received', Math.max(...assets.map((e) => e.responseEnd)) + shift);
     // The SDK's frame says ready only once it has painted (its skeleton, as a rule well before).
     mark('frame first contentful paint', inFrame.contentfulPaint + shift);
     mark(INPUT_EXISTS, inFrame.inputExists + shift);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +10,14 @@ import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harn
 let sb: TestSandbox;
 // Two versions side by side, as a token host keeps them: a page pinned to the older script still works.
 const V = '2.1.0';
+/** The card frame's styles, in its document as the frames build puts them (vite.config.ts). */
+const STYLE = '.svc-skeleton{display:grid}';
 const dir = mkdtempSync(join(tmpdir(), 'frames-'));
 for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script></head></html>`,
+    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script><style>${STYLE}</style></head></html>`,
   );
   writeFileSync(
     join(dir, version, '3ds.html'),
@@ -52,6 +55,19 @@ describe('frame documents on the token host', () => {
     expect(await response.text()).toContain(
       `<meta name="svc-allowed-origins" content="${MERCHANT_ORIGIN}" />`,
     );
+  });
+
+  it('allows exactly the styles in each document, by their hashes, and no stylesheet file', async () => {
+    const styleSrc = async (path: string) =>
+      ((await get(path)).headers.get('content-security-policy') ?? '')
+        .split('; ')
+        .find((directive) => directive.startsWith('style-src '));
+    const hash = createHash('sha256').update(STYLE).digest('base64');
+    expect(await styleSrc(`/frames/${V}/card.html?account=demo`)).toBe(`style-src 'sha256-${hash}'`);
+    // Documents without styles of their own allow none.
+    expect(await styleSrc(`/frames/${V}/3ds.html?account=demo`)).toBe("style-src 'none'");
+    expect(await styleSrc(`/frames/${V}/passkey.html`)).toBe("style-src 'none'");
+    expect(await styleSrc(`/frames/${V}/card.html?account=nobody`)).toBe("style-src 'none'");
   });
 
   it('tells the card frame whether the account runs 3DS, so an account without it sends no number to 3DS', async () => {

@@ -2,6 +2,7 @@
 // account's merchant origins as the only allowed ancestors (CSP frame-ancestors, and in the document
 // for the frame's own check), a strict CSP, no caching of the HTML and no cookies.
 
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
@@ -37,14 +38,28 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function frameCsp(
+/**
+ * What a document's style-src allows: each of its <style> elements by its SHA-256, as the token host
+ * works them out from the built documents when it deploys a version (the frames build puts the styles
+ * in the documents: vite.config.ts). Only those exact styles: no stylesheet file, no other inline style.
+ * The frames' scripts style through the CSSOM, which style-src does not govern.
+ */
+function styleSources(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+  return hashes.length === 0 ? "'none'" : hashes.join(' ');
+}
+
+function frameCsp(
+  html: string,
   allowedOrigins: readonly string[],
   nested: { frames: string; forms: string } = { frames: "'none'", forms: "'none'" },
 ): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src ${styleSources(html)}`,
     "connect-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -151,7 +166,7 @@ async function refusal(
   if (html === undefined) return missingVersion(version);
   return new Response(
     html.replace('<meta name="svc-refusal" content="" />', `<meta name="svc-refusal" content="${code}" />`),
-    { status: 200, headers: documentHeaders(frameCsp([page ?? '*'])) },
+    { status: 200, headers: documentHeaders(frameCsp(html, [page ?? '*'])) },
   );
 }
 
@@ -170,7 +185,7 @@ async function passkeyWindow(dir: string, version: string): Promise<Response> {
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src ${styleSources(html)}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -221,7 +236,9 @@ export function registerFrameRoutes(
         );
       const { body, headers } = encoded(Buffer.from(filled), c.req.header('accept-encoding'));
       return c.body(new Uint8Array(body), 200, {
-        ...documentHeaders(frameCsp(account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin))),
+        ...documentHeaders(
+          frameCsp(html, account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin)),
+        ),
         'cross-origin-opener-policy': 'same-origin',
         ...headers,
       });

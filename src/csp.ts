@@ -17,7 +17,7 @@
 
 import { resolveTokenOrigin } from './api/hosts.ts';
 import { resolveEngineOrigin } from './api/payments.ts';
-import { CheckoutError } from './errors.ts';
+import { invalidOption } from './errors.ts';
 import type { Environment, WalletScripts } from './types.ts';
 
 /** What {@link checkoutCsp} needs to know: where the script and the token host are, and the features used. */
@@ -103,14 +103,11 @@ const SANDBOX_THREE_DS_URL = 'http://127.0.0.1:4176';
 function threeDsOrigin(options: CspOptions): string {
   const value = options.threeDsUrl ?? (options.environment === 'sandbox' ? SANDBOX_THREE_DS_URL : undefined);
   if (value === undefined) {
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
+    invalidOption(
       'threeDsUrl is required with headless in production: use the 3DS provider given at onboarding.',
     );
   }
-  if (!URL.canParse(value))
-    throw new CheckoutError('invalid_option', 'configuration', `threeDsUrl "${value}" is not a URL.`);
+  if (!URL.canParse(value)) invalidOption(`threeDsUrl "${value}" is not a URL.`);
   return new URL(value).origin;
 }
 

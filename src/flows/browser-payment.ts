@@ -6,7 +6,13 @@
 
 import { initPayment, resolveEngineOrigin, sessionPayment } from '../api/payments.ts';
 import { linkSignals, serviceClient, type ServiceClient } from '../api/service.ts';
-import { CheckoutError, ERROR_CODES, type CheckoutErrorCode, type Result } from '../errors.ts';
+import {
+  CheckoutError,
+  configurationError,
+  ERROR_CODES,
+  type CheckoutErrorCode,
+  type Result,
+} from '../errors.ts';
 import type { PixView } from '../elements/pix-code.ts';
 import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
@@ -243,7 +249,7 @@ export class BrowserPaymentFlow {
     const { method = 'card' } = options;
     if (method === 'pix') return this.#payWithPix(options);
     if ((method as string) !== 'card') {
-      const error = new CheckoutError('invalid_option', 'configuration', `method must be "card" or "pix".`);
+      const error = configurationError('invalid_option', `method must be "card" or "pix".`);
       return Promise.resolve(this.#deliver({ ok: false, error }));
     }
     return this.#once(options, async (signal, onProgress) => {

@@ -3,7 +3,7 @@
 // whose payment succeeded does nothing more). The flows themselves are google-pay.ts and apple-pay.ts.
 
 import { installmentLabels, installmentsConfig, installmentsProblem } from '../brazil/installments.ts';
-import { CheckoutError, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
+import { CheckoutError, invalidOption, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
 import type { Locale, Messages } from '../i18n/index.ts';
 import { format } from '../i18n/messages.ts';
 import { loadWalletScript } from './wallet-script.ts';
@@ -167,7 +167,7 @@ export function installmentsChoice(
 ): { element: HTMLElement; count: () => number } | undefined {
   if (options === undefined) return undefined;
   const problem = installmentsProblem(options);
-  if (problem !== undefined) throw new CheckoutError('invalid_option', 'configuration', problem);
+  if (problem !== undefined) invalidOption(problem);
   const messages = ctx.messages();
   const label = document.createElement('label');
   label.className = 'svc-wallet-installments';

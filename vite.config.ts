@@ -269,23 +269,28 @@ function tokenHostDocument(): Plugin {
       // where a stylesheet of its own would hold the paint until both had come and then delay the
       // script (issue 17: the skeleton's paint 20 to 27 ms sooner, ready about 15 ms). The token host
       // allows each <style> by its hash (sandbox/frames.ts).
-      handler: (html, { bundle }) =>
-        html
-          .replace(
-            /<link rel="stylesheet"[^>]*? href="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g,
-            (_, file: string) => {
-              const asset = bundle?.[file];
-              if (asset?.type !== 'asset') throw new Error(`${file}: not in the build`);
-              delete bundle?.[file];
-              return `<style>${String(asset.source).trim()}</style>`;
-            },
-          )
+      handler: (html, { bundle }) => {
+        const built = html
           .replace(/<!--[\s\S]*?-->\s*/g, '')
           .replace(/>\s+</g, '><')
           .replace(/ crossorigin(?=[ >])/g, '')
           .replace('<head>', `<head>${FRAME_HEAD}`)
           // A document with a root of its own (card.html: the fields' skeleton) keeps it.
-          .replace('<body></body>', '<body><main id="root"></main></body>'),
+          .replace('<body></body>', '<body><main id="root"></main></body>')
+          // Last, so that none of the rules above runs over the styles.
+          .replace(/<link\b[^>]*\bhref="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => {
+            const asset = bundle?.[file];
+            if (asset?.type !== 'asset') throw new Error(`${file}: not in the build`);
+            delete bundle?.[file];
+            const css =
+              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.trim()}</style>`;
+          });
+        // A stylesheet left as a file would be refused by the token host's policy (style-src: hashes).
+        if (/<link\b[^>]*\bstylesheet/i.test(built))
+          throw new Error('a stylesheet link is left in the document');
+        return built;
+      },
     },
   };
 }

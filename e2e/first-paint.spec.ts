@@ -1,5 +1,5 @@
 // "Ready" means the shopper can see the fields: the card frame paints (its skeleton, from the document
-// and its stylesheets, before the handshake) before it tells the page it is ready. Read on the frame's
+// and the styles in it, before the handshake) before it tells the page it is ready. Read on the frame's
 // own clock: its paint timing entries and the `svc-ready` mark it records just before posting `ready`.
 
 import { expect, test } from '@playwright/test';

@@ -10,18 +10,25 @@ import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harn
 let sb: TestSandbox;
 // Two versions side by side, as a token host keeps them: a page pinned to the older script still works.
 const V = '2.1.0';
-/** The card frame's styles, in its document as the frames build puts them (vite.config.ts). */
+/** The frames' styles, in their documents as the frames build puts them (vite.config.ts). */
 const STYLE = '.svc-skeleton{display:grid}';
+const STYLE_2 = ' .svc-alert:empty { display: none }\n';
+const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 const dir = mkdtempSync(join(tmpdir(), 'frames-'));
 for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script><style>${STYLE}</style></head></html>`,
+    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script>${
+      // The older version as built before its styles were in its documents.
+      version === V
+        ? `<style>${STYLE}</style><style>${STYLE_2}</style>`
+        : `<link rel="stylesheet" href="/frames/${version}/assets/card-AbC12.css">`
+    }</head></html>`,
   );
   writeFileSync(
     join(dir, version, '3ds.html'),
-    '<html><head><meta name="svc-allowed-origins" content="" /></head></html>',
+    `<html><head><meta name="svc-allowed-origins" content="" /><style>${STYLE}</style></head></html>`,
   );
   writeFileSync(
     join(dir, version, 'refused.html'),
@@ -57,17 +64,21 @@ describe('frame documents on the token host', () => {
     );
   });
 
-  it('allows exactly the styles in each document, by their hashes, and no stylesheet file', async () => {
+  it('allows exactly the styles in each document, by their hashes', async () => {
     const styleSrc = async (path: string) =>
       ((await get(path)).headers.get('content-security-policy') ?? '')
         .split('; ')
         .find((directive) => directive.startsWith('style-src '));
-    const hash = createHash('sha256').update(STYLE).digest('base64');
-    expect(await styleSrc(`/frames/${V}/card.html?account=demo`)).toBe(`style-src 'sha256-${hash}'`);
+    // Each <style> by the hash of its text, whitespace and all.
+    expect(await styleSrc(`/frames/${V}/card.html?account=demo`)).toBe(
+      `style-src ${hash(STYLE)} ${hash(STYLE_2)}`,
+    );
+    expect(await styleSrc(`/frames/${V}/3ds.html?account=demo`)).toBe(`style-src ${hash(STYLE)}`);
     // Documents without styles of their own allow none.
-    expect(await styleSrc(`/frames/${V}/3ds.html?account=demo`)).toBe("style-src 'none'");
     expect(await styleSrc(`/frames/${V}/passkey.html`)).toBe("style-src 'none'");
     expect(await styleSrc(`/frames/${V}/card.html?account=nobody`)).toBe("style-src 'none'");
+    // A version built with a stylesheet file of its own still gets it.
+    expect(await styleSrc('/frames/2.0.9/card.html?account=demo')).toBe("style-src 'self'");
   });
 
   it('tells the card frame whether the account runs 3DS, so an account without it sends no number to 3DS', async () => {

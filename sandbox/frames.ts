@@ -41,14 +41,17 @@ function escapeAttribute(value: string): string {
 /**
  * What a document's style-src allows: each of its <style> elements by its SHA-256, as the token host
  * works them out from the built documents when it deploys a version (the frames build puts the styles
- * in the documents: vite.config.ts). Only those exact styles: no stylesheet file, no other inline style.
- * The frames' scripts style through the CSSOM, which style-src does not govern.
+ * in the documents: vite.config.ts). Only those exact styles: no other inline style, and no stylesheet
+ * file but for a document that links one (a version built before its styles were in its documents).
+ * The frames' scripts style through the CSSOM, which style-src does not govern. Worked out from the
+ * document as built, before the host fills in its placeholders.
  */
 function styleSources(html: string): string {
-  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+  const sources = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
     ([, css = '']) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
   );
-  return hashes.length === 0 ? "'none'" : hashes.join(' ');
+  if (/<link\b[^>]*\bstylesheet/i.test(html)) sources.push("'self'");
+  return sources.length === 0 ? "'none'" : sources.join(' ');
 }
 
 function frameCsp(

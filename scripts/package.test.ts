@@ -19,7 +19,8 @@ import { framesDir, fullScriptFile, integrity, pkg, root, scriptFile } from './a
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
   /^dist\/(?:checkout|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
-  /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|css|svg))$/,
+  // No stylesheet file: the frames' styles are in their documents (vite.config.ts, tokenHostDocument).
+  /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];

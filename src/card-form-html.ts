@@ -5,7 +5,7 @@
 
 import { checkedOrigin, resolveTokenOrigin } from './api/hosts.ts';
 import { FRAME_ALLOW, FRAME_PATH } from './elements/card-form.ts';
-import { CheckoutError } from './errors.ts';
+import { invalidOption } from './errors.ts';
 import { ptBR } from './i18n/pt-br.ts';
 import { createNonce, frameUrl } from './messaging/handshake.ts';
 import type { Environment } from './types.ts';
@@ -43,11 +43,7 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
 export function cardFormHtml(options: CardFormHtmlOptions): string {
   const { account, environment, tokenUrl, origin } = options;
   if (typeof account !== 'string' || account === '' || account.length > 64)
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
-      'account must be a string of 1 to 64 characters.',
-    );
+    invalidOption('account must be a string of 1 to 64 characters.');
   const src = frameUrl(
     resolveTokenOrigin(environment, tokenUrl),
     FRAME_PATH,

@@ -3,7 +3,7 @@
 // engine is another host than the token host ({engine_url}, or {sandbox_url} for sandbox accounts);
 // docs/service-contract.md has both calls.
 
-import { CheckoutError, type Result } from '../errors.ts';
+import { invalidOption, type Result } from '../errors.ts';
 import type { Payment, PaymentStatus } from '../types.ts';
 import type { Environment } from '../types.ts';
 import { checkedOrigin } from './hosts.ts';
@@ -19,9 +19,7 @@ export const DEFAULT_ENGINE_URLS: Readonly<Record<Environment, string | undefine
 export function resolveEngineOrigin(environment: Environment, engineUrl: string | undefined): string {
   const value = engineUrl ?? DEFAULT_ENGINE_URLS[environment];
   if (value === undefined) {
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
+    invalidOption(
       'engineUrl is required in production to pay from the browser: use the payment engine given at onboarding.',
     );
   }

@@ -92,9 +92,7 @@ export function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): s
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url?.hostname ?? '');
   if (url === undefined || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)))
-    throw new CheckoutError(
-      'invalid_option',
-      'configuration',
+    invalidOption(
       `walletScripts.${wallet} must be an https URL (http only on localhost), got ${JSON.stringify(configured)}.`,
     );
   return url.href;

@@ -1,5 +1,5 @@
 // Builds the checkout script in passes, one per mode (`npm run build` runs them in order):
-//   --mode esm     dist/checkout.js: ESM for single-page apps, lit left to the app's bundler; and
+//   --mode esm     dist/checkout.js: ESM for single-page apps; and
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode challenge-script  dist/checkout-<version>-3ds.js: the script-tag builds' 3DS challenge,
 //                  loaded next to them when an issuer asks for one (before them: they pin its integrity)
@@ -33,18 +33,6 @@ export const shared: UserConfig = {
   define: { __SDK_VERSION__: JSON.stringify(version) },
   build: { target: 'es2022', sourcemap: true, reportCompressedSize: false },
 };
-
-/** Frames build: Lit's shadow-DOM style module swapped for a stub (see the stub's header). */
-function litLightDomOnly(): Plugin {
-  const stub = resolve(root, 'src/frames/build/lit-css-tag-stub.js');
-  return {
-    name: 'lit-light-dom-only',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === './css-tag.js' && importer?.includes('@lit/reactive-element') === true ? stub : null;
-    },
-  };
-}
 
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
@@ -351,7 +339,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument(), litLightDomOnly(), lazyChunks(), cardLogos()],
+        plugins: [tokenHostDocument(), lazyChunks(), cardLogos()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,
@@ -385,7 +373,6 @@ function forMode(mode: string): UserConfig {
             fileName: (_format, name) => `${name}.js`,
           },
           rolldownOptions: {
-            external: [/^lit($|\/)/, /^@lit\//],
             // Lazy chunks (the 3DS challenge) next to the entry, hashed: the app's bundler takes them in.
             output: { chunkFileNames: 'chunks/[name]-[hash].js' },
           },

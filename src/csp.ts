@@ -11,7 +11,7 @@
 // - connect-src: the token host, only where the page itself calls it: headless tokenization
 //   (tokenizeCard) and the stored-card list (listStoredCards). The card form's calls come from its frame.
 //   The payment engine when the page pays itself (pay()).
-// - style-src: nothing. The elements' styles are constructable stylesheets (Lit) and CSSOM property
+// - style-src: nothing. The elements' styles are constructable stylesheets (elements/shadow.ts) and CSSOM property
 //   writes, neither of which style-src governs; no inline <style> or style attribute is written.
 // - No 'unsafe-inline', no 'unsafe-eval', no nonce.
 

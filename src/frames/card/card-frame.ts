@@ -1,7 +1,7 @@
 // The card frame: served from the token host, embedded by <svc-card-form>. Card data lives only here
 // and leaves only in the body of Token/Generate (and the CVV in Token/Bind's).
 
-// First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
+// First on purpose: the fields then open the bundle, and the modules below end up next to
 // this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     root.replaceChildren(element, alert);
     // Only now that the skeleton is gone (card.html): its elements have the fields' tag names, and
     // defining them would render fields without strings inside it. Defining upgrades the form, which
-    // keeps the properties set above.
+    // keeps the properties set above, and renders it.
     defineCardFields();
     fields = element;
     // A stored card with a passkey shows "Pay with passkey" in place of its code: ready waits for the
@@ -131,8 +131,9 @@ async function main(): Promise<void> {
         : undefined;
     if (next.mode === 'cvv' && next.storedCard?.passkey === true) passkeys = await attaching;
     else void attaching?.then((attached) => (passkeys = attached));
-    // The skeleton has painted by now as a rule; on a busy machine the frame may not have painted yet.
-    await Promise.all([element.updateComplete, painted(window)]);
+    // The fields rendered as they were defined. The skeleton has painted by now as a rule; on a busy
+    // machine the frame may not have painted yet.
+    await painted(window);
     new ResizeObserver(() => {
       post({
         v: PROTOCOL_VERSION,

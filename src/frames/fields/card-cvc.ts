@@ -27,9 +27,10 @@ export class SvcCardCvc extends SvcField {
     return this.brand === undefined ? undefined : BRANDS[this.brand];
   }
 
-  protected override willUpdate(): void {
+  protected override update(): void {
     // The number field can change the brand, and with it whether the code is valid.
     this.recheck();
+    super.update();
   }
 
   protected override format(input: HTMLInputElement, _event: Event): void {

@@ -5,7 +5,7 @@ import type { CardFormState } from '../../types.ts';
 import type { SvcCardFields } from './card-fields.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import type { FieldsState } from './types.ts';
-import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
+import { backspace, blur, edit, inputOf, mount, typeText } from './test-helpers.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -13,8 +13,8 @@ afterEach(() => {
 
 const NOW = new Date(Date.UTC(2030, 5, 15));
 
-async function cardFields(setup?: (element: SvcCardFields) => void) {
-  const element = await mount('svc-card-fields', (e) => {
+function cardFields(setup?: (element: SvcCardFields) => void) {
+  const element = mount('svc-card-fields', (e) => {
     e.now = NOW;
     setup?.(e);
   });
@@ -23,7 +23,7 @@ async function cardFields(setup?: (element: SvcCardFields) => void) {
   return { element, input };
 }
 
-async function fillCard(element: SvcCardFields) {
+function fillCard(element: SvcCardFields) {
   for (const [tag, text] of [
     ['svc-card-number', '4111111111111111'],
     ['svc-card-expiry', '1231'],
@@ -35,7 +35,6 @@ async function fillCard(element: SvcCardFields) {
     typeText(field, text);
     field.blur();
   }
-  await settle(element);
 }
 
 const EVENT_TYPES = ['svc-fields', 'svc-fields-bin'];
@@ -49,8 +48,8 @@ function record(element: SvcCardFields) {
 }
 
 describe('svc-card-fields', () => {
-  it('renders number, expiry, CVC and holder in one novalidate form, in that order', async () => {
-    const { element } = await cardFields();
+  it('renders number, expiry, CVC and holder in one novalidate form, in that order', () => {
+    const { element } = cardFields();
     const form = element.querySelector('form');
     expect(form?.noValidate).toBe(true);
     expect([...(form?.children ?? [])].map((child) => child.localName)).toEqual([
@@ -65,8 +64,8 @@ describe('svc-card-fields', () => {
     expect(element.saveCard).toBe(false);
   });
 
-  it('shows the save-card checkbox on request and reads it', async () => {
-    const { element } = await cardFields((e) => {
+  it('shows the save-card checkbox on request and reads it', () => {
+    const { element } = cardFields((e) => {
       e.showSaveCard = true;
     });
     const box = inputOf(element, '[type="checkbox"]');
@@ -77,26 +76,23 @@ describe('svc-card-fields', () => {
     expect(element.saveCard).toBe(true);
   });
 
-  it('sizes the CVC for the number typed: 4 digits for Amex', async () => {
-    const { element, input } = await cardFields();
+  it('sizes the CVC for the number typed: 4 digits for Amex', () => {
+    const { element, input } = cardFields();
     const cvc = input('svc-card-cvc');
     typeText(input('svc-card-number'), '3782');
-    await settle(element);
     expect(cvc.maxLength).toBe(4);
     expect(element.querySelector('svc-card-cvc .svc-hint')?.textContent).toBe(
       '4 digits on the front of the card',
     );
     edit(input('svc-card-number'), '4111');
-    await settle(element);
     expect(cvc.maxLength).toBe(3);
     expect(element.getState().brand).toBe('visa');
   });
 
-  it('validateAll shows every error and focuses the first invalid field', async () => {
-    const { element, input } = await cardFields();
+  it('validateAll shows every error and focuses the first invalid field', () => {
+    const { element, input } = cardFields();
     typeText(input('svc-card-number'), '4111111111111111');
     expect(element.validateAll()).toBe(false);
-    await settle(element);
     expect(document.activeElement).toBe(input('svc-card-expiry'));
     expect(input('svc-card-number').hasAttribute('aria-invalid')).toBe(false);
     for (const tag of ['svc-card-expiry', 'svc-card-cvc', 'svc-card-holder'] as const) {
@@ -110,9 +106,9 @@ describe('svc-card-fields', () => {
     );
   });
 
-  it('readCard returns nothing until every field is valid, then the exact values', async () => {
-    const { element, input } = await cardFields();
-    await fillCard(element);
+  it('readCard returns nothing until every field is valid, then the exact values', () => {
+    const { element, input } = cardFields();
+    fillCard(element);
     input('svc-card-holder').focus();
     edit(input('svc-card-holder'), '');
     expect(element.readCard()).toBeUndefined();
@@ -129,8 +125,8 @@ describe('svc-card-fields', () => {
     expect(element.validateAll()).toBe(true);
   });
 
-  it('dispatches a submit on Enter and keeps the page where it is', async () => {
-    const { element, input } = await cardFields();
+  it('dispatches a submit on Enter and keeps the page where it is', () => {
+    const { element, input } = cardFields();
     const submits: Event[] = [];
     element.addEventListener('svc-fields', (event) => {
       if (event.relay.kind === 'submit') submits.push(event);
@@ -149,10 +145,10 @@ describe('svc-card-fields', () => {
     expect(submits).toHaveLength(1);
   });
 
-  it('never puts card data in change, focus, blur or submit events', async () => {
-    const { element, input } = await cardFields();
+  it('never puts card data in change, focus, blur or submit events', () => {
+    const { element, input } = cardFields();
     const events = record(element);
-    await fillCard(element);
+    fillCard(element);
     input('svc-card-cvc').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 
     const relayable = events.filter((event) => !(event instanceof SvcFieldsBinEvent));
@@ -173,8 +169,8 @@ describe('svc-card-fields', () => {
     expect(element.getState()).toMatchObject({ complete: true, brand: 'visa' });
   });
 
-  it('reports a change only when a flag, error or the brand changes', async () => {
-    const { element, input } = await cardFields();
+  it('reports a change only when a flag, error or the brand changes', () => {
+    const { element, input } = cardFields();
     const changes: [string, boolean][] = [];
     element.addEventListener('svc-fields', ({ relay }) => {
       if (relay.kind === 'change') changes.push([relay.field, relay.state.fields.number.complete]);
@@ -187,8 +183,8 @@ describe('svc-card-fields', () => {
     ]);
   });
 
-  it('names the field in focus and blur events', async () => {
-    const { element, input } = await cardFields();
+  it('names the field in focus and blur events', () => {
+    const { element, input } = cardFields();
     const events = record(element);
     input('svc-card-number').focus();
     input('svc-card-expiry').focus();
@@ -205,8 +201,8 @@ describe('svc-card-fields', () => {
     ]);
   });
 
-  it('gives the BIN to the frame once eight digits of a known brand are typed, and takes it back', async () => {
-    const { element, input } = await cardFields();
+  it('gives the BIN to the frame once eight digits of a known brand are typed, and takes it back', () => {
+    const { element, input } = cardFields();
     const bins: (string | undefined)[] = [];
     element.addEventListener('svc-fields-bin', (event) => bins.push(event.bin));
     const number = input('svc-card-number');
@@ -222,8 +218,8 @@ describe('svc-card-fields', () => {
     expect(bins).toEqual(['41111111', undefined]); // no brand: no 3DS setup
   });
 
-  it("shows the accepted brands' logos above the number, each named by its alt text", async () => {
-    const { element } = await cardFields();
+  it("shows the accepted brands' logos above the number, each named by its alt text", () => {
+    const { element } = cardFields();
     const row = element.querySelector('form > .svc-brands');
     expect(row?.nextElementSibling?.localName).toBe('svc-card-number');
     const logos = [...(row?.querySelectorAll('img') ?? [])];
@@ -232,9 +228,9 @@ describe('svc-card-fields', () => {
     expect(logos.map((img) => img.getAttribute('src'))).toEqual(BRAND_IDS.map((id) => `/logos.svg#${id}`));
   });
 
-  it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', async () => {
+  it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', () => {
     const label = 'Security code for the Amex card ending in 0005';
-    const { element } = await cardFields((e) => {
+    const { element } = cardFields((e) => {
       e.mode = 'cvv';
       e.brand = 'amex';
       e.cvcLabel = label;
@@ -257,8 +253,8 @@ describe('svc-card-fields', () => {
     expect(element.validateAll()).toBe(true);
   });
 
-  it('clear() empties every field, hides errors and unticks the checkbox', async () => {
-    const { element, input } = await cardFields((e) => {
+  it('clear() empties every field, hides errors and unticks the checkbox', () => {
+    const { element, input } = cardFields((e) => {
       e.showSaveCard = true;
     });
     typeText(input('svc-card-number'), '378282');
@@ -266,9 +262,7 @@ describe('svc-card-fields', () => {
     typeText(input('svc-card-cvc'), '12');
     inputOf(element, '[type="checkbox"]').click();
     element.validateAll();
-    await settle(element);
     element.clear();
-    await settle(element);
     for (const field of element.querySelectorAll(
       'svc-card-number, svc-card-expiry, svc-card-cvc, svc-card-holder',
     )) {
@@ -282,13 +276,12 @@ describe('svc-card-fields', () => {
     expect(element.getState().brand).toBeUndefined();
   });
 
-  it('re-renders every label when the strings change', async () => {
-    const { element, input } = await cardFields((e) => {
+  it('re-renders every label when the strings change', () => {
+    const { element, input } = cardFields((e) => {
       e.showSaveCard = true;
     });
     element.validateAll();
     element.strings = ptBR;
-    await settle(element);
     const labels = [...element.querySelectorAll('label')].map((label) => label.textContent);
     expect(labels).toEqual([
       ptBR.cardNumberLabel,
@@ -301,27 +294,26 @@ describe('svc-card-fields', () => {
     expect(element.querySelector('svc-card-number .svc-error')?.textContent).toBe(ptBR.errorNumberRequired);
   });
 
-  it('disables every input while the frame submits', async () => {
-    const { element } = await cardFields((e) => {
+  it('disables every input while the frame submits', () => {
+    const { element } = cardFields((e) => {
       e.showSaveCard = true;
     });
     element.disabled = true;
-    await settle(element);
     expect([...element.querySelectorAll('input')].every((input) => input.disabled)).toBe(true);
   });
 
-  it('focusField moves focus to that field', async () => {
-    const { element, input } = await cardFields();
+  it('focusField moves focus to that field', () => {
+    const { element, input } = cardFields();
     element.focusField('holder');
     expect(document.activeElement).toBe(input('svc-card-holder'));
   });
 
-  it('focusField() without a field focuses the first one: the number, or the CVC in cvv mode', async () => {
-    const { element, input } = await cardFields();
+  it('focusField() without a field focuses the first one: the number, or the CVC in cvv mode', () => {
+    const { element, input } = cardFields();
     element.focusField();
     expect(document.activeElement).toBe(input('svc-card-number'));
     document.body.replaceChildren();
-    const cvv = await cardFields((e) => {
+    const cvv = cardFields((e) => {
       e.mode = 'cvv';
       e.brand = 'visa';
     });
@@ -344,8 +336,8 @@ describe('svc-card-fields', () => {
         e.installments = plans;
       });
 
-    it('puts them after the name, the installments as a labelled select with the first chosen', async () => {
-      const { element } = await withExtras();
+    it('puts them after the name, the installments as a labelled select with the first chosen', () => {
+      const { element } = withExtras();
       expect([...(element.querySelector('form')?.children ?? [])].map((child) => child.localName)).toEqual([
         'div',
         'svc-card-number',
@@ -364,9 +356,9 @@ describe('svc-card-fields', () => {
       expect(element.readChoices()).toEqual({ installments: 1 });
     });
 
-    it('is not complete without a valid CPF, and reads the choices once it is', async () => {
-      const { element } = await withExtras();
-      await fillCard(element);
+    it('is not complete without a valid CPF, and reads the choices once it is', () => {
+      const { element } = withExtras();
+      fillCard(element);
       expect(element.getState().complete).toBe(false);
       expect(element.getState().fields.document).toMatchObject({ empty: true, valid: false });
       expect(element.validateAll()).toBe(false);
@@ -374,7 +366,6 @@ describe('svc-card-fields', () => {
       typeText(inputOf(element, 'svc-card-document input'), '52998224725');
       const select = inputOf(element, 'select') as unknown as HTMLSelectElement;
       select.value = '3';
-      await settle(element);
       expect(element.getState().complete).toBe(true);
       expect(element.readChoices()).toEqual({
         installments: 3,
@@ -384,14 +375,13 @@ describe('svc-card-fields', () => {
       // What Token/Generate gets holds no tax id: it goes to the merchant only.
       expect(JSON.stringify(element.readCard())).not.toContain('52998224725');
       element.disabled = true;
-      await settle(element);
       expect(select.disabled).toBe(true);
       element.clear();
       expect(element.readChoices()).toEqual({ installments: 1 });
     });
 
-    it('offers installments beside a stored card’s security code, and no CPF there', async () => {
-      const { element } = await cardFields((e) => {
+    it('offers installments beside a stored card’s security code, and no CPF there', () => {
+      const { element } = cardFields((e) => {
         e.mode = 'cvv';
         e.brand = 'visa';
         e.documentField = 'cpf';
@@ -403,9 +393,9 @@ describe('svc-card-fields', () => {
       ]);
     });
 
-    it('reads as valid and chooses nothing when neither is shown', async () => {
-      const { element } = await cardFields();
-      await fillCard(element);
+    it('reads as valid and chooses nothing when neither is shown', () => {
+      const { element } = cardFields();
+      fillCard(element);
       expect(element.getState().fields.document).toEqual({
         empty: true,
         complete: true,

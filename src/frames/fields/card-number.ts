@@ -1,6 +1,5 @@
 // <svc-card-number>: formats the number as it is typed, keeps the caret in place, detects the brand.
 
-import { html, type TemplateResult } from 'lit';
 import {
   detectBrand,
   digitsOnly,
@@ -11,6 +10,7 @@ import {
 } from '../../card/index.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
+import { create, text } from './element.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import { logo } from './logos.ts';
 import type { FieldError } from './types.ts';
@@ -34,6 +34,12 @@ export class SvcCardNumber extends SvcField {
   declare brand: Brand | undefined;
 
   readonly field = 'number';
+
+  // The logo is hidden from assistive technology, which hears the live region instead.
+  readonly #logo = create('span', 'svc-brand', { 'aria-hidden': 'true' });
+  readonly #announcement = create('span', 'svc-visually-hidden', { 'aria-live': 'polite' });
+  /** The brand whose logo shows. */
+  #logoBrand: Brand | undefined;
 
   /** Digits only. */
   get digits(): string {
@@ -76,13 +82,16 @@ export class SvcCardNumber extends SvcField {
     return this.strings[ERRORS[error]];
   }
 
-  protected override extra(): TemplateResult {
+  protected override extra(): Node[] {
+    return [this.#logo, this.#announcement];
+  }
+
+  protected override update(): void {
+    super.update();
     const brand = this.brand;
-    // The logo is hidden from assistive technology, which hears the live region instead.
-    return html`<span class="svc-brand" aria-hidden="true">${brand && logo(brand)}</span
-      ><span class="svc-visually-hidden" aria-live="polite"
-        >${brand && format(this.strings.brandAnnouncement, { brand: brand.name })}</span
-      >`;
+    if (brand !== this.#logoBrand) this.#logo.replaceChildren(...(brand ? [logo(brand)] : []));
+    this.#logoBrand = brand;
+    text(this.#announcement, brand ? format(this.strings.brandAnnouncement, { brand: brand.name }) : '');
   }
 }
 

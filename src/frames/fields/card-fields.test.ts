@@ -294,6 +294,20 @@ describe('svc-card-fields', () => {
     expect(element.querySelector('svc-card-number .svc-error')?.textContent).toBe(ptBR.errorNumberRequired);
   });
 
+  it('builds a new, empty form when its mode changes, the checkbox unticked', () => {
+    const { element, input } = cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    typeText(input('svc-card-number'), '4111');
+    inputOf(element, '[type="checkbox"]').click();
+    element.mode = 'cvv';
+    expect(element.querySelectorAll('input')).toHaveLength(1);
+    element.mode = 'card';
+    expect(input('svc-card-number').value).toBe('');
+    expect(element.saveCard).toBe(false);
+    expect(inputOf(element, '[type="checkbox"]').checked).toBe(false);
+  });
+
   it('disables every input while the frame submits', () => {
     const { element } = cardFields((e) => {
       e.showSaveCard = true;

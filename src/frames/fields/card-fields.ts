@@ -278,6 +278,8 @@ export class SvcCardFields extends SvcElement {
     const document = this.documentField && create('svc-card-document');
     if (document) document.letters = this.documentField === 'cpf-cnpj';
     const save = this.showSaveCard && create('div', 'svc-save');
+    // A new form starts unticked, as its fields start empty.
+    this.#save.checked = false;
     if (save) save.append(this.#save, this.#saveLabel);
     return [
       brands,

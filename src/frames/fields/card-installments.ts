@@ -1,5 +1,5 @@
 // <svc-card-installments>: the shopper's choice of installments, a labelled native select. In the card
-// frame's extras chunk (extras.ts) with no Lit of its own: plain DOM, rendered once.
+// frame's extras chunk (extras.ts): rendered once when connected, only its disabled state changes after.
 
 let nextId = 0;
 

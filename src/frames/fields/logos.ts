@@ -12,13 +12,13 @@ import type { Brand } from '../../card/index.ts';
  */
 let url = sprite;
 
-const name = (brand: { name: string }) => `${brand.name} `;
+const asText = (name: string) => `${name} `;
 
 // One failure stands for all: every logo of the document becomes its name at once.
 function spriteFailed(): void {
   url = '';
   for (const img of document.querySelectorAll<HTMLImageElement>('.svc-brands img,.svc-brand img'))
-    img.replaceWith(name({ name: img.alt }));
+    img.replaceWith(asText(img.alt));
 }
 
 /**
@@ -28,7 +28,7 @@ function spriteFailed(): void {
  * clip path through a <use> of another file, and img-src 'self' is what the frame's policy allows.
  */
 export function logo(brand: Brand): Node {
-  if (!url) return new Text(name(brand));
+  if (!url) return new Text(asText(brand.name));
   const img = new Image();
   img.src = `${url}#${brand.id}`;
   img.alt = brand.name;

@@ -47,7 +47,7 @@ export function filesIn(dir: string): string[] {
 
 /**
  * Drops the members a class or interface only inherits, or overrides without a comment of its own,
- * from outside this package (the DOM's Event and HTMLElement, LitElement): the reference is about what
+ * from outside this package (the DOM's Event and HTMLElement): the reference is about what
  * this package adds, and their comments are not ours to publish.
  */
 function pruneForeignMembers(app: Application): void {

@@ -4,6 +4,7 @@ import { ptBR } from '../../i18n/pt-br.ts';
 import type { CardFormState } from '../../types.ts';
 import type { SvcCardFields } from './card-fields.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
+import { lockForm } from './lock.ts';
 import type { FieldsState } from './types.ts';
 import { backspace, blur, edit, inputOf, mount, typeText } from './test-helpers.ts';
 
@@ -306,6 +307,30 @@ describe('svc-card-fields', () => {
     expect(input('svc-card-number').value).toBe('');
     expect(element.saveCard).toBe(false);
     expect(inputOf(element, '[type="checkbox"]').checked).toBe(false);
+  });
+
+  it('withdraws the BIN when a new form replaces the typed number', () => {
+    const { element, input } = cardFields();
+    const bins: (string | undefined)[] = [];
+    element.addEventListener('svc-fields-bin', (event) => bins.push(event.bin));
+    typeText(input('svc-card-number'), '41111111');
+    element.mode = 'cvv';
+    expect(bins).toEqual(['41111111', undefined]);
+  });
+
+  it('stays locked while a submit runs, whatever renders meanwhile', () => {
+    const plans = [{ count: 1, label: '1x' }];
+    const { element } = cardFields((e) => {
+      e.showSaveCard = true;
+      e.installments = plans;
+    });
+    const unlock = lockForm(element);
+    element.strings = ptBR;
+    element.now = new Date();
+    expect(inputOf(element, '[type="checkbox"]').disabled).toBe(true);
+    expect((inputOf(element, 'select') as unknown as HTMLSelectElement).disabled).toBe(true);
+    unlock();
+    expect(inputOf(element, '[type="checkbox"]').disabled).toBe(false);
   });
 
   it('disables every input while the frame submits', () => {

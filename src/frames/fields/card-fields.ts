@@ -27,7 +27,7 @@ function fieldOf(event: Event): SvcField | undefined {
 
 /**
  * The card form inside the card frame: the accepted brands' logos, number (full width), expiry and CVC side by side, holder
- * (full width), and an optional save-card checkbox. In `mode="cvv"` (a stored card) only the CVC.
+ * (full width), and an optional save-card checkbox. With `mode` 'cvv' (a stored card) only the CVC.
  * Renders in light DOM, one per frame document; style it with `fields.css`, whose `--svc-*` custom
  * properties (one per appearance variable, src/appearance.ts) and the root's classes (`svc-dark`, the
  * dark theme; `svc-hidden`, labels visually hidden) are documented there.
@@ -176,7 +176,7 @@ export class SvcCardFields extends SvcElement {
     return this.mode === 'cvv' ? this.brand : this.#field('number')?.brand?.id;
   }
 
-  // Set at once rather than on the next render, so the state reported for this input is right.
+  // Set at once, before the change is reported, so the state reported for this input is right.
   #syncBrand(): void {
     const cvc = this.#field('cvc');
     if (cvc) cvc.brand = this.#brand();
@@ -236,9 +236,11 @@ export class SvcCardFields extends SvcElement {
     this.append(form);
   }
 
-  protected override update(): void {
+  protected override update(changed?: string): void {
     const shape = [this.mode, this.showSaveCard, this.documentField, this.installments];
-    // A new form's fields are configured before they are connected, so that each renders once.
+    // A new form's fields are configured before they are connected, so that each renders once. They are
+    // upgraded already: the fields' tags are defined before the form's (define.ts; the extras' before
+    // the form is built, card-frame.ts).
     const fresh = shape.some((value, i) => value !== this.#shape[i]) ? this.#children() : undefined;
     this.#shape = shape;
     const { strings, disabled, now, cvcLabel: label } = this;
@@ -250,15 +252,19 @@ export class SvcCardFields extends SvcElement {
           { strings, disabled },
           field.field === 'expiry' ? { now } : field.field === 'cvc' ? { label, brand } : {},
         );
-    const installments = this.querySelector('svc-card-installments');
-    if (installments) installments.disabled = disabled;
-    this.#save.disabled = disabled;
-    text(this.#saveLabel, strings.saveCardLabel);
-    if (fresh) {
-      this.querySelector('form')?.replaceChildren(...fresh);
-      // The first state is the baseline: a blur that changed nothing reports nothing.
-      this.#reported = JSON.stringify(this.getState());
+    // Written only when it changes (a new select gets it from #children()): a locked form stays locked.
+    if (changed === undefined || changed === 'disabled') {
+      this.#save.disabled = disabled;
+      const installments = this.querySelector('svc-card-installments');
+      if (installments) installments.disabled = disabled;
     }
+    text(this.#saveLabel, strings.saveCardLabel);
+    if (!fresh) return;
+    this.querySelector('form')?.replaceChildren(...fresh);
+    // The first state is the baseline: a blur that changed nothing reports nothing. A form built again
+    // reports its next change against what was reported before, and the frame forgets the old BIN.
+    this.#reported ||= JSON.stringify(this.getState());
+    this.#reportBin();
   }
 
   /** The form's content for its mode and fields, the fields not configured yet. */
@@ -271,26 +277,26 @@ export class SvcCardFields extends SvcElement {
         choices: this.installments,
         disabled: this.disabled,
       });
-    const extras = installments ? [installments] : [];
-    if (this.mode === 'cvv') return [create('svc-card-cvc'), ...extras];
-    const brands = create('div', 'svc-brands');
-    brands.append(...Object.values(BRANDS).map(logo));
-    const document = this.documentField && create('svc-card-document');
-    if (document) document.letters = this.documentField === 'cpf-cnpj';
-    const save = this.showSaveCard && create('div', 'svc-save');
     // A new form starts unticked, as its fields start empty.
     this.#save.checked = false;
+    const card = this.mode === 'card';
+    const brands = card && create('div', 'svc-brands');
+    if (brands) brands.append(...Object.values(BRANDS).map(logo));
+    const document = card && this.documentField && create('svc-card-document');
+    if (document) document.letters = this.documentField === 'cpf-cnpj';
+    const save = card && this.showSaveCard && create('div', 'svc-save');
     if (save) save.append(this.#save, this.#saveLabel);
-    return [
+    const children: (Node | false | undefined)[] = [
       brands,
-      create('svc-card-number'),
-      create('svc-card-expiry'),
+      card && create('svc-card-number'),
+      card && create('svc-card-expiry'),
       create('svc-card-cvc'),
-      create('svc-card-holder'),
-      ...(document ? [document] : []),
-      ...extras,
-      ...(save ? [save] : []),
+      card && create('svc-card-holder'),
+      document,
+      installments,
+      save,
     ];
+    return children.filter((child): child is Node => !!child);
   }
 }
 

@@ -13,7 +13,13 @@ describe('the card elements', () => {
     // The fields' tags are defined; the form's is one of its own, defined only after it is configured.
     defineCardFields();
     const form = document.createElement('svc-test-late-fields');
-    Object.assign(form, { strings: enFrame, mode: 'cvv', brand: 'amex', cvcLabel: 'Code of the Amex 0005' });
+    Object.assign(form, {
+      strings: enFrame,
+      mode: 'cvv',
+      brand: 'amex',
+      cvcLabel: 'Code of the Amex 0005',
+      note: 'kept',
+    });
     document.body.append(form);
     expect(form.querySelector('input')).toBeNull();
 
@@ -24,6 +30,9 @@ describe('the card elements', () => {
     expect(form.querySelector(`label[for="${input?.id ?? ''}"]`)?.textContent).toBe('Code of the Amex 0005');
     expect(input?.maxLength).toBe(4);
     expect(Object.hasOwn(form, 'mode')).toBe(false);
+    // What no element declares stays where it was put.
+    expect(Reflect.get(form, 'note')).toBe('kept');
+    expect(Object.hasOwn(form, 'note')).toBe(true);
     form.mode = 'card';
     expect(form.querySelectorAll('input')).toHaveLength(4);
   });

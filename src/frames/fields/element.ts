@@ -10,7 +10,8 @@ export abstract class SvcElement extends HTMLElement {
   constructor() {
     super();
     // An element created before its tag was defined keeps what was set on it as own properties, which
-    // would hide the accessors (the card frame configures the form first, then defines it).
+    // would hide the accessors (the card frame configures the form first, then defines it). Set again,
+    // a declared one goes through its accessor; any other is put back as it was.
     for (const [name, value] of Object.entries(this)) {
       Reflect.deleteProperty(this, name);
       Reflect.set(this, name, value);
@@ -23,15 +24,18 @@ export abstract class SvcElement extends HTMLElement {
     this.update();
   }
 
-  /** Patches the parts from the properties, once they are built. */
-  requestUpdate(): void {
-    if (this.#built) this.update();
+  /** Patches the parts from the properties, once they are built; `changed` names the property that did. */
+  requestUpdate(changed?: string): void {
+    if (this.#built) this.update(changed);
   }
 
   /** Creates the parts, once. */
   protected abstract build(): void;
-  /** Brings the parts in line with the properties; writes only what differs. */
-  protected abstract update(): void;
+  /**
+   * Brings the parts in line with the properties; writes only what differs. `changed` is the one
+   * property that changed, or undefined when any may have (the first connection, a field's own edit).
+   */
+  protected abstract update(changed?: string): void;
 }
 
 /** Declares properties that patch the element when set to a new value, each with its default. */
@@ -45,7 +49,7 @@ export function properties(target: { prototype: SvcElement }, defaults: Record<s
       set(this: SvcElement, value: unknown) {
         if (value === this[name as keyof SvcElement]) return;
         values.set(this, value);
-        this.requestUpdate();
+        this.requestUpdate(name);
       },
     });
   }

@@ -78,7 +78,7 @@ export abstract class SvcField extends SvcElement {
       empty: this.value === '',
       complete,
       valid: error === undefined,
-      // Only while the value still has an error: the CVC's brand can fix it between renders.
+      // Only while the value still has an error: the CVC's brand can fix it before the shopper leaves the field.
       error: error && this.#shown,
     };
   }
@@ -172,7 +172,7 @@ export abstract class SvcField extends SvcElement {
     attribute(input, 'aria-describedby', c.hint ? `${id}-hint ${id}-error` : `${id}-error`);
     attribute(input, 'aria-invalid', error ? 'true' : undefined);
     input.disabled = this.disabled;
-    if (c.hint === undefined) this.#hint.remove();
+    if (!c.hint) this.#hint.remove();
     else {
       text(this.#hint, c.hint);
       if (this.#hint.nextSibling !== this.#error) this.#error.before(this.#hint);

@@ -18,7 +18,23 @@ export class ChallengeDialog {
   }
 
   async expectOpen(): Promise<void> {
-    await expect(this.dialog).toBeVisible();
+    try {
+      await expect(this.dialog).toBeVisible();
+    } catch (error) {
+      // What the page told the shopper instead (a refusal, a 3DS step that hung), for whoever reads a
+      // failed run without its trace.
+      const said = await this.page
+        .locator('[role=status],[aria-live]')
+        .allInnerTexts()
+        .catch(() => []);
+      const first = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new Error(
+        `${first ?? ''} No challenge dialog; the page's live regions said: ${JSON.stringify(said)}`,
+        {
+          cause: error,
+        },
+      );
+    }
     await expect(this.issuer.getByRole('heading', { name: 'Confirm your purchase' })).toBeVisible();
   }
 

@@ -28,12 +28,8 @@ export class ChallengeDialog {
         .allInnerTexts()
         .catch(() => []);
       const first = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      throw new Error(
-        `${first ?? ''} No challenge dialog; the page's live regions said: ${JSON.stringify(said)}`,
-        {
-          cause: error,
-        },
-      );
+      const message = `${first ?? ''} No challenge dialog; the page's live regions said: ${JSON.stringify(said)}`;
+      throw new Error(message, { cause: error });
     }
     await expect(this.issuer.getByRole('heading', { name: 'Confirm your purchase' })).toBeVisible();
   }

@@ -26,8 +26,9 @@ function fieldOf(event: Event): SvcField | undefined {
 }
 
 /**
- * The card form inside the card frame: the accepted brands' logos, number (full width), expiry and CVC side by side, holder
- * (full width), and an optional save-card checkbox. With `mode` 'cvv' (a stored card) only the CVC.
+ * The card form inside the card frame: the accepted brands' logos, number (full width), expiry and CVC
+ * side by side, holder (full width), and an optional save-card checkbox. With `mode` 'cvv' (a stored
+ * card) only the CVC.
  * Renders in light DOM, one per frame document; style it with `fields.css`, whose `--svc-*` custom
  * properties (one per appearance variable, src/appearance.ts) and the root's classes (`svc-dark`, the
  * dark theme; `svc-hidden`, labels visually hidden) are documented there.

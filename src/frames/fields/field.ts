@@ -78,7 +78,8 @@ export abstract class SvcField extends SvcElement {
       empty: this.value === '',
       complete,
       valid: error === undefined,
-      // Only while the value still has an error: the CVC's brand can fix it before the shopper leaves the field.
+      // Only while the value still has an error: the CVC's brand can fix it before the shopper leaves
+      // the field.
       error: error && this.#shown,
     };
   }

@@ -10,16 +10,19 @@ export const DEFAULT_TOKEN_URLS: Readonly<Record<Environment, string | undefined
 };
 
 /** The token host's origin, from the option or the environment's default. */
-export function resolveTokenOrigin(environment: Environment, tokenUrl: string | undefined): string {
-  const value = tokenUrl ?? DEFAULT_TOKEN_URLS[environment];
-  if (value === undefined) {
-    invalidOption('tokenUrl is required in production: use the token host given at onboarding.');
-  }
-  return checkedOrigin('tokenUrl', value);
-}
+export const resolveTokenOrigin = (environment: Environment, tokenUrl: string | undefined): string =>
+  checkedOrigin(
+    'tokenUrl',
+    tokenUrl ?? DEFAULT_TOKEN_URLS[environment],
+    ': use the token host given at onboarding.',
+  );
 
-/** The origin of a service URL option: https, or http on localhost. */
-export function checkedOrigin(name: string, value: string): string {
+/**
+ * The origin of a service URL option: https, or http on localhost. Without a value (production gives
+ * none by default), `invalid_option` saying what to give (`where`).
+ */
+export function checkedOrigin(name: string, value: string | undefined, where: string): string {
+  if (value === undefined) invalidOption(`${name} is required in production${where}`);
   let url: URL;
   try {
     url = new URL(value);

@@ -3,7 +3,7 @@
 // engine is another host than the token host ({engine_url}, or {sandbox_url} for sandbox accounts);
 // docs/service-contract.md has both calls.
 
-import { invalidOption, type Result } from '../errors.ts';
+import type { Result } from '../errors.ts';
 import type { Payment, PaymentStatus } from '../types.ts';
 import type { Environment } from '../types.ts';
 import { checkedOrigin } from './hosts.ts';
@@ -16,15 +16,12 @@ export const DEFAULT_ENGINE_URLS: Readonly<Record<Environment, string | undefine
 };
 
 /** The payment engine's origin (`pay()`), from the `engineUrl` option or the environment's default. */
-export function resolveEngineOrigin(environment: Environment, engineUrl: string | undefined): string {
-  const value = engineUrl ?? DEFAULT_ENGINE_URLS[environment];
-  if (value === undefined) {
-    invalidOption(
-      'engineUrl is required in production to pay from the browser: use the payment engine given at onboarding.',
-    );
-  }
-  return checkedOrigin('engineUrl', value);
-}
+export const resolveEngineOrigin = (environment: Environment, engineUrl: string | undefined): string =>
+  checkedOrigin(
+    'engineUrl',
+    engineUrl ?? DEFAULT_ENGINE_URLS[environment],
+    ' to pay from the browser: use the payment engine given at onboarding.',
+  );
 
 export const PAYMENT_PATHS = {
   init: '/api/Payment/Init',

@@ -7,25 +7,9 @@
 import { merchantSession } from '../api/wallets.ts';
 import type { ServiceClient } from '../api/service.ts';
 import { applePayRequest } from '../wallets/apple-pay-request.ts';
-import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
 import type { ApplePayOptions } from '../wallets/types.ts';
 import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
-import {
-  callbackFailure,
-  installmentsChoice,
-  markState,
-  runCallback,
-  unavailable,
-  walletContainer,
-  walletScript,
-  walletError,
-  walletLoaded,
-  walletPaymentData,
-  type WalletContext,
-} from './wallet.ts';
-
-/** The wallet's name in `wallet_unavailable`'s message. */
-const WALLET = 'Apple Pay';
+import { walletError, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
 
 /** Apple's limit on `displayName` in the merchant validation request. */
 const DISPLAY_NAME_MAX = 64;
@@ -40,22 +24,21 @@ export async function useApplePay(
   options: ApplePayOptions,
 ): Promise<boolean> {
   const built = applePayRequest(options);
-  const container = walletContainer(options.button.selector, 'button.selector');
-  const installments = installmentsChoice(options.installments, ctx);
-  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
-  const { onUnavailable } = options;
-  const script = walletScript(ctx, 'applePay');
-
-  const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
+  const slot = walletSlot(
+    ctx,
+    ['applePay', 'Apple Pay'],
+    [options.button.selector, 'button.selector'],
+    options,
+  );
+  const missing = await slot.missing;
+  if (missing !== undefined) return slot.unavailable(missing);
   const Session = (window as WalletWindow).ApplePaySession;
-  if (!Session?.supportsVersion(built.version)) return unavailable(onUnavailable, WALLET, 'not_supported');
-  if (!Session.canMakePayments()) return unavailable(onUnavailable, WALLET, 'not_ready');
+  if (!Session?.supportsVersion(built.version)) return slot.unavailable('not_supported');
+  if (!Session.canMakePayments()) return slot.unavailable('not_ready');
   // Safari 18 and later tell more; older ones (and Safari 18.0.1's native session) lack the method.
   if (Session.applePayCapabilities !== undefined) {
     const { paymentCredentialStatus } = await Session.applePayCapabilities(built.merchantId);
-    if (paymentCredentialStatus === 'applePayUnsupported')
-      return unavailable(onUnavailable, WALLET, 'not_supported');
+    if (paymentCredentialStatus === 'applePayUnsupported') return slot.unavailable('not_supported');
   }
 
   const validate = (validationURL: string): Promise<object> => {
@@ -104,7 +87,7 @@ export async function useApplePay(
       if (finished) return;
       finished = true;
       active = undefined;
-      markState(container, completed ? 'completed' : 'ready');
+      slot.mark(completed ? 'completed' : 'ready');
       if (error !== undefined) ctx.fail(error);
     };
     session.onvalidatemerchant = ({ validationURL }) => {
@@ -138,18 +121,19 @@ export async function useApplePay(
         'WalletBPay',
         // Payment/Init takes Apple's paymentData serialized as JSON (docs/service-contract.md).
         JSON.stringify(payment.token.paymentData),
-        installments?.count(),
+        slot.installments?.count(),
         [contact?.givenName, contact?.familyName],
         built.request.total.amount,
       );
-      void runCallback(() => options.applePayCallback(paymentData), watchdogMs).then((outcome) => {
-        if (finished) return;
-        const ok = outcome.kind === 'answered' && outcome.ok;
-        // completePayment exactly once: finish() below makes any later event a no-op.
-        session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
-        completed = ok;
-        finish(ok ? undefined : callbackFailure(outcome, 'applePayCallback', watchdogMs));
-      });
+      void slot
+        .runCallback('applePayCallback', () => options.applePayCallback(paymentData))
+        .then(({ error }) => {
+          if (finished) return;
+          // completePayment exactly once: finish() below makes any later event a no-op.
+          session.completePayment({ status: error ? Session.STATUS_FAILURE : Session.STATUS_SUCCESS });
+          completed = !error;
+          finish(error);
+        });
     };
     session.oncancel = (event) => {
       finish(
@@ -161,7 +145,7 @@ export async function useApplePay(
         ),
       );
     };
-    markState(container, 'busy');
+    slot.mark('busy');
     session.begin();
   };
 
@@ -170,14 +154,5 @@ export async function useApplePay(
   button.setAttribute('type', 'buy');
   button.setAttribute('locale', ctx.locale);
   button.addEventListener('click', begin);
-  if (installments !== undefined) container.append(installments.element);
-  container.append(button);
-  markState(container, 'ready');
-  ctx.onDestroy(() => {
-    active?.abort();
-    installments?.element.remove();
-    button.remove();
-    container.removeAttribute('data-svc-wallet');
-  });
-  return true;
+  return slot.show(button, () => active?.abort());
 }

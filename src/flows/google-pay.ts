@@ -5,7 +5,7 @@
 
 import type { CheckoutError } from '../errors.ts';
 import { googlePayRequests } from '../wallets/google-pay-request.ts';
-import { GOOGLE_PAY_GATEWAYS, WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
+import { GOOGLE_PAY_GATEWAYS } from '../wallets/constants.ts';
 import type { GooglePayOptions } from '../wallets/types.ts';
 import type {
   GooglePaymentAuthorizationResult,
@@ -13,23 +13,7 @@ import type {
   GooglePaymentsError,
   WalletWindow,
 } from '../wallets/wallet-apis.ts';
-import {
-  callbackFailure,
-  installmentsChoice,
-  markState,
-  runCallback,
-  unavailable,
-  walletContainer,
-  walletScript,
-  walletError,
-  walletLoaded,
-  walletPaymentData,
-  WALLET_STRINGS,
-  type WalletContext,
-} from './wallet.ts';
-
-/** The wallet's name in `wallet_unavailable`'s message. */
-const WALLET = 'Google Pay';
+import { walletError, walletPaymentData, walletSlot, WALLET_STRINGS, type WalletContext } from './wallet.ts';
 
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {
@@ -66,16 +50,11 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
     gateway: GOOGLE_PAY_GATEWAYS[ctx.environment],
     gatewayMerchantId: ctx.account,
   });
-  const container = walletContainer(options.selector, 'selector');
-  const installments = installmentsChoice(options.installments, ctx);
-  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
-  const { onUnavailable } = options;
-  const script = walletScript(ctx, 'googlePay');
-
-  const missing = await walletLoaded(script);
-  if (missing !== undefined) return unavailable(onUnavailable, WALLET, missing);
+  const slot = walletSlot(ctx, ['googlePay', 'Google Pay'], [options.selector, 'selector'], options);
+  const missing = await slot.missing;
+  if (missing !== undefined) return slot.unavailable(missing);
   const api = (window as WalletWindow).google?.payments?.api;
-  if (api === undefined) return unavailable(onUnavailable, WALLET, 'script_failed');
+  if (api === undefined) return slot.unavailable('script_failed');
 
   let busy = false;
   let completed = false;
@@ -83,15 +62,16 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
     const paymentData = walletPaymentData(
       'WalletAPay',
       data.paymentMethodData.tokenizationData.token,
-      installments?.count(),
+      slot.installments?.count(),
       [data.paymentMethodData.info?.billingAddress?.name],
       requests.paymentDataRequest.transactionInfo.totalPrice,
     );
-    const outcome = await runCallback(() => options.checkoutCallbackFunction(paymentData), watchdogMs);
-    if (outcome.kind === 'answered' && outcome.ok) return { transactionState: 'SUCCESS' };
+    const callback = () => options.checkoutCallbackFunction(paymentData);
+    const { outcome, error } = await slot.runCallback('checkoutCallbackFunction', callback);
+    if (error === undefined) return { transactionState: 'SUCCESS' };
     const strings = WALLET_STRINGS[ctx.locale];
-    if (outcome.kind !== 'answered')
-      ctx.fail(callbackFailure(outcome, 'checkoutCallbackFunction', watchdogMs));
+    // A declining answer is said in the sheet; no answer at all is the merchant's to hear.
+    if (outcome.kind !== 'answered') ctx.fail(error);
     return {
       transactionState: 'ERROR',
       error: {
@@ -109,13 +89,13 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
   });
   try {
     const ready = await client.isReadyToPay(requests.isReadyToPayRequest);
-    if (!ready.result) return unavailable(onUnavailable, WALLET, 'not_ready');
+    if (!ready.result) return slot.unavailable('not_ready');
   } catch (error) {
     // DEVELOPER_ERROR here is a request pay.js cannot read: the merchant's to fix, said loudly.
     throw loadFailure(error);
   }
 
-  const root = container.getRootNode();
+  const root = slot.container.getRootNode();
   const button = client.createButton({
     ...requests.button,
     buttonLocale: ctx.locale.slice(0, 2),
@@ -123,30 +103,23 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
     onClick: () => {
       if (busy || completed) return;
       busy = true;
-      markState(container, 'busy');
+      slot.mark('busy');
       // Called in the click itself: pay.js opens the sheet only within the shopper's gesture.
       client.loadPaymentData(requests.paymentDataRequest).then(
         () => {
           busy = false;
           completed = true;
-          markState(container, 'completed');
+          slot.mark('completed');
         },
         (error: unknown) => {
           busy = false;
-          markState(container, 'ready');
+          slot.mark('ready');
           ctx.fail(loadFailure(error));
         },
       );
     },
   });
-  if (installments !== undefined) container.append(installments.element);
-  container.append(button);
-  markState(container, 'ready');
+  slot.show(button);
   client.prefetchPaymentData(requests.paymentDataRequest);
-  ctx.onDestroy(() => {
-    installments?.element.remove();
-    button.remove();
-    container.removeAttribute('data-svc-wallet');
-  });
   return true;
 }

@@ -8,8 +8,7 @@ import type { Locale, Messages } from '../i18n/index.ts';
 import { format } from '../i18n/messages.ts';
 import { loadWalletScript } from './wallet-script.ts';
 import type { Environment, InstallmentsOptions } from '../types.ts';
-import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import { WALLET_SCRIPTS } from '../wallets/constants.ts';
+import { WALLET_CALLBACK_WATCHDOG_MS, WALLET_SCRIPTS } from '../wallets/constants.ts';
 import type {
   WalletPaymentData,
   WalletProvider,
@@ -63,7 +62,7 @@ export const walletError = (
 ) => new CheckoutError(code, type, message, cause === undefined ? {} : { cause });
 
 /** The element the button goes in: found now, or `invalid_target`. */
-export function walletContainer(target: unknown, name: string): Element {
+function walletContainer(target: unknown, name: string): Element {
   const found =
     typeof target === 'string' ? document.querySelector(target) : target instanceof Element ? target : null;
   if (found === null)
@@ -81,7 +80,7 @@ export function walletContainer(target: unknown, name: string): Element {
  * The wallet's script URL: the `walletScripts` option's, or the wallet's own. An option that is not an
  * https URL (http only on loopback, for the sandbox) is refused, naming it.
  */
-export function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): string {
+function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): string {
   const configured = ctx.scripts?.[wallet];
   if (configured === undefined) return WALLET_SCRIPTS[wallet];
   let url: URL | undefined;
@@ -102,7 +101,7 @@ export function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): s
  * What both wallets check before showing a button: a secure context, then their script loaded.
  * Undefined when the wallet's API may now be asked; the reason otherwise.
  */
-export async function walletLoaded(script: string): Promise<WalletUnavailableReason | undefined> {
+async function walletLoaded(script: string): Promise<WalletUnavailableReason | undefined> {
   if (!window.isSecureContext) return 'insecure_context';
   try {
     await loadWalletScript(script);
@@ -140,7 +139,7 @@ class WalletUnavailable extends CheckoutError implements WalletUnavailableError 
  * Tells the merchant's `onUnavailable` why a wallet is not shown, as a `wallet_unavailable` error, and
  * answers `false`. Not the Checkout's `callback`: a wallet absent from a browser is no failed payment.
  */
-export function unavailable(
+function unavailable(
   onUnavailable: ((error: WalletUnavailableError) => void) | undefined,
   wallet: string,
   reason: WalletUnavailableReason,
@@ -159,7 +158,7 @@ export function unavailable(
  * The installments select shown before the button, when the merchant offers them: labelled, worded as
  * the card form words them, the first plan chosen. `count()` reads the choice.
  */
-export function installmentsChoice(
+function installmentsChoice(
   options: InstallmentsOptions | undefined,
   ctx: WalletContext,
 ): { element: HTMLElement; count: () => number } | undefined {
@@ -214,7 +213,7 @@ export type CallbackOutcome =
  * Runs the merchant's wallet callback with a watchdog: the wallets' sheets wait a bounded time (Apple
  * 30 s), so an answer later than {@link WALLET_CALLBACK_WATCHDOG_MS} counts as none.
  */
-export async function runCallback(
+async function watchdog(
   callback: () => unknown,
   watchdogMs = WALLET_CALLBACK_WATCHDOG_MS,
 ): Promise<CallbackOutcome> {
@@ -254,7 +253,7 @@ export async function runCallback(
 }
 
 /** The error a callback outcome other than `ok: true` hands the merchant's `callback`. */
-export function callbackFailure(outcome: CallbackOutcome, name: string, watchdogMs: number): CheckoutError {
+function callbackFailure(outcome: CallbackOutcome, name: string, watchdogMs: number): CheckoutError {
   switch (outcome.kind) {
     case 'timed_out':
       return walletError(
@@ -274,7 +273,49 @@ export function callbackFailure(outcome: CallbackOutcome, name: string, watchdog
   }
 }
 
-/** The state merchants can style and tests read: `ready`, `busy` (a sheet is open) or `completed`. */
-export function markState(container: Element, state: 'ready' | 'busy' | 'completed'): void {
-  container.setAttribute('data-svc-wallet', state);
+/**
+ * What both wallets do before they ask their API, and once they have a button: the container (found
+ * now), the installments choice (checked now) and the script (loading at once; `missing` is why the
+ * wallet cannot be asked). `unavailable()` tells `onUnavailable` why the button is not shown;
+ * `callback()` runs a merchant callback under the watchdog, with the error for any outcome but
+ * `ok: true`; `show()` puts the choice and the button in, marks the container ready, and has
+ * `destroy()` take them out again, calling `abort` first.
+ */
+export function walletSlot(
+  ctx: WalletContext,
+  [wallet, label]: [keyof WalletScripts, string],
+  [target, name]: [unknown, string],
+  options: { installments?: InstallmentsOptions; onUnavailable?: (error: WalletUnavailableError) => void },
+) {
+  const container = walletContainer(target, name);
+  const installments = installmentsChoice(options.installments, ctx);
+  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
+  /** The state merchants can style and tests read: `ready`, `busy` (a sheet is open) or `completed`. */
+  const mark = (state: 'ready' | 'busy' | 'completed') => {
+    container.setAttribute('data-svc-wallet', state);
+  };
+  return {
+    container,
+    installments,
+    missing: walletLoaded(walletScript(ctx, wallet)),
+    mark,
+    unavailable: (reason: WalletUnavailableReason) => unavailable(options.onUnavailable, label, reason),
+    runCallback: async (callbackName: string, run: () => unknown) => {
+      const outcome = await watchdog(run, watchdogMs);
+      const ok = outcome.kind === 'answered' && outcome.ok;
+      return { outcome, error: ok ? undefined : callbackFailure(outcome, callbackName, watchdogMs) };
+    },
+    show: (button: Element, abort?: () => void): true => {
+      if (installments !== undefined) container.append(installments.element);
+      container.append(button);
+      mark('ready');
+      ctx.onDestroy(() => {
+        abort?.();
+        installments?.element.remove();
+        button.remove();
+        container.removeAttribute('data-svc-wallet');
+      });
+      return true;
+    },
+  };
 }

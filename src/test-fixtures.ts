@@ -1,7 +1,7 @@
 // Values the unit tests share: one card and one set of 3DS answers, in the service's shape and as the
 // typed values the code passes on. Only tests import this file.
 
-import { expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { TokenizedCard } from './card/tokenized-card.ts';
 import { ERRORS_DOC, isCheckoutError } from './errors.ts';
 import type { Authentication, Challenge } from './three-ds/authentication.ts';
@@ -147,6 +147,39 @@ export const setupEnabled = (n: number) => ({
 
 /** happy-dom loads no frames: the collection iframe gets this stand-in window as the message source. */
 export const COLLECTION_WINDOW = { name: 'collection window' } as unknown as Window;
+
+/** happy-dom loads no frames: every iframe's window is {@link COLLECTION_WINDOW}, and forms submit nothing. */
+export function stubCollectionFrame(): void {
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(COLLECTION_WINDOW);
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+}
+
+/**
+ * For a loader of a file beside the script-tag build, in a describe block: `appended`, the scripts it
+ * puts in <head> (which never load), and `page(src)`, a fresh import's page: the build's script at `src`
+ * (none when undefined) with `integrity` in the build's global `name`.
+ */
+export function besideScript(name: string, integrity: unknown) {
+  const appended: HTMLScriptElement[] = [];
+  beforeEach(() => {
+    appended.length = 0;
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      appended.push(...(nodes as HTMLScriptElement[]));
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  const page = (src: string | undefined) => {
+    vi.resetModules();
+    vi.stubGlobal(name, integrity);
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(
+      src === undefined ? null : Object.assign(document.createElement('script'), { src }),
+    );
+  };
+  return { appended, page };
+}
 
 /** The collection page's profile.completed, as it reaches the window that runs the collection. */
 export function answerCollection(referenceId: string, origin = PROVIDER): void {

@@ -3,6 +3,7 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 import { ptBR } from './pt-br.ts';
 import type * as Tables from './tables.ts';
+import { besideScript } from '../test-fixtures.ts';
 
 const loadTable = vi.hoisted(() => vi.fn<(locale: string) => Promise<unknown>>());
 vi.mock('./load-locale.ts', () => ({ loadTable }));
@@ -69,25 +70,12 @@ describe('the locales’ tables on the page', () => {
 
 describe('the script-tag builds’ loader (load-locale.script.ts)', () => {
   const SCRIPT = 'https://cdn.example/sdk/checkout-essentials-0.1.0.js';
+  const { appended, page } = besideScript('__LOCALE_INTEGRITY__', { en: 'sha384-en', es: 'sha384-es' });
   const loader = async (src: string | undefined) => {
-    vi.resetModules();
-    vi.stubGlobal('__LOCALE_INTEGRITY__', { en: 'sha384-en', es: 'sha384-es' });
-    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(
-      src === undefined ? null : Object.assign(document.createElement('script'), { src }),
-    );
+    page(src);
     const module = await import('./load-locale.script.ts');
     return module.loadTable;
   };
-  const appended: HTMLScriptElement[] = [];
-  beforeEach(() => {
-    appended.length = 0;
-    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
-      appended.push(...(nodes as HTMLScriptElement[]));
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
 
   it('loads the file next to the script, pinned by its integrity, and takes the table it hands over', async () => {
     const loadTable = await loader(SCRIPT);

@@ -4,17 +4,14 @@ import {
   DeviceDataCollection,
   type CollectionResult,
 } from './device-data-collection.ts';
+import { stubCollectionFrame } from '../../test-fixtures.ts';
 
 const URL_ = 'http://127.0.0.1:4176/ddc';
 const start = { url: URL_, jwt: 'header.payload.signature', bin: '40000000', referenceId: 'ref-1' };
 
-/** happy-dom loads no frames, so the collection iframe gets a stand-in window to be the message source. */
-const collectionWindow = { name: 'collection window' } as unknown as Window;
-
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(collectionWindow);
-  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+  stubCollectionFrame();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../../api/service.ts';
 import type { ThreeDsStep } from '../authentication.ts';
 import { COLLECTION_TIMEOUT_MS } from './device-data-collection.ts';
-import { COLLECTION_WINDOW, PROVIDER, answerCollection, setupEnabled } from '../../test-fixtures.ts';
+import { PROVIDER, answerCollection, setupEnabled, stubCollectionFrame } from '../../test-fixtures.ts';
 import { createPreparer } from './preparer.ts';
 
 const VISA = '4000000000002701';
 const OTHER_BIN = '5200000000002235';
-
-const collectionWindow = COLLECTION_WINDOW;
 
 let setups: string[];
 let steps: ThreeDsStep[];
@@ -33,8 +31,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0);
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
-  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(collectionWindow);
-  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+  stubCollectionFrame();
   setups = [];
   steps = [];
   answer = enabled;

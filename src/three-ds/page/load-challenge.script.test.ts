@@ -1,38 +1,25 @@
 // The script-tag builds' 3DS challenge loader: the file next to the script, pinned, given the script's
 // error type, loaded once, and tried again after a failure.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { besideScript } from '../../test-fixtures.ts';
 import type { ChallengeModule, ChallengeScript } from './load-challenge.script.ts';
 
 const SCRIPT = 'https://cdn.example/sdk/checkout-essentials-0.1.0.js';
 const handed = {} as ChallengeModule;
 
 describe('loadChallenge (load-challenge.script.ts)', () => {
-  const appended: ChallengeScript[] = [];
+  const { appended, page } = besideScript('__CHALLENGE_INTEGRITY__', 'sha256-3ds');
   const loader = async () => {
-    vi.resetModules();
-    vi.stubGlobal('__CHALLENGE_INTEGRITY__', 'sha256-3ds');
-    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(
-      Object.assign(document.createElement('script'), { src: SCRIPT }),
-    );
+    page(SCRIPT);
     const { loadChallenge } = await import('./load-challenge.script.ts');
     // The script's errors.ts as this import of the loader sees it.
     return { loadChallenge, errors: await import('../../errors.ts') };
   };
-  beforeEach(() => {
-    appended.length = 0;
-    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
-      appended.push(...(nodes as ChallengeScript[]));
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('loads the file next to the script, pinned, gives it the error type and takes what it hands over', async () => {
     const { loadChallenge, errors } = await loader();
     const loaded = loadChallenge();
-    const [script] = appended;
+    const [script] = appended as ChallengeScript[];
     expect(script?.src).toBe(`https://cdn.example/sdk/checkout-${__SDK_VERSION__}-3ds.js`);
     expect(script?.integrity).toBe('sha256-3ds');
     expect(script?.crossOrigin).toBe('anonymous');

@@ -162,13 +162,19 @@ describe('<svc-card-form>', () => {
     });
   });
 
-  it('with the session on its way, frames the token host at once and configures it when the session comes', async () => {
+  /** A form mounted with its session on the way, its frame connected: `resolve` hands the session over. */
+  const framedBeforeSession = async () => {
     let resolve: (id: string) => void = () => undefined;
     const form = await mounted(new Promise<string>((r) => (resolve = r)));
     hello(form);
     await vi.waitFor(() => {
       expect(frame.port).toBeDefined();
     });
+    return { form, resolve };
+  };
+
+  it('with the session on its way, frames the token host at once and configures it when the session comes', async () => {
+    const { resolve } = await framedBeforeSession();
     await new Promise((r) => setTimeout(r, 20));
     expect(frame.received).toEqual([]);
     resolve('ses_later');
@@ -179,12 +185,7 @@ describe('<svc-card-form>', () => {
   });
 
   it('takes a session given by updateSession while the first was on its way', async () => {
-    let resolve: (id: string) => void = () => undefined;
-    const form = await mounted(new Promise<string>((r) => (resolve = r)));
-    hello(form);
-    await vi.waitFor(() => {
-      expect(frame.port).toBeDefined();
-    });
+    const { form, resolve } = await framedBeforeSession();
     form.updateSession('ses_newer');
     resolve('ses_older');
     await vi.waitFor(() => {

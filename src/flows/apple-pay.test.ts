@@ -4,11 +4,11 @@
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
-import { ERROR_CODES, isCheckoutError } from '../errors.ts';
-import type { ApplePayOptions, WalletUnavailableError } from '../wallets/types.ts';
+import { ERROR_CODES } from '../errors.ts';
+import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
-import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
+import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
 
 const loaded = vi.hoisted(() => ({ urls: [] as string[] }));
 vi.mock('./wallet-script.ts', async (actual) => ({
@@ -153,7 +153,7 @@ describe('useApplePay: availability', () => {
     expect(state()).toBe('ready');
   });
 
-  it.each([
+  it.each<[string, () => unknown, WalletUnavailableReason]>([
     ['the browser has no ApplePaySession', () => undefined, 'not_supported'],
     ['the session version is not supported', () => fakeApplePay({ supports: false }), 'not_supported'],
     ['the shopper cannot pay with it here', () => fakeApplePay({ canMakePayments: false }), 'not_ready'],
@@ -171,16 +171,11 @@ describe('useApplePay: availability', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
-    const { ctx, failures } = context();
-    expect(await useApplePay(ctx, options({ onUnavailable }))).toBe(false);
-    const error = onUnavailable.mock.calls[0]?.[0];
-    expect(isCheckoutError(error)).toBe(true);
-    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
-    expect(error?.message).toMatch(new RegExp(`^Apple Pay is not available here \\(${reason}\\): `));
     // Chrome never has Apple Pay: not a failed payment, so the Checkout's callback hears nothing.
-    expect(failures).toEqual([]);
-    expect(document.querySelector('#wallet apple-pay-button')).toBeNull();
+    const { ctx, failures } = context();
+    const use = (onUnavailable: NonNullable<ApplePayOptions['onUnavailable']>) =>
+      useApplePay(ctx, options({ onUnavailable }));
+    await expectUnavailable('Apple Pay', reason, use, failures);
   });
 
   it('still shows the button when no card is in the wallet yet: the sheet lets the shopper add one', async () => {

@@ -2,11 +2,10 @@
 // pay.js, what the merchant's callback gets, what the sheet is told, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isCheckoutError } from '../errors.ts';
-import type { GooglePayOptions, WalletUnavailableError } from '../wallets/types.ts';
+import type { GooglePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
 import { useGooglePay } from './google-pay.ts';
-import { secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
+import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
 
 const loaded = vi.hoisted(() => ({ fail: false, urls: [] as string[] }));
 vi.mock('./wallet-script.ts', async (actual) => ({
@@ -138,7 +137,7 @@ describe('useGooglePay: the button', () => {
     expect(loaded.urls).toEqual(['http://127.0.0.1:4178/gp/p/js/pay.js']);
   });
 
-  it.each([
+  it.each<[string, () => unknown, WalletUnavailableReason]>([
     ['the wallet says the shopper cannot pay', () => fakePayJs(false), 'not_ready'],
     ['pay.js does not load', () => (loaded.fail = true), 'script_failed'],
     ['pay.js loads but defines nothing', () => undefined, 'script_failed'],
@@ -151,16 +150,10 @@ describe('useGooglePay: the button', () => {
     ],
   ])('resolves false when %s, telling onUnavailable why, and shows nothing', async (_, arrange, reason) => {
     arrange();
-    const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
     const { ctx, failures } = walletContext();
-    expect(await useGooglePay(ctx, options({ onUnavailable }))).toBe(false);
-    expect(document.querySelector('#wallet')?.childElementCount).toBe(0);
-    const error = onUnavailable.mock.calls[0]?.[0];
-    expect(isCheckoutError(error)).toBe(true);
-    expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
-    expect(error?.message).toMatch(new RegExp(`^Google Pay is not available here \\(${reason}\\): `));
-    // Not a failed payment: the Checkout's callback hears nothing.
-    expect(failures).toEqual([]);
+    const use = (onUnavailable: NonNullable<GooglePayOptions['onUnavailable']>) =>
+      useGooglePay(ctx, options({ onUnavailable }));
+    await expectUnavailable('Google Pay', reason, use, failures);
   });
 
   it('rejects a wrong option, a missing container or a stand-in URL that is not https before loading anything', async () => {

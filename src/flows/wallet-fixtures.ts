@@ -2,9 +2,10 @@
 // Brazilian options of both wallets. The wallets' own APIs are faked in each test, by their documented
 // shapes (src/wallets/wallet-apis.ts); the sandbox's stand-ins play them in e2e.
 
-import { vi } from 'vitest';
-import type { CheckoutError } from '../errors.ts';
+import { expect, vi } from 'vitest';
+import { isCheckoutError, type CheckoutError } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
+import type { WalletUnavailableError, WalletUnavailableReason } from '../wallets/types.ts';
 import type { WalletContext } from './wallet.ts';
 
 export function walletContext(overrides: Partial<WalletContext> = {}) {
@@ -47,4 +48,25 @@ export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0
 /** The page is a secure context (https, or localhost), as wallets need. */
 export function secureContext(secure = true): void {
   vi.stubGlobal('isSecureContext', secure);
+}
+
+/**
+ * What a wallet that cannot be shown does, `use` called with an `onUnavailable` to hear it: resolves
+ * false, shows nothing, and tells `onUnavailable` why (`wallet_unavailable` with `reason`, its message
+ * naming the wallet by `label`), while the Checkout's callback hears nothing: no payment failed.
+ */
+export async function expectUnavailable(
+  label: string,
+  reason: WalletUnavailableReason,
+  use: (onUnavailable: (error: WalletUnavailableError) => void) => Promise<boolean>,
+  failures: readonly CheckoutError[],
+): Promise<void> {
+  const onUnavailable = vi.fn<(error: WalletUnavailableError) => void>();
+  expect(await use(onUnavailable)).toBe(false);
+  expect(document.querySelector('#wallet')?.childElementCount).toBe(0);
+  const error = onUnavailable.mock.calls[0]?.[0];
+  expect(isCheckoutError(error)).toBe(true);
+  expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
+  expect(error?.message).toMatch(new RegExp(`^${label} is not available here \\(${reason}\\): `));
+  expect(failures).toEqual([]);
 }

@@ -70,7 +70,10 @@ test('Enter in a card field pays too: the app hears svc-result, with no callback
   const card = new CardPage(page);
   const paid = page.waitForResponse((r) => r.url().endsWith('/api/pay'));
   await card.fill({ number: '4111111111111111' });
-  await card.holder.press('Enter');
+  // Not awaited: the app unmounts the form as soon as it is paid, and once the frame went before the
+  // key's release reached it, Playwright's press never returned (Chromium, CI, the page already saying
+  // thank you). What counts is what the shopper sees next.
+  void card.holder.press('Enter').catch(() => undefined);
   expect((await paid).status()).toBe(201);
   await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Payment authorized');

@@ -49,7 +49,7 @@ export function cardFormHtml(options: CardFormHtmlOptions): string {
     FRAME_PATH,
     { account, mode: 'card' },
     createNonce(),
-    checkedOrigin('origin', origin, ''),
+    checkedOrigin('origin', origin),
   );
   // The title until the script gives it the Checkout's language; the height the form reserves.
   return `<svc-card-form mode="card"><template shadowrootmode="open"><iframe part="frame" src="${attribute(src)}" title="${ptBR.frameTitle}" allow="${FRAME_ALLOW}" referrerpolicy="origin" loading="eager" width="100%" height="352"></iframe></template></svc-card-form>`;

@@ -11,18 +11,23 @@ export const DEFAULT_TOKEN_URLS: Readonly<Record<Environment, string | undefined
 
 /** The token host's origin, from the option or the environment's default. */
 export const resolveTokenOrigin = (environment: Environment, tokenUrl: string | undefined): string =>
-  checkedOrigin(
+  serviceOrigin(
     'tokenUrl',
     tokenUrl ?? DEFAULT_TOKEN_URLS[environment],
     ': use the token host given at onboarding.',
   );
 
 /**
- * The origin of a service URL option: https, or http on localhost. Without a value (production gives
- * none by default), `invalid_option` saying what to give (`where`).
+ * A service host's origin: the option's value or the environment's default, checked. Production has no
+ * default, so without the option, `invalid_option` saying what to give (`where`).
  */
-export function checkedOrigin(name: string, value: string | undefined, where: string): string {
+export function serviceOrigin(name: string, value: string | undefined, where: string): string {
   if (value === undefined) invalidOption(`${name} is required in production${where}`);
+  return checkedOrigin(name, value);
+}
+
+/** The origin of a service URL option: https, or http on localhost. */
+export function checkedOrigin(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -6,7 +6,7 @@
 import type { Result } from '../errors.ts';
 import type { Payment, PaymentStatus } from '../types.ts';
 import type { Environment } from '../types.ts';
-import { checkedOrigin } from './hosts.ts';
+import { serviceOrigin } from './hosts.ts';
 import type { Obj, ServiceClient } from './service.ts';
 
 /** The payment engine: {sandbox_url} for sandbox accounts, {engine_url} (from onboarding) in production. */
@@ -17,7 +17,7 @@ export const DEFAULT_ENGINE_URLS: Readonly<Record<Environment, string | undefine
 
 /** The payment engine's origin (`pay()`), from the `engineUrl` option or the environment's default. */
 export const resolveEngineOrigin = (environment: Environment, engineUrl: string | undefined): string =>
-  checkedOrigin(
+  serviceOrigin(
     'engineUrl',
     engineUrl ?? DEFAULT_ENGINE_URLS[environment],
     ' to pay from the browser: use the payment engine given at onboarding.',

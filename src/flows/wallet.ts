@@ -211,12 +211,10 @@ export type CallbackOutcome =
 
 /**
  * Runs the merchant's wallet callback with a watchdog: the wallets' sheets wait a bounded time (Apple
- * 30 s), so an answer later than {@link WALLET_CALLBACK_WATCHDOG_MS} counts as none.
+ * 30 s), so an answer later than `watchdogMs` ({@link WALLET_CALLBACK_WATCHDOG_MS} but in tests) counts
+ * as none.
  */
-async function watchdog(
-  callback: () => unknown,
-  watchdogMs = WALLET_CALLBACK_WATCHDOG_MS,
-): Promise<CallbackOutcome> {
+async function watchdog(callback: () => unknown, watchdogMs: number): Promise<CallbackOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<CallbackOutcome>((resolve) => {
     timer = setTimeout(() => {
@@ -277,7 +275,7 @@ function callbackFailure(outcome: CallbackOutcome, name: string, watchdogMs: num
  * What both wallets do before they ask their API, and once they have a button: the container (found
  * now), the installments choice (checked now) and the script (loading at once; `missing` is why the
  * wallet cannot be asked). `unavailable()` tells `onUnavailable` why the button is not shown;
- * `callback()` runs a merchant callback under the watchdog, with the error for any outcome but
+ * `runCallback()` runs a merchant callback under the watchdog, with the error for any outcome but
  * `ok: true`; `show()` puts the choice and the button in, marks the container ready, and has
  * `destroy()` take them out again, calling `abort` first.
  */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   account,
   futureYear,
@@ -486,6 +486,31 @@ describe('the demo backend’s webhooks', () => {
       body: { error: { code: 'too_old' } },
     });
     expect((await deliver(body, {})).body).toEqual({ error: { code: 'malformed_signature' } });
+    expect((await order(sessionId)).status).toBe('open');
+  });
+
+  it('answers 500 when its own secret is empty (a blank DEMO_WEBHOOK_SECRET), logs why, changes nothing', async () => {
+    const { sessionId, orderId } = await newOrder();
+    const body = event(orderId, 'payment.declined');
+    const misconfigured = createMerchantBackend({ ...config, webhookSecret: '' }, [MERCHANT_ORIGIN]);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await misconfigured.request('/api/webhooks', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-service-signature': await signWebhook({ payload: body, secret: WEBHOOK_SECRET }),
+        },
+        body,
+      });
+      expect([response.status, await response.json()]).toEqual([
+        500,
+        { error: { code: 'webhooks_misconfigured' } },
+      ]);
+      expect(log).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/webhooks: secret must be/));
+    } finally {
+      log.mockRestore();
+    }
     expect((await order(sessionId)).status).toBe('open');
   });
 

@@ -379,6 +379,11 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       signature: c.req.header(SIGNATURE_HEADER),
       secret,
     });
+    if (!verified.ok && verified.reason === 'misconfigured') {
+      // This server's own fault (an empty secret, say), not the sender's: in the log, never in the answer.
+      console.error(`/api/webhooks: ${verified.message}`);
+      return c.json({ error: { code: 'webhooks_misconfigured' } }, 500);
+    }
     if (!verified.ok) return c.json({ error: { code: verified.reason } }, 400);
     const { event } = verified;
     if (processedEvents.has(event.id)) return c.json({ received: true, duplicate: true });

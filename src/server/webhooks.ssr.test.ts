@@ -25,6 +25,22 @@ describe('signWebhook', () => {
     const t = Number(/^t=(\d+),v1=[0-9a-f]{64}$/.exec(header)?.[1]);
     expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(5);
   });
+
+  it('throws a TypeError for a blank secret, a payload not a string or a timestamp it cannot sign', async () => {
+    for (const secret of ['', '  ']) {
+      await expect(signWebhook({ payload, secret })).rejects.toThrow(
+        new TypeError(
+          `signWebhook: secret must be the account's webhook secret, a non-empty string (got ${secret === '' ? 'an empty string' : 'a string of only whitespace'}): check the environment variable or setting it is read from`,
+        ),
+      );
+    }
+    await expect(signWebhook({ payload: event as never, secret: SECRET })).rejects.toThrow(/payload must be/);
+    for (const timestamp of [NOW, NaN, -1, 1.5]) {
+      await expect(signWebhook({ payload, secret: SECRET, timestamp }), String(timestamp)).rejects.toThrow(
+        /^signWebhook: timestamp must be whole unix seconds/,
+      );
+    }
+  });
 });
 
 describe('verifyWebhook', () => {
@@ -120,5 +136,104 @@ describe('verifyWebhook', () => {
         reason: 'malformed_body',
       });
     }
+  });
+
+  describe('misconfigured: fails closed with a value naming the option, before reading the request', () => {
+    const TEN_YEARS = 10 * 365 * 24 * 3600;
+    const misconfigured = (option: string) => ({
+      ok: false,
+      reason: 'misconfigured',
+      message: expect.stringContaining(`${option} must be`) as string,
+    });
+
+    it('refuses a tolerance that is not a finite number above 0, even for a signature ten years old', async () => {
+      const ancient = await signed(NOW / 1000 - TEN_YEARS);
+      // NaN and "abc" are what Number(process.env.X) and process.env.X give when X is unset or a typo.
+      for (const toleranceSeconds of [NaN, 'abc', '300', Infinity, 0, -300, null]) {
+        expect(
+          await verifyWebhook({
+            payload,
+            signature: ancient,
+            secret: SECRET,
+            now: NOW,
+            toleranceSeconds: toleranceSeconds as number,
+          }),
+          String(toleranceSeconds),
+        ).toEqual(misconfigured('toleranceSeconds'));
+      }
+      expect(
+        await verifyWebhook({ payload, signature: ancient, secret: SECRET, now: NOW, toleranceSeconds: NaN }),
+      ).toEqual({
+        ok: false,
+        reason: 'misconfigured',
+        message:
+          'toleranceSeconds must be a finite number of seconds greater than 0, or absent for the default 300 (got NaN): Number() of an unset or non-numeric environment variable is NaN',
+      });
+    });
+
+    it('resolves to a refusal for an empty, blank or missing secret instead of throwing', async () => {
+      const signature = await signed();
+      for (const secret of ['', ' \n', undefined, null, 42]) {
+        expect(
+          await verifyWebhook({ payload, signature, secret: secret as string, now: NOW }),
+          String(secret),
+        ).toEqual(misconfigured('secret'));
+      }
+    });
+
+    it('refuses a payload that is not the raw body as a string (parsed JSON, bytes)', async () => {
+      const signature = await signed();
+      for (const body of [event, new TextEncoder().encode(payload), undefined]) {
+        expect(await verifyWebhook({ payload: body as never, signature, secret: SECRET, now: NOW })).toEqual(
+          misconfigured('payload'),
+        );
+      }
+      expect(
+        await verifyWebhook({ payload: event as never, signature, secret: SECRET, now: NOW }),
+      ).toMatchObject({
+        message: expect.stringContaining('(got an object): read the body as text') as string,
+      });
+    });
+
+    it('refuses a now that is not a finite number, rather than accepting any age', async () => {
+      const ancient = await signed(NOW / 1000 - TEN_YEARS);
+      for (const now of [NaN, Infinity, String(NOW)]) {
+        expect(
+          await verifyWebhook({ payload, signature: ancient, secret: SECRET, now: now as number }),
+          String(now),
+        ).toEqual(misconfigured('now'));
+      }
+    });
+
+    it('answers misconfigured for every request, signed or not, and never shows the secret', async () => {
+      for (const signature of [await signed(), undefined, 'garbage']) {
+        const result = await verifyWebhook({
+          payload,
+          signature,
+          secret: SECRET,
+          now: NOW,
+          toleranceSeconds: NaN,
+        });
+        expect(result).toEqual(misconfigured('toleranceSeconds'));
+        expect(JSON.stringify(result)).not.toContain(SECRET);
+      }
+      expect(await verifyWebhook({ payload, signature: undefined, secret: '' })).toEqual(
+        misconfigured('secret'),
+      );
+    });
+
+    it('resolves, never rejects, for options that are not an object or a header that is not a string', async () => {
+      expect(await verifyWebhook(undefined as never)).toEqual({
+        ok: false,
+        reason: 'misconfigured',
+        message: 'verifyWebhook takes one object {payload, signature, secret} (got undefined)',
+      });
+      // What Node's `request.headersDistinct` holds, passed on without types.
+      const twice = [await signed(), await signed()];
+      expect(await verifyWebhook({ payload, signature: twice as never, secret: SECRET, now: NOW })).toEqual({
+        ok: false,
+        reason: 'malformed_signature',
+      });
+    });
   });
 });

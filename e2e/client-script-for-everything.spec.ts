@@ -122,6 +122,34 @@ test('a declined card opens the form again, and another card pays the same order
   expect(posts(card, INIT)).toHaveLength(2);
 });
 
+test('a second tab on the paid order is told so, not handed the first tab’s payment', async ({
+  page,
+  context,
+}) => {
+  const first = await open(page);
+  // The second tab shows the same order, so the same session (the demo backend would make a new one).
+  const session = await page.evaluate(
+    () => (window as unknown as { demo: { session: object } }).demo.session,
+  );
+  const tab = await context.newPage();
+  await tab.route('**/api/session', (route) => route.fulfill({ json: session }));
+  const second = await open(tab);
+  await page.bringToFront();
+  await first.fill({ number: TEST_CARDS['001'].frictionless_success, expiry: THREE_DS_EXPIRY });
+  await first.pay();
+  await expect(first.status).toHaveText('Paid: authorized, Visa ending in 2701.');
+  await tab.bringToFront();
+  await second.fill({ number: TEST_CARDS['002'].frictionless_success, expiry: THREE_DS_EXPIRY });
+  await second.pay();
+  await expect(second.status).toHaveText('This order is already paid.');
+  expect(await results(tab)).toEqual([{ ok: false, error: { code: 'order_already_paid', type: 'service' } }]);
+  // The engine's refusal is the answer: the order's payment (the first tab's) is not looked up.
+  expect(posts(second, INIT)).toHaveLength(1);
+  expect(posts(second, STATUS)).toHaveLength(0);
+  await expect(tab.locator('#pay')).toBeHidden();
+  await expect(tab.locator('#record')).toBeHidden();
+});
+
 test('the page cannot change what is paid: another amount or another order is refused', async ({ page }) => {
   await open(page);
   const answers = await page.evaluate(async (engine) => {

@@ -48,12 +48,17 @@ function onPayment(result) {
     );
     payButton.hidden = true;
     pixButton.hidden = true;
+  } else if (result.error.code === 'order_already_paid') {
+    // Paid meanwhile, in another tab say: this card was not charged.
+    show('This order is already paid.');
+    payButton.hidden = true;
+    pixButton.hidden = true;
   } else if (result.error.code === 'payment_declined') {
     // The card form opened again, saying why in the shopper's language: they may try another card.
     show('The card was declined. Try another card.');
   } else if (result.error.code === 'payment_expired') {
     show('The Pix expired. Pay again to get a new code.');
-  } else if (result.error.code === 'payment_status_unknown') {
+  } else if (result.error.code === 'payment_status_unknown' || result.error.code === 'duplicate_order') {
     show('We could not confirm the payment yet. Check your orders before paying again.');
   } else {
     show(`Not paid: ${result.error.code}`);

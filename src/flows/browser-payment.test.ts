@@ -1,6 +1,6 @@
 // Paying from the browser: the method the card form's token makes, the payment made once and followed
-// on the engine's schedule, a lost answer looked up before it is reported, aborts and destroy that stop
-// every request. The engine is a stubbed fetch behind the real client; e2e/client-script-for-everything
+// on the engine's schedule, a refusal reported as it is, a lost answer looked up (and only this request's
+// payment taken) before it is reported, aborts and destroy that stop every request. The engine is a stubbed fetch behind the real client; e2e/client-script-for-everything
 // runs it against the sandbox.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodePayment } from '../api/payments.ts';
@@ -12,6 +12,7 @@ import {
   cardMethod,
   FOLLOW,
   payOrder,
+  type Instrument,
   type PaymentFlowContext,
 } from './browser-payment.ts';
 
@@ -30,6 +31,8 @@ const card: CardTokenResult = {
   frontData: { userAgent: 'test' },
 };
 const cardResult: CardResult = card;
+/** What `card` pays with, as pay() tells payOrder. */
+const VISA_1111: Instrument = { brand: 'Visa', last4: '1111' };
 const authenticated: CardTokenResult = {
   ...card,
   code: 'c-1',
@@ -99,7 +102,11 @@ beforeEach(() => {
 
 const statusCalls = () => calls.filter((c) => c.path === '/api/Payment/SessionStatus');
 const follow = (signal = new AbortController().signal, steps: PaymentProgress[] = []) =>
-  payOrder(context(), { methods: [cardMethod(card)] }, { signal, onProgress: (p) => steps.push(p) });
+  payOrder(
+    context(),
+    { methods: [cardMethod(card)], instrument: VISA_1111 },
+    { signal, onProgress: (p) => steps.push(p) },
+  );
 
 describe('cardMethod: Payment/Init’s method for the form’s token', () => {
   it('is a tokenized card (type 1) without 3DS, with the brand, installments and the tax id', () => {
@@ -174,7 +181,7 @@ describe('payOrder', () => {
   it('sends only the session and the instrument: what is paid comes from the session', async () => {
     const result = await payOrder(
       context(),
-      { methods: [cardMethod(card)], frontData: { userAgent: 'test' } },
+      { methods: [cardMethod(card)], instrument: VISA_1111, frontData: { userAgent: 'test' } },
       { signal: new AbortController().signal, onProgress: () => undefined },
     );
     expect(result).toMatchObject({ ok: true, payment: { status: 'authorized', paymentId: 'pay_1' } });
@@ -262,10 +269,48 @@ describe('payOrder', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('follows the order’s payment when the engine says it has one (an answer lost before, another tab)', async () => {
-    initAnswer = () => Response.json({ error: { code: 'order_already_paid' } }, { status: 409 });
+  // Another tab paid the order (order_already_paid), or has a PIX of it pending (duplicate_order): the
+  // session's payment is that tab's, and taking it would tell the merchant this card paid.
+  it.each(['order_already_paid', 'duplicate_order'])(
+    'reports %s as it is, without looking for the order’s payment',
+    async (code) => {
+      initAnswer = () => Response.json({ error: { code } }, { status: 409 });
+      statusAnswers = [() => Response.json(record('authorized'))];
+      const result = await follow();
+      expect(result).toMatchObject({ ok: false, error: { code, type: 'service' } });
+      expect(result).not.toHaveProperty('payment');
+      expect(calls.map((c) => c.path)).toEqual(['/api/Payment/Init']);
+    },
+  );
+
+  it.each([
+    ['another card’s payment', { card: { brand: 'Mastercard', last4: '4444' } }],
+    ['a payment of the same brand with other digits', { card: { brand: 'Visa', last4: '2701' } }],
+    ['another brand’s card with the same digits', { card: { brand: 'Mastercard', last4: '1111' } }],
+    ['a card payment without its digits', { card: { brand: 'Visa' } }],
+    ['a PIX', { method: 'pix', card: undefined }],
+  ])('does not take %s for the card payment whose answer was lost', async (_, extra) => {
+    initAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+    statusAnswers = [() => Response.json(record('authorized', extra))];
+    expect(await follow()).toMatchObject({ ok: false, error: { code: 'network_error' } });
+    expect(statusCalls()).toHaveLength(1);
+  });
+
+  it('takes a 3DS payment with the card just sent for the one whose answer was lost', async () => {
+    initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 502 });
+    statusAnswers = [() => Response.json(record('authorized', { method: 'card_3ds' }))];
+    expect(await follow()).toMatchObject({ ok: true, payment: { method: 'card_3ds', last4: '1111' } });
+  });
+
+  it('does not take a card payment for the PIX whose answer was lost', async () => {
+    initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 503 });
     statusAnswers = [() => Response.json(record('authorized'))];
-    expect(await follow()).toMatchObject({ ok: true, payment: { status: 'authorized' } });
+    const result = await payOrder(
+      context(),
+      { methods: [{ paymentMethodType: '3' }], instrument: 'pix' },
+      { signal: new AbortController().signal, onProgress: () => undefined },
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'service_unavailable' } });
   });
 
   it('does not take an earlier attempt for the payment whose answer was lost', async () => {
@@ -273,7 +318,7 @@ describe('payOrder', () => {
     statusAnswers = [() => Response.json(record('declined'))];
     const result = await payOrder(
       context(),
-      { methods: [cardMethod(card)] },
+      { methods: [cardMethod(card)], instrument: VISA_1111 },
       { signal: new AbortController().signal, onProgress: () => undefined, known: new Set(['pay_1']) },
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'service_unavailable' } });
@@ -299,7 +344,7 @@ describe('payOrder', () => {
     });
     const result = await payOrder(
       flowContext,
-      { methods: [] },
+      { methods: [], instrument: VISA_1111 },
       { signal: controller.signal, onProgress: () => undefined },
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'aborted' }, payment: { status: 'pending' } });
@@ -446,6 +491,34 @@ describe('BrowserPaymentFlow', () => {
     release(cardResult);
     expect((await card).ok).toBe(true);
     expect(delivered).toHaveLength(3);
+  });
+
+  it('tells a second tab on a paid order the truth: order_already_paid, not the other tab’s card', async () => {
+    initAnswer = () => Response.json({ error: { code: 'order_already_paid' } }, { status: 409 });
+    // The first tab's payment, with its own card.
+    statusAnswers = [
+      () => Response.json(record('authorized', { card: { brand: 'Mastercard', last4: '4444' } })),
+    ];
+    const { payments, cardForm, delivered } = flow();
+    const result = await payments.pay();
+    expect(result).toMatchObject({ ok: false, error: { code: 'order_already_paid' } });
+    expect(delivered).toEqual([result]);
+    // Nothing to try again with another card: the order is paid.
+    expect(cardForm.showDecline).not.toHaveBeenCalled();
+    expect(statusCalls()).toHaveLength(0);
+  });
+
+  it('does not take its own expired PIX for the next one whose answer was lost', async () => {
+    const pix = { brCode: '000201…', expiresAt: '2026-11-26T20:00:00.000Z' };
+    initAnswer = () => Response.json(record('pending', { method: 'pix', pix }), { status: 201 });
+    statusAnswers = [() => Response.json(record('expired', { method: 'pix', pix }))];
+    const { payments } = flow();
+    expect(await payments.pay({ method: 'pix' })).toMatchObject({ error: { code: 'payment_expired' } });
+    initAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await payments.pay({ method: 'pix' })).toMatchObject({
+      ok: false,
+      error: { code: 'network_error' },
+    });
   });
 
   it('opens the form again when the engine refuses the token, so the next pay() tokenizes anew', async () => {

@@ -18,6 +18,7 @@ import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type { Session } from '../session.ts';
 import type {
+  CardDetails,
   CardResult,
   CardTokenResult,
   CheckoutOptions,
@@ -35,7 +36,10 @@ import { abortError } from './authentication.ts';
  */
 export const FOLLOW = { fastMs: 2_000, fastForMs: 60_000, slowMs: 10_000, giveUpAfterMs: 600_000 } as const;
 
-/** Answers after which the payment may have been made all the same: look before saying it was not. */
+/**
+ * Answers after which the payment may have been made all the same: look before saying it was not. Any
+ * other failure is the engine's definite refusal, reported as it is.
+ */
 const UNSURE: readonly CheckoutErrorCode[] = [
   'network_error',
   'timeout',
@@ -125,31 +129,57 @@ export function outcomeOf(payment: Payment): PaymentResult | undefined {
 }
 
 /**
- * Engine answers that say the order already has a payment (another tab, or this page's own attempt
- * whose answer was lost): the session's payment is followed instead of reported as a failure.
+ * What a request pays with, enough to recognise its payment in SessionStatus's answer: the card's brand
+ * and last four digits (as the form tokenized it), or a PIX.
  */
-const ALREADY: readonly CheckoutErrorCode[] = ['order_already_paid', 'duplicate_order'];
+export type Instrument = Pick<CardDetails, 'brand' | 'last4'> | 'pix';
 
 /**
- * Pays the session's order with `methods` and follows the payment to its end. When Payment/Init's
- * answer was lost (the network, a 5xx), the engine is asked whether the payment was made before the
- * failure is reported: a payment that was made is followed, never made twice; one the page knew before
- * (`known`: an earlier, declined attempt) is not taken for it.
+ * Whether `found`, the session's payment after an unsure Payment/Init, can be the one this request
+ * made. SessionStatus answers the session's newest payment whoever made it: another tab's (with another
+ * card), or this page's own earlier attempt (`known`). Taking one of those for this request would tell
+ * the merchant that a card paid when it did not, so only a payment new to this page, with the
+ * instrument this request sent, is taken; anything else leaves the answer unsure, for the backend to
+ * settle. (Another tab paying with the same card cannot be told apart, and that card did pay.)
+ */
+export function couldBeThisRequest(
+  found: Payment,
+  instrument: Instrument,
+  known: ReadonlySet<string> | undefined,
+): boolean {
+  if (known?.has(found.paymentId) === true) return false;
+  // A PIX has no card: no last four digits to match.
+  return instrument === 'pix'
+    ? found.method === 'pix'
+    : found.last4 === instrument.last4 && found.brand === instrument.brand;
+}
+
+/**
+ * Pays the session's order with `methods` (which pay with `instrument`) and follows the payment to its
+ * end. A refusal is reported as it is: `order_already_paid` (paid meanwhile, another tab, say) and
+ * `duplicate_order` (a PIX of the order still pending) included. Only when Payment/Init's answer was
+ * lost (the network, a timeout, a 5xx, an unreadable answer) is the engine asked whether the payment
+ * was made before the failure is reported: a payment this request made ({@link couldBeThisRequest}) is
+ * followed, never made twice.
  */
 export async function payOrder(
   context: PaymentFlowContext,
-  request: { methods: readonly Record<string, unknown>[]; frontData?: Readonly<Record<string, string>> },
+  request: {
+    methods: readonly Record<string, unknown>[];
+    instrument: Instrument;
+    frontData?: Readonly<Record<string, string>>;
+  },
   options: FollowOptions & { known?: ReadonlySet<string> },
 ): Promise<PaymentResult> {
+  const { instrument, ...init } = request;
   const sessionId = await context.sessionId();
   options.onProgress({ step: 'paying' });
-  const made = await initPayment(context.client, { sessionId, ...request }, options.signal);
+  const made = await initPayment(context.client, { sessionId, ...init }, options.signal);
   if (made.ok) return follow(context, sessionId, made.value, options);
   if (options.signal.aborted) return { ok: false, error: abortError(options.signal) };
-  const unsure = UNSURE.includes(made.error.code);
-  if (!unsure && !ALREADY.includes(made.error.code)) return made;
+  if (!UNSURE.includes(made.error.code)) return made;
   const found = await sessionPayment(context.client, sessionId, options.signal);
-  if (!found.ok || (unsure && options.known?.has(found.value.paymentId) === true)) return made;
+  if (!found.ok || !couldBeThisRequest(found.value, instrument, options.known)) return made;
   return follow(context, sessionId, found.value, options);
 }
 
@@ -259,7 +289,11 @@ export class BrowserPaymentFlow {
       if (signal.aborted) return { ok: false, error: abortError(signal) };
       const result = await payOrder(
         this.#context,
-        { methods: [cardMethod(card)], frontData: card.frontData },
+        {
+          methods: [cardMethod(card)],
+          instrument: card,
+          frontData: card.frontData,
+        },
         { signal, onProgress, known: this.#known },
       );
       // The token cannot pay again: the form opens for the shopper to try again (a new token), with
@@ -317,9 +351,10 @@ export class BrowserPaymentFlow {
       };
       const result = await payOrder(
         this.#context,
-        { methods: [PIX_METHOD] },
+        { methods: [PIX_METHOD], instrument: 'pix' },
         {
           signal,
+          known: this.#known,
           onProgress: (progress) => {
             show(progress.payment);
             onProgress(progress);

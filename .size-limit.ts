@@ -109,8 +109,12 @@ export const BUDGETS: readonly Budget[] = [
   // the essentials'), the minified shadow styles and terser: 29.39 kB. The 3DS challenge in a file beside
   // it, as the essentials' (-1.27 kB): 28,138 B, budget 28.8 → 27.75 KiB (28,416 B), with room for
   // the card form in the page's HTML as there: 28,350 B. The wallets' one slot (flows/wallet.ts's
-  // walletSlot(), issue 11): 28,384 B. The Pix code is to leave this file (loaded beside it on demand).
-  { name: 'merchant page: full build (script tag)', gzip: 27.75 * KIB, files: () => [fullScriptFile()] },
+  // walletSlot(), issue 11): 28,384 B. pay() checking that a payment it looks up after a lost answer
+  // has the card it sent (issue 37): 28,407 B; the three_ds_required code a browser payment on a 3DS
+  // account can meet, with its error type (issue 37): 28,436 B, over by 20 B, so the budget rose by
+  // 64 B, 27.75 → 27.8125 KiB (28,480 B). The Pix code is to leave this file (loaded beside it on
+  // demand), which is to take that back.
+  { name: 'merchant page: full build (script tag)', gzip: 27.8125 * KIB, files: () => [fullScriptFile()] },
   // The 3DS challenge both script-tag builds load beside themselves when an issuer asks for one (the
   // dialog, the challenge frame's handshake and the decoding of its answer): 3,240 B measured.
   {

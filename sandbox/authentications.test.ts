@@ -98,6 +98,8 @@ describe('a token that ran 3DS pays only with its authentication', () => {
         tokenSession: sessionId,
         partnerUniqueId: 'type-7-without-3ds',
         paymentData: {
+          amount: 100,
+          currency: 'BRL',
           paymentMethods: [{ paymentMethodType: '7', cardInfo: { token, tokenProvider: 'Service' } }],
         },
       },

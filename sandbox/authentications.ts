@@ -3,8 +3,10 @@
 // checks it here and spends it when the payment is stored. Every rule the spec leaves open is chosen here,
 // once, and written in docs/service-contract.md.
 
+import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
+import { sameAmount } from './money.ts';
 import type { PaymentMethodRequest } from './schemas.ts';
 import type { Authentication, Session, StoredToken } from './store.ts';
 
@@ -20,8 +22,8 @@ export const THREE_DS_METHOD_TYPE = '7';
 
 /** What the payment charges with the method: its own amount, or the payment's when it is the only one. */
 export interface Charge {
-  amount: number | undefined;
-  currency: string | undefined;
+  amount: number;
+  currency: string;
 }
 
 function authenticationRequired(field: string, message: string): ServiceError {
@@ -29,6 +31,16 @@ function authenticationRequired(field: string, message: string): ServiceError {
     field: `${field}.AuthenticationInformation`,
     message,
   });
+}
+
+/**
+ * Whether a card payment must carry a successful authentication whatever its token did: on an account
+ * with 3DS on, every payment a browser starts (client script for everything) does, since nothing else
+ * stands between a page and the money. A backend payment is the merchant's call, made with its app
+ * token (a merchant-initiated charge, an exemption it asked for): the token's own 3DS still binds it.
+ */
+export function threeDsRequiredFor(account: Account, source: 'backend' | 'browser' | 'pci'): boolean {
+  return account.threeDS && source === 'browser';
 }
 
 /** A method type 7 without AuthenticationInformation is refused, whatever it pays with. */
@@ -71,11 +83,19 @@ export function checkAuthentication(
     charge: Charge;
     claimed: Set<string>;
     field: string;
+    /** The account runs 3DS on this payment (threeDsRequiredFor): no authentication, no payment. */
+    required: boolean;
   },
 ): Authentication | undefined {
   const { session, token, method, charge, claimed, field } = input;
   const given = method.AuthenticationInformation;
   const authField = `${field}.AuthenticationInformation`;
+  if (given === undefined && input.required) {
+    throw new ServiceError('three_ds_required', {
+      field: authField,
+      message: `${authField}: this account runs 3DS on every card payment a browser starts. Tokenize (or bind) the card with authenticationInformation and pay with its code, referenceId and transactionId as AuthenticationInformation.`,
+    });
+  }
   if (given === undefined) {
     const carried = authenticationOfToken(ctx, session, token);
     if (carried !== undefined && carried.paymentId === undefined) {
@@ -117,9 +137,7 @@ export function checkAuthentication(
   }
   if (
     known.amount !== undefined &&
-    (charge.amount === undefined ||
-      Math.abs(charge.amount - known.amount) > 0.005 ||
-      charge.currency !== known.currency)
+    (charge.currency !== known.currency || !sameAmount(charge.amount, known.amount, charge.currency))
   ) {
     throw new ServiceError('authentication_amount_mismatch', {
       field: `${field}.amount`,

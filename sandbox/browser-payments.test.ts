@@ -3,23 +3,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVIL_ORIGIN,
+  futureYear,
   MERCHANT_ORIGIN,
   startTestSandbox,
+  VISA,
   type Reply,
   type TestSandbox,
 } from './test/harness.ts';
+import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from './three-ds/test-support.ts';
 
 let sb: TestSandbox;
+let steps: ThreeDsSteps;
 beforeAll(async () => {
   sb = await startTestSandbox();
+  steps = threeDsSteps(sb);
 });
 afterAll(() => sb.close());
 
 let orders = 0;
 const ORDER = { amount: 100, currency: 'BRL' };
+/**
+ * An account without 3DS, for the rules that hold whatever 3DS does; on a 3DS account a browser's card
+ * payment needs its authentication ('on an account with 3DS', below).
+ */
+const ACCOUNT = 'demo-no3ds';
 
 /** A session made by the backend for one order, as the client-script-for-everything mode needs. */
-async function orderSession(account = 'demo') {
+async function orderSession(account = ACCOUNT) {
   orders += 1;
   const partnerUniqueId = `browser-order-${String(orders)}`;
   const sessionId = await sb.session({ account, body: { partnerUniqueId, paymentData: ORDER } });
@@ -41,20 +51,48 @@ function browserPay(
       paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '1', amount: 100, ...method }] },
       ...options.extra,
     },
-    { account: options.account ?? 'demo' },
+    { account: options.account ?? ACCOUNT },
   );
 }
 
 const service = (token: string) => ({ cardInfo: { token, tokenProvider: 'Service' } });
 
-async function storedUnder(partnerUniqueId: string, account = 'demo'): Promise<Reply> {
+/**
+ * A card as the card frame tokenizes it on a 3DS account: setup, device data collection, Token/Generate
+ * with the setup's code (a card outside the 3DS test table authenticates frictionlessly, Y). Answers the
+ * method that pays with it (type 7 with its AuthenticationInformation) and the token.
+ */
+async function authenticatedCard(sessionId: string, account: string, cardNumber = VISA.cardNumber) {
+  const setup = await steps.setupOk(sessionId, cardNumber, account);
+  await steps.collect(setup.accessToken, cardNumber.slice(0, 8));
+  const reply = await steps.generate(
+    sessionId,
+    { cardNumber, expirationMonth: 12, expirationYear: futureYear() },
+    setup.code,
+    { account },
+  );
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const token = reply.body['token'] as string;
+  const authentication = reply.body['authentication'] as Record<string, unknown>;
+  return {
+    token,
+    authentication,
+    method: {
+      paymentMethodType: '7',
+      ...service(token),
+      AuthenticationInformation: authenticationInformation(authentication),
+    },
+  };
+}
+
+async function storedUnder(partnerUniqueId: string, account = ACCOUNT): Promise<Reply> {
   return sb.backend('sandbox', '/api/Payment/Status', { partnerUniqueId }, { account });
 }
 
 describe('the order reference comes from the session', () => {
   it('refuses a body that names another partnerUniqueId, and files nothing there', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const elsewhere = await browserPay(sessionId, 'someone-elses-order', service(token));
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error).toMatchObject({ code: 'session_order_mismatch', field: 'partnerUniqueId' });
@@ -75,16 +113,16 @@ describe('the order reference comes from the session', () => {
 describe('only an authorized payment pays the order', () => {
   it('lets the shopper try another card after a decline', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
-    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' }, ACCOUNT);
     const declined = await browserPay(sessionId, partnerUniqueId, service(declining));
     expect(declined.status).toBe(201);
     expect(declined.body['status']).toBe('declined');
-    const approving = await sb.tokenize(sessionId);
+    const approving = await sb.tokenize(sessionId, {}, ACCOUNT);
     const paid = await browserPay(sessionId, partnerUniqueId, service(approving));
     expect(paid.status).toBe(201);
     expect(paid.body['status']).toBe('authorized');
     expect((await storedUnder(partnerUniqueId)).body['paymentId']).toBe(paid.body['paymentId']);
-    const third = await sb.tokenize(sessionId);
+    const third = await sb.tokenize(sessionId, {}, ACCOUNT);
     expect((await browserPay(sessionId, partnerUniqueId, service(third))).body.error?.code).toBe(
       'order_already_paid',
     );
@@ -119,7 +157,7 @@ describe('a browser pays only with an instrument of its session', () => {
     expect(reply.status).toBe(403);
     expect(reply.body.error?.code).toBe('browser_call_forbidden');
     expect((await storedUnder(partnerUniqueId)).status).toBe(404);
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     expect((await browserPay(sessionId, partnerUniqueId, service(token))).status).toBe(201);
   });
 
@@ -127,8 +165,8 @@ describe('a browser pays only with an instrument of its session', () => {
     const { sessionId, partnerUniqueId } = await orderSession();
     const made = await browserPay(sessionId, partnerUniqueId, service('tok_madeup'));
     expect(made.body.error?.code).toBe('token_not_found');
-    const otherSession = await sb.session();
-    const foreign = await sb.tokenize(otherSession, { singleUse: false });
+    const otherSession = await sb.session({ account: ACCOUNT });
+    const foreign = await sb.tokenize(otherSession, { singleUse: false }, ACCOUNT);
     expect((await browserPay(sessionId, partnerUniqueId, service(foreign))).body.error?.code).toBe(
       'token_requires_bind',
     );
@@ -138,16 +176,17 @@ describe('a browser pays only with an instrument of its session', () => {
 
 describe('isTest from a browser', () => {
   it('cannot mark a payment on the production engine as a test', async () => {
+    // demo-live runs 3DS, as a browser payment there must.
     const { sessionId, partnerUniqueId } = await orderSession('demo-live');
-    const token = await sb.tokenize(sessionId, {}, 'demo-live');
+    const { method } = await authenticatedCard(sessionId, 'demo-live');
     const options = { account: 'demo-live', server: 'engine' } as const;
-    const test = await browserPay(sessionId, partnerUniqueId, service(token), {
+    const test = await browserPay(sessionId, partnerUniqueId, method, {
       ...options,
       extra: { isTest: true },
     });
     expect(test.status).toBe(403);
     expect(test.body.error).toMatchObject({ code: 'browser_call_forbidden', field: 'isTest' });
-    const live = await browserPay(sessionId, partnerUniqueId, service(token), options);
+    const live = await browserPay(sessionId, partnerUniqueId, method, options);
     expect(live.status).toBe(201);
     expect(live.body).toMatchObject({ isTest: false, environment: 'production' });
   });
@@ -163,7 +202,7 @@ function scriptPay(
     'sandbox',
     '/api/Payment/Init',
     { tokenSession: sessionId, paymentData: { paymentMethods: methods }, ...extra },
-    { account: 'demo' },
+    { account: ACCOUNT },
   );
 }
 
@@ -173,7 +212,7 @@ const sessionStatus = (sessionId: string, options: { account?: string; origin?: 
     '/api/Payment/SessionStatus',
     { tokenSession: sessionId },
     {
-      account: options.account ?? 'demo',
+      account: options.account ?? ACCOUNT,
       ...(options.origin === undefined ? {} : { headers: { origin: options.origin } }),
     },
   );
@@ -181,7 +220,7 @@ const sessionStatus = (sessionId: string, options: { account?: string; origin?: 
 describe('what is paid comes from the session', () => {
   it('files a payment that names only its instrument under the session’s order, amount, currency and customer', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }]);
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ partnerUniqueId, amount: 100, currency: 'BRL', status: 'authorized' });
@@ -197,7 +236,7 @@ describe('what is paid comes from the session', () => {
 
   it('refuses a customer sent by the browser', async () => {
     const { sessionId } = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const reply = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }], {
       customer: { id: 'someone-else' },
     });
@@ -207,7 +246,7 @@ describe('what is paid comes from the session', () => {
 
   it('refuses another amount for the order even when the reference is left out', async () => {
     const { sessionId } = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const cheaper = await sb.browser(
       'sandbox',
       '/api/Payment/Init',
@@ -219,7 +258,7 @@ describe('what is paid comes from the session', () => {
           paymentMethods: [{ paymentMethodType: '1', ...service(token) }],
         },
       },
-      { account: 'demo' },
+      { account: ACCOUNT },
     );
     expect(cheaper.status).toBe(403);
     expect(cheaper.body.error).toMatchObject({ code: 'session_order_mismatch', field: 'paymentData.amount' });
@@ -238,7 +277,7 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
   it('answers the session’s payment as the browser saw it, without customer, front data or antifraud', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
     expect((await sessionStatus(sessionId)).body.error?.code).toBe('payment_not_found');
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }], {
       frontData: { userAgent: 'test' },
     });
@@ -258,28 +297,31 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
 
   it('shows the newest try after a decline', async () => {
     const { sessionId } = await orderSession();
-    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' }, ACCOUNT);
     await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(declining) }]);
     expect((await sessionStatus(sessionId)).body['status']).toBe('declined');
-    const approving = await sb.tokenize(sessionId);
+    const approving = await sb.tokenize(sessionId, {}, ACCOUNT);
     await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(approving) }]);
     expect((await sessionStatus(sessionId)).body['status']).toBe('authorized');
   });
 
   it('does not show a payment its session did not make, another account’s session, or a session without an order', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
-    const backendSession = await sb.session();
-    const backendToken = await sb.tokenize(backendSession);
-    const byBackend = await sb.backend('sandbox', '/api/Payment/Init', {
-      tokenSession: backendSession,
-      partnerUniqueId,
-      paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '1', ...service(backendToken) }] },
-    });
+    const backendSession = await sb.session({ account: ACCOUNT });
+    const backendToken = await sb.tokenize(backendSession, {}, ACCOUNT);
+    const byBackend = await sb.backend(
+      'sandbox',
+      '/api/Payment/Init',
+      {
+        tokenSession: backendSession,
+        partnerUniqueId,
+        paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '1', ...service(backendToken) }] },
+      },
+      { account: ACCOUNT },
+    );
     expect(byBackend.status).toBe(201);
     expect((await sessionStatus(sessionId)).body.error?.code).toBe('payment_not_found');
-    expect((await sessionStatus(sessionId, { account: 'demo-no3ds' })).body.error?.code).toBe(
-      'session_not_found',
-    );
+    expect((await sessionStatus(sessionId, { account: 'demo' })).body.error?.code).toBe('session_not_found');
     expect((await sessionStatus(backendSession)).body.error?.code).toBe('session_order_mismatch');
     expect((await sessionStatus(sessionId, { origin: EVIL_ORIGIN })).body.error?.code).toBe(
       'origin_not_allowed',
@@ -292,7 +334,7 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
       'sandbox',
       '/api/Payment/SessionStatus',
       { tokenSession: sessionId, partnerUniqueId },
-      { account: 'demo' },
+      { account: ACCOUNT },
     );
     expect(reply.status).toBe(400);
     expect(reply.body.error?.code).toBe('invalid_request');
@@ -302,7 +344,7 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
 describe('what a browser may choose', () => {
   it('chooses installments only up to what the session allows (1 when it says nothing)', async () => {
     const { sessionId } = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     const twelve = await scriptPay(sessionId, [
       { paymentMethodType: '1', installments: 12, ...service(token) },
     ]);
@@ -313,12 +355,13 @@ describe('what a browser may choose', () => {
     });
     orders += 1;
     const allowing = await sb.session({
+      account: ACCOUNT,
       body: {
         partnerUniqueId: `browser-order-${String(orders)}`,
         paymentData: { ...ORDER, maxInstallments: 3 },
       },
     });
-    const three = await sb.tokenize(allowing);
+    const three = await sb.tokenize(allowing, {}, ACCOUNT);
     expect(
       (await scriptPay(allowing, [{ paymentMethodType: '1', installments: 3, ...service(three) }])).status,
     ).toBe(201);
@@ -330,9 +373,115 @@ describe('what a browser may choose', () => {
     const settled = await sb.control('/__sandbox/payments/settle', { paymentId: pix.body['paymentId'] });
     expect(settled.status).toBe(200);
     expect((await sessionStatus(sessionId)).body['status']).toBe('paid');
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
     expect(
       (await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }])).body.error?.code,
     ).toBe('order_already_paid');
+  });
+});
+
+describe('on an account with 3DS, a browser payment runs 3DS', () => {
+  it('refuses a new card tokenized without 3DS, stores nothing, and pays it once authenticated', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession('demo');
+    const plain = await sb.tokenize(sessionId, {}, 'demo');
+    const skipped = await browserPay(sessionId, partnerUniqueId, service(plain), { account: 'demo' });
+    expect(skipped.status).toBe(422);
+    expect(skipped.body.error).toMatchObject({
+      code: 'three_ds_required',
+      field: 'paymentData.paymentMethods.0.AuthenticationInformation',
+    });
+    expect((await storedUnder(partnerUniqueId, 'demo')).status).toBe(404);
+    const { method } = await authenticatedCard(sessionId, 'demo');
+    const paid = await browserPay(sessionId, partnerUniqueId, method, { account: 'demo' });
+    expect(paid.status).toBe(201);
+    expect((await storedUnder(partnerUniqueId, 'demo')).body).toMatchObject({
+      status: 'authorized',
+      paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y' } }],
+    });
+  });
+
+  it('refuses a saved card bound with its code alone, and pays it bound with 3DS', async () => {
+    const saved = await sb.tokenize(await sb.session(), { singleUse: false }, 'demo');
+    const { sessionId, partnerUniqueId } = await orderSession('demo');
+    expect((await steps.bind(sessionId, saved, undefined)).status).toBe(200);
+    const skipped = await browserPay(sessionId, partnerUniqueId, service(saved), { account: 'demo' });
+    expect(skipped.body.error?.code).toBe('three_ds_required');
+    const { authentication } = await steps.enrollSaved(sessionId, saved);
+    const paid = await browserPay(
+      sessionId,
+      partnerUniqueId,
+      {
+        paymentMethodType: '7',
+        ...service(saved),
+        AuthenticationInformation: authenticationInformation(authentication),
+      },
+      { account: 'demo' },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  });
+
+  it('leaves a backend payment on the same account to the merchant: the app token decides', async () => {
+    const sessionId = await sb.session({ account: 'demo' });
+    const token = await sb.tokenize(sessionId, {}, 'demo');
+    const reply = await sb.backend('sandbox', '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId: `backend-no-3ds-${String(orders)}`,
+      paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '1', ...service(token) }] },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ isFromFrontend: false, paymentMethods: [{ method: 'card' }] });
+  });
+});
+
+describe('the subacquirer is the order’s', () => {
+  const VENDOR = { code: 'SUBMERCHANT-7', name: 'Loja do Bairro' };
+
+  it('refuses a vendor sent by the browser, naming the field, and stores nothing', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
+    const evil = await browserPay(sessionId, partnerUniqueId, service(token), {
+      extra: { vendor: { code: 'EVIL-SUBMERCHANT', name: 'Evil' } },
+    });
+    expect(evil.status).toBe(403);
+    expect(evil.body.error).toMatchObject({ code: 'browser_call_forbidden', field: 'vendor' });
+    expect((await storedUnder(partnerUniqueId)).status).toBe(404);
+  });
+
+  it('files a browser payment under the vendor the backend gave NewSession', async () => {
+    orders += 1;
+    const partnerUniqueId = `browser-order-${String(orders)}`;
+    const sessionId = await sb.session({
+      account: ACCOUNT,
+      body: { partnerUniqueId, paymentData: ORDER, vendor: VENDOR },
+    });
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
+    expect((await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }])).status).toBe(201);
+    expect((await storedUnder(partnerUniqueId)).body['vendor']).toEqual(VENDOR);
+  });
+});
+
+describe('the cardholder’s IP is the connection’s', () => {
+  const CLAIMED = '203.0.113.77';
+
+  it('records the connection’s address for a browser payment, whatever frontData says', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const token = await sb.tokenize(sessionId, {}, ACCOUNT);
+    const paid = await scriptPay(sessionId, [{ paymentMethodType: '1', ...service(token) }], {
+      frontData: { ipAddress: CLAIMED, userAgent: 'test' },
+    });
+    expect(paid.status).toBe(201);
+    const { frontData } = (await storedUnder(partnerUniqueId)).body as { frontData: Record<string, string> };
+    expect(frontData).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'test' });
+  });
+
+  it('answers Token/Generate with the connection’s address, which the page passes on', async () => {
+    const sessionId = await sb.session();
+    const generated = await sb.browser('token', '/api/Token/Generate', {
+      sessionId,
+      card: { ...VISA, expirationYear: futureYear() },
+      frontData: { ipAddress: CLAIMED },
+    });
+    expect(generated.status).toBe(200);
+    expect(generated.body['frontData']).toMatchObject({ ipAddress: '127.0.0.1' });
   });
 });

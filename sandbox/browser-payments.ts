@@ -1,11 +1,14 @@
 // Payment/Init from a browser (the client-script-for-everything mode): the page may pay only the order
 // its session was created with, once it is authorized, with a card of that session. Everything the
-// browser could otherwise choose (order reference, amount, instrument, test flag) comes from the session
-// or is refused. Every choice the spec leaves open is here, and in docs/service-contract.md.
+// browser could otherwise choose (order reference, amount, instrument, subacquirer, test flag) comes
+// from the session or is refused; 3DS, where the account runs it, is not the page's to skip
+// (authentications.ts). Every choice the spec leaves open is here, and in docs/service-contract.md.
 
 import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
+import { withConnectionAddress } from './http/front-data.ts';
+import { checkAmount, checkCurrency, sameAmount } from './money.ts';
 import type { BrowserPaymentInitRequest, PaymentInitRequest } from './schemas.ts';
 import type { Payment, Session } from './store.ts';
 
@@ -67,8 +70,9 @@ export function checkBrowserPayment(
     throw new ServiceError('session_order_mismatch', { field: 'partnerUniqueId' });
   }
   if (
-    body.paymentData.amount !== session.order.amount ||
-    body.paymentData.currency !== session.order.currency
+    body.paymentData.currency !== session.order.currency ||
+    body.paymentData.amount === undefined ||
+    !sameAmount(body.paymentData.amount, session.order.amount, session.order.currency)
   ) {
     throw new ServiceError('session_order_mismatch', { field: 'paymentData.amount' });
   }
@@ -93,28 +97,36 @@ export function paysTheOrder(status: string): boolean {
   return status === 'authorized' || status === 'paid';
 }
 
-/** NewSession: order data (what lets a browser pay) comes with the order's reference, which the payment takes. */
-export function requireOrderReference(request: {
+/**
+ * NewSession's order data (what lets a browser pay): it comes with the order's reference, which the
+ * payment takes, and its amount is money as Payment/Init takes it (sandbox/money.ts).
+ */
+export function checkOrderData(request: {
   partnerUniqueId?: string | undefined;
-  paymentData?: unknown;
+  paymentData?: { amount: number; currency: string } | undefined;
 }): void {
-  if (request.paymentData !== undefined && request.partnerUniqueId === undefined) {
+  if (request.paymentData === undefined) return;
+  if (request.partnerUniqueId === undefined) {
     throw new ServiceError('invalid_request', {
       field: 'partnerUniqueId',
       message: 'partnerUniqueId: a session with order data (paymentData) needs the order reference',
     });
   }
+  const currency = checkCurrency(request.paymentData.currency, 'paymentData.currency');
+  checkAmount(request.paymentData.amount, currency, 'paymentData.amount');
 }
 
 /**
  * A browser's Payment/Init names nothing the session already holds: the order's reference, amount and
- * currency and the customer come from the session. Values it does give must match (checkBrowserPayment);
- * a customer it gives is refused, since the backend said who the shopper is.
+ * currency, the customer and the subacquirer come from the session. Values it does give must match
+ * (checkBrowserPayment); a customer or a vendor it gives is refused, since the backend said who the
+ * shopper is and under whom the order is filed. The cardholder's IP is the connection's (`ipAddress`).
  */
 export function completeFromSession(
   ctx: SandboxContext,
   account: Account,
   body: BrowserPaymentInitRequest,
+  ipAddress: string | undefined,
 ): PaymentInitRequest {
   if (body.customer !== undefined) {
     throw backendOnly(
@@ -122,14 +134,25 @@ export function completeFromSession(
       'customer: a browser payment is for the customer its session was created for.',
     );
   }
+  if (body.vendor !== undefined) {
+    throw backendOnly(
+      'vendor',
+      'vendor: the subacquirer is the order’s, set by your backend in NewSession; a browser cannot route a payment.',
+    );
+  }
   const session = body.tokenSession === undefined ? undefined : ctx.store.sessions.get(body.tokenSession);
   const owned = session?.account === account.name ? session : undefined;
   const order = owned?.order;
   const single = body.paymentData.paymentMethods.length === 1;
+  const { vendor: _none, ...sent } = body;
   return {
-    ...body,
+    ...sent,
     partnerUniqueId: body.partnerUniqueId ?? owned?.partnerUniqueId ?? '',
     ...(owned === undefined ? {} : { customer: owned.customer }),
+    ...(owned?.vendor === undefined ? {} : { vendor: owned.vendor }),
+    ...(body.frontData === undefined && ipAddress === undefined
+      ? {}
+      : { frontData: withConnectionAddress(body.frontData, ipAddress) }),
     paymentData: {
       ...body.paymentData,
       amount: body.paymentData.amount ?? order?.amount,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsCardNumber, redact } from './card-data.ts';
-import { futureYear, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { futureYear, inReais, startTestSandbox, type TestSandbox } from './test/harness.ts';
 
 let sb: TestSandbox;
 let clock = Date.now();
@@ -14,10 +14,11 @@ afterAll(() => sb.close());
 let order = 0;
 const init = (body: Record<string, unknown>) => {
   order += 1;
-  return sb.backend('sandbox', '/api/Payment/Init', {
-    partnerUniqueId: `card-data-${String(order)}`,
-    ...body,
-  });
+  return sb.backend(
+    'sandbox',
+    '/api/Payment/Init',
+    inReais({ partnerUniqueId: `card-data-${String(order)}`, ...body }),
+  );
 };
 const status = (partnerUniqueId: string) => sb.backend('sandbox', '/api/Payment/Status', { partnerUniqueId });
 const pix = { paymentMethodType: '3', amount: 10 };

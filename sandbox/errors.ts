@@ -75,6 +75,10 @@ export const ERRORS = {
     422,
     'This card payment needs its 3DS authentication in AuthenticationInformation.',
   ],
+  three_ds_required: [
+    422,
+    "This account runs 3DS on every card payment a browser starts: tokenize with authenticationInformation and pay with the card's AuthenticationInformation.",
+  ],
   authentication_expired: [422, 'The 3DS authentication is too old to pay with; authenticate again.'],
   authentication_amount_mismatch: [
     422,

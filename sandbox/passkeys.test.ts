@@ -123,6 +123,42 @@ describe('enrolment', () => {
     expect(reply.body.error?.code).toBe('passkey_enrollment_not_allowed');
   });
 
+  it('refuses a card bound with a passkey alone, and enrols once its code is proved in the session', async () => {
+    const card = await savedCard();
+    const { authenticator } = await enrol(card);
+    const { sessionId, passkey } = await assertion(card.token, authenticator);
+    expect((await bindWith({ sessionId, token: card.token, passkey })).status).toBe(200);
+    const options = await fromFrame('/api/Passkey/RegistrationOptions', { sessionId, token: card.token });
+    expect(options.status).toBe(409);
+    expect(options.body.error).toMatchObject({ code: 'passkey_enrollment_not_allowed', field: 'token' });
+    expect(options.body.error?.message).toContain('bind it with its security code in this session');
+    // Register, the write, refuses before it looks at the challenge.
+    const second = new SoftAuthenticator();
+    const made = { challenge: 'bm90LWlzc3VlZA', rp: { id: 'localhost' } };
+    const register = await fromFrame('/api/Passkey/Register', {
+      sessionId,
+      token: card.token,
+      response: second.register(made, inFrame()),
+    });
+    expect(register.status).toBe(409);
+    expect(register.body.error?.code).toBe('passkey_enrollment_not_allowed');
+    expect(sb.sandbox.ctx.store.passkeys.size).toBe(1);
+    expect((await bindWith({ sessionId, token: card.token, cvv: '123' })).status).toBe(200);
+    const { reply } = await enrol({ sessionId, token: card.token }, second);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(sb.sandbox.ctx.store.passkeys.size).toBe(2);
+  });
+
+  it('keeps a code proved in the session when the card is bound again with its passkey', async () => {
+    const card = await savedCard();
+    const { authenticator } = await enrol(card);
+    const { sessionId, passkey } = await assertion(card.token, authenticator);
+    expect((await bindWith({ sessionId, token: card.token, cvv: '123' })).status).toBe(200);
+    expect((await bindWith({ sessionId, token: card.token, passkey })).status).toBe(200);
+    const { reply } = await enrol({ sessionId, token: card.token });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  });
+
   it('refuses a single-use token, and another customer’s or account’s card, as not found', async () => {
     const sessionId = await sb.session();
     const singleUse = await sb.tokenize(sessionId);

@@ -127,11 +127,29 @@ function userHandle(ctx: SandboxContext, token: StoredToken): Uint8Array<ArrayBu
   return handle;
 }
 
+/**
+ * A passkey is enrolled only for a card saved in this session or bound in it with its security code. A
+ * passkey bind does not count: the holder of one authenticator would otherwise add others without ever
+ * knowing the code.
+ */
+function refuseEnrollmentWithoutCode(session: Session, token: StoredToken): void {
+  if (token.sessionId === session.id) return;
+  const proof = session.boundTokens.get(token.token);
+  if (proof === 'cvv') return;
+  throw new ServiceError('passkey_enrollment_not_allowed', {
+    field: 'token',
+    ...(proof === 'passkey'
+      ? {
+          message:
+            'This card was bound with a passkey in this session; bind it with its security code in this session to add a passkey.',
+        }
+      : {}),
+  });
+}
+
 /** Passkey/RegistrationOptions: only for a card whose code was checked, or that was saved, in this session. */
 export async function registrationOptions(ctx: SandboxContext, session: Session, token: StoredToken) {
-  if (!session.boundTokens.has(token.token) && token.sessionId !== session.id) {
-    throw new ServiceError('passkey_enrollment_not_allowed', { field: 'token' });
-  }
+  refuseEnrollmentWithoutCode(session, token);
   const { rpID } = relyingParty(ctx);
   const card = `${token.brand} •••• ${token.last4}`;
   const { generateRegistrationOptions } = await webauthn();
@@ -217,6 +235,8 @@ export async function register(
   token: StoredToken,
   response: RegistrationResponse,
 ): Promise<PasskeyCredential> {
+  // The write checks again what its options call checked: the session's proof of the card.
+  refuseEnrollmentWithoutCode(session, token);
   const challenge = spendChallenge(ctx, challengeKey('register', session.id, token.token));
   if (challenge === undefined) throw verificationFailed('challenge_not_found');
   const { verifyRegistrationResponse } = await webauthn();

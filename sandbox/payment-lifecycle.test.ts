@@ -167,3 +167,70 @@ describe('a pending payment', () => {
     expect((await sb.control('/__sandbox/webhooks')).body).toEqual({ deliveries: [] });
   });
 });
+
+describe('a split either completes or leaves nothing authorized', () => {
+  /** A card half (a token of a fresh session) and a PIX half, 50 and 50, for one order. */
+  async function cardAndPix(partnerUniqueId: string, cardNumber = '4111111111111111') {
+    const sessionId = await sb.session();
+    const token = await sb.tokenize(sessionId, { cardNumber });
+    return sb.backend('sandbox', '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId,
+      paymentData: {
+        amount: 100,
+        currency: 'BRL',
+        paymentMethods: [
+          { paymentMethodType: '1', amount: 50, cardInfo: { token, tokenProvider: 'Service' } },
+          method('3', 50),
+        ],
+      },
+    });
+  }
+
+  it('voids the card half when the PIX half expires, says so in the record and the event, then takes the order again', async () => {
+    const partnerUniqueId = `split-${String(order)}`;
+    const created = await cardAndPix(partnerUniqueId);
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      paymentMethods: [{ status: 'authorized' }, { status: 'pending' }],
+    });
+    const paymentId = created.body['paymentId'] as string;
+    await clock.advance(30 * MINUTE);
+    const voidedAt = new Date(clock.now()).toISOString();
+    expect((await status(paymentId)).body).toMatchObject({
+      status: 'expired',
+      paymentMethods: [
+        { kind: 'card', status: 'voided', voidedAt },
+        { method: 'pix', status: 'expired' },
+      ],
+    });
+    expect(await types(paymentId)).toEqual(['payment.pending', 'payment.expired']);
+    const sent = sb.webhookCalls
+      .map((call) => JSON.parse(call.body) as { type: string; data: { payment: Record<string, unknown> } })
+      .find((event) => event.type === 'payment.expired' && event.data.payment['paymentId'] === paymentId);
+    expect(sent?.data.payment['paymentMethods']).toMatchObject([{ status: 'voided', voidedAt }, {}]);
+    // Nothing is held for the order any more: it can be paid again.
+    expect((await cardAndPix(partnerUniqueId)).status).toBe(201);
+  });
+
+  it('voids what a part authorized when another part is declined at Payment/Init', async () => {
+    const sessionId = await sb.session();
+    const approving = await sb.tokenize(sessionId);
+    const declining = await sb.tokenize(sessionId, { cardNumber: '4000000000000002' });
+    const card = (token: string) => ({
+      paymentMethodType: '1',
+      amount: 50,
+      cardInfo: { token, tokenProvider: 'Service' },
+    });
+    const reply = await sb.backend('sandbox', '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId: `split-declined-${String(order)}`,
+      paymentData: { amount: 100, currency: 'BRL', paymentMethods: [card(approving), card(declining)] },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      status: 'declined',
+      paymentMethods: [{ status: 'voided' }, { status: 'declined', declineReason: 'do_not_honor' }],
+    });
+  });
+});

@@ -42,6 +42,20 @@ export function overallStatus(methods: readonly Pick<PaymentMethodRecord, 'statu
   return 'authorized';
 }
 
+/**
+ * A payment that fails as a whole (a part declined at Payment/Init, or a pending part expired) leaves
+ * nothing authorized: every part already authorized (a card half of a card + PIX split, say) is voided,
+ * the authorization reversed at the issuer, in the same step, so the order is payable again only once
+ * no money is held for it. The record keeps when (`voidedAt`), and the event the change sends carries it.
+ */
+export function voidAuthorized(methods: PaymentMethodRecord[], at: string): void {
+  for (const method of methods) {
+    if (method.status !== 'authorized') continue;
+    method.status = 'voided';
+    method.voidedAt = at;
+  }
+}
+
 /** The events a new payment sends; an antifraud-only (`analyzed`) payment sends none. */
 const CREATED_EVENTS: Partial<Record<PaymentStatus, WebhookEventType>> = {
   authorized: 'payment.authorized',
@@ -136,11 +150,16 @@ export class PaymentLifecycle {
     }
   }
 
-  /** One change of status: every pending method moves together, and the webhook tells the merchant. */
+  /**
+   * One change of status: every pending method moves together, an expiry voids what the other methods
+   * authorized (voidAuthorized), and the webhook tells the merchant.
+   */
   private move(payment: Payment, to: 'paid' | 'expired'): void {
+    const at = new Date(this.#ctx.now()).toISOString();
     for (const method of payment.paymentMethods) if (method.status === 'pending') method.status = to;
+    if (to === 'expired') voidAuthorized(payment.paymentMethods, at);
     payment.status = overallStatus(payment.paymentMethods);
-    payment.updatedAt = new Date(this.#ctx.now()).toISOString();
+    payment.updatedAt = at;
     const timer = this.timers.get(payment.paymentId);
     if (timer !== undefined) this.#ctx.timers.clear(timer);
     this.timers.delete(payment.paymentId);

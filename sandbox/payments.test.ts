@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { futureYear, MERCHANT_ORIGIN, startTestSandbox, VISA, type TestSandbox } from './test/harness.ts';
+import {
+  futureYear,
+  inReais,
+  MERCHANT_ORIGIN,
+  startTestSandbox,
+  VISA,
+  type TestSandbox,
+} from './test/harness.ts';
 
 let sb: TestSandbox;
 let order = 0;
@@ -25,7 +32,7 @@ const init = (
   sb.backend(
     options.server ?? 'sandbox',
     '/api/Payment/Init',
-    { partnerUniqueId: orderId(), ...body },
+    inReais({ partnerUniqueId: orderId(), ...body }),
     { account: options.account ?? 'demo' },
   );
 const status = (body: Record<string, unknown>) => sb.backend('sandbox', '/api/Payment/Status', body);
@@ -228,7 +235,7 @@ describe('Payment/Init: direct non-card methods', () => {
   });
 
   it('refuses an unknown method type', async () => {
-    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '99' }] } });
+    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '99', amount: 5 }] } });
     expect(reply.status).toBe(400);
     expect(reply.body.error?.field).toBe('paymentData.paymentMethods.0.paymentMethodType');
   });
@@ -336,6 +343,7 @@ describe('Payment/Init: 3DS card', () => {
         tokenSession: sessionId,
         partnerUniqueId: id,
         paymentData: {
+          currency: 'BRL',
           paymentMethods: [card({ token, tokenProvider: 'Service' }, { AuthenticationInformation })],
         },
       });
@@ -390,7 +398,7 @@ describe('Payment/Init: vendor routing and environments', () => {
   });
 
   it('keeps sandbox accounts on {sandbox_url} and production accounts on {engine_url}', async () => {
-    const body = { paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } };
+    const body = { paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } };
     expect((await init(body, { server: 'engine' })).body.error?.code).toBe('environment_mismatch');
     expect((await init(body, { server: 'sandbox', account: 'demo-live' })).body.error?.code).toBe(
       'environment_mismatch',
@@ -402,22 +410,33 @@ describe('Payment/Init: vendor routing and environments', () => {
 });
 
 describe('Payment/Init from the browser (client script for everything)', () => {
+  // An account without 3DS: a browser's card payment on a 3DS account needs its authentication
+  // (browser-payments.test.ts), which these tests are not about.
+  const account = 'demo-no3ds';
   const orderSession = () =>
-    sb.session({ body: { partnerUniqueId: orderId(), paymentData: { amount: 100, currency: 'BRL' } } });
+    sb.session({
+      account,
+      body: { partnerUniqueId: orderId(), paymentData: { amount: 100, currency: 'BRL' } },
+    });
 
   it('pays the order of the session once, without the app token', async () => {
     const sessionId = await orderSession();
-    const token = await sb.tokenize(sessionId);
+    const token = await sb.tokenize(sessionId, {}, account);
     const pay = (id: string) =>
-      sb.browser('sandbox', '/api/Payment/Init', {
-        tokenSession: sessionId,
-        partnerUniqueId: id,
-        paymentData: {
-          amount: 100,
-          currency: 'BRL',
-          paymentMethods: [card({ token, tokenProvider: 'Service' })],
+      sb.browser(
+        'sandbox',
+        '/api/Payment/Init',
+        {
+          tokenSession: sessionId,
+          partnerUniqueId: id,
+          paymentData: {
+            amount: 100,
+            currency: 'BRL',
+            paymentMethods: [card({ token, tokenProvider: 'Service' })],
+          },
         },
-      });
+        { account },
+      );
     const reply = await pay(orderId());
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: 'authorized', isFromFrontend: true });
@@ -427,16 +446,21 @@ describe('Payment/Init from the browser (client script for everything)', () => {
 
   it('refuses another amount than the order, and a session without an order', async () => {
     const sessionId = await orderSession();
-    const token = await sb.tokenize(sessionId);
-    const other = await sb.browser('sandbox', '/api/Payment/Init', {
-      tokenSession: sessionId,
-      partnerUniqueId: orderId(),
-      paymentData: {
-        amount: 1,
-        currency: 'BRL',
-        paymentMethods: [card({ token, tokenProvider: 'Service' })],
+    const token = await sb.tokenize(sessionId, {}, account);
+    const other = await sb.browser(
+      'sandbox',
+      '/api/Payment/Init',
+      {
+        tokenSession: sessionId,
+        partnerUniqueId: orderId(),
+        paymentData: {
+          amount: 1,
+          currency: 'BRL',
+          paymentMethods: [card({ token, tokenProvider: 'Service' }, { amount: 1 })],
+        },
       },
-    });
+      { account },
+    );
     expect(other.status).toBe(403);
     expect(other.body.error?.code).toBe('session_order_mismatch');
     const plain = await sb.session();
@@ -525,7 +549,7 @@ describe('integrations/pci/init', () => {
 
 describe('Payment/Status', () => {
   it('does not show another account’s payment', async () => {
-    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3' }] } });
+    const reply = await init({ paymentData: { paymentMethods: [{ paymentMethodType: '3', amount: 5 }] } });
     const other = await sb.backend(
       'sandbox',
       '/api/Payment/Status',
@@ -548,14 +572,14 @@ describe('nothing is half-written', () => {
     const refused = await init({
       tokenSession: sessionId,
       paymentData: {
-        paymentMethods: [card({ token, tokenProvider: 'Service' }), { paymentMethodType: '99' }],
+        paymentMethods: [card({ token, tokenProvider: 'Service' }), { paymentMethodType: '99', amount: 5 }],
       },
     });
     expect(refused.status).toBe(400);
     const retry = await sb.backend('sandbox', '/api/Payment/Init', {
       tokenSession: sessionId,
       partnerUniqueId: `${orderId()}-retry`,
-      paymentData: { paymentMethods: [card({ token, tokenProvider: 'Service' })] },
+      paymentData: { currency: 'BRL', paymentMethods: [card({ token, tokenProvider: 'Service' })] },
     });
     expect(retry.status).toBe(201);
     expect((await status({ partnerUniqueId: orderId() })).status).toBe(404);
@@ -587,4 +611,121 @@ it('keeps card data out of every stored record', () => {
   ]);
   expect(dump).not.toMatch(/4111111111111111|5555555555554444/);
   expect(VISA.cvv).toBe('123');
+});
+
+describe('amounts are money', () => {
+  const pixOf = (paymentData: Record<string, unknown>) =>
+    sb.backend('sandbox', '/api/Payment/Init', { partnerUniqueId: orderId(), paymentData });
+
+  it.each([
+    [
+      'a total of 0',
+      { amount: 0, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.amount',
+    ],
+    [
+      'a method of 0',
+      { currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 0 }] },
+      'paymentData.paymentMethods.0.amount',
+    ],
+    [
+      '0.001 BRL',
+      { amount: 0.001, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.amount',
+    ],
+    [
+      '10.005 BRL',
+      { amount: 10.005, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.amount',
+    ],
+    [
+      '40.004 BRL on a method',
+      { currency: 'BRL', paymentMethods: [{ paymentMethodType: '3', amount: 40.004 }] },
+      'paymentData.paymentMethods.0.amount',
+    ],
+    [
+      '10.5 CLP (a currency without decimals)',
+      { amount: 10.5, currency: 'CLP', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.amount',
+    ],
+    [
+      'no amount at all',
+      { currency: 'BRL', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.amount',
+    ],
+    [
+      'a share left out of a split',
+      {
+        amount: 20,
+        currency: 'BRL',
+        paymentMethods: [{ paymentMethodType: '3', amount: 10 }, { paymentMethodType: '2' }],
+      },
+      'paymentData.paymentMethods.1.amount',
+    ],
+    ['no currency', { amount: 10, paymentMethods: [{ paymentMethodType: '3' }] }, 'paymentData.currency'],
+    [
+      'a currency that is not ISO 4217',
+      { amount: 10, currency: 'XYZ', paymentMethods: [{ paymentMethodType: '3' }] },
+      'paymentData.currency',
+    ],
+  ])('refuses %s, naming the field, and stores nothing', async (_name, paymentData, field) => {
+    const reply = await pixOf(paymentData);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'invalid_request', field });
+    expect((await status({ partnerUniqueId: orderId() })).status).toBe(404);
+  });
+
+  it('takes whole cents, whole pesos and a total the methods add up to (0.1 + 0.2 is 0.30)', async () => {
+    expect(
+      (await pixOf({ amount: 10.01, currency: 'BRL', paymentMethods: [{ paymentMethodType: '3' }] })).status,
+    ).toBe(201);
+    order += 1;
+    expect(
+      (await pixOf({ amount: 1500, currency: 'CLP', paymentMethods: [{ paymentMethodType: '3' }] })).status,
+    ).toBe(201);
+    order += 1;
+    const split = await pixOf({
+      amount: 0.3,
+      currency: 'BRL',
+      paymentMethods: [
+        { paymentMethodType: '3', amount: 0.1 },
+        { paymentMethodType: '2', amount: 0.2 },
+      ],
+    });
+    expect(split.status).toBe(201);
+    order += 1;
+    const apart = await pixOf({
+      amount: 0.31,
+      currency: 'BRL',
+      paymentMethods: [
+        { paymentMethodType: '3', amount: 0.1 },
+        { paymentMethodType: '2', amount: 0.2 },
+      ],
+    });
+    expect(apart.body.error).toMatchObject({
+      code: 'amount_mismatch',
+      details: { methodsTotal: 0.3, amount: 0.31 },
+    });
+  });
+
+  it('records the total of the methods when paymentData.amount is left out', async () => {
+    const reply = await pixOf({
+      currency: 'BRL',
+      paymentMethods: [{ paymentMethodType: '3', amount: 12.5 }],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ amount: 12.5, paymentMethods: [{ amount: 12.5 }] });
+  });
+
+  it('refuses an order of 0 or of a fraction of a cent at NewSession', async () => {
+    for (const amount of [0, 10.005]) {
+      const reply = await sb.backend('token', '/api/Token/NewSession', {
+        customer: { id: 'money' },
+        partnerUniqueId: `${orderId()}-${String(amount)}`,
+        paymentData: { amount, currency: 'BRL' },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error?.field).toBe('paymentData.amount');
+    }
+  });
 });

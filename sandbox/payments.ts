@@ -11,10 +11,12 @@ import {
   checkAuthentication,
   requireAuthenticationOfType,
   spendAuthentication,
+  threeDsRequiredFor,
   type Charge,
 } from './authentications.ts';
 import { ServiceError } from './errors.ts';
-import { overallStatus, pendingFields } from './payment-lifecycle.ts';
+import { checkAmount, checkCurrency, minorDigits, toMinorUnits } from './money.ts';
+import { overallStatus, pendingFields, voidAuthorized } from './payment-lifecycle.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
 import { loadSession } from './sessions.ts';
@@ -202,6 +204,7 @@ function planServiceToken(
   consumed: Set<string>,
   field: string,
   charge: Charge,
+  required: boolean,
 ): Plan {
   if (info.token === undefined)
     throw invalid(`${field}.cardInfo.token`, 'is required with tokenProvider Service');
@@ -234,7 +237,15 @@ function planServiceToken(
     },
     ...(declineReason === undefined ? {} : { declineReason }),
   };
-  const known = checkAuthentication(ctx, { session, token, method, charge, claimed: consumed, field });
+  const known = checkAuthentication(ctx, {
+    session,
+    token,
+    method,
+    charge,
+    claimed: consumed,
+    field,
+    required,
+  });
   if (known !== undefined) {
     record.authentication = {
       code: known.code,
@@ -253,14 +264,15 @@ function planServiceToken(
 
 function planMethod(
   ctx: SandboxContext,
-  account: Account,
+  input: InitInput,
   method: PaymentMethodRequest,
   session: Session | undefined,
   consumed: Set<string>,
   field: string,
   charge: Charge,
-  pending: (method: string, amount: number | undefined) => Pick<PaymentMethodRecord, 'expiresAt' | 'pix'>,
+  pending: (method: string, amount: number) => Pick<PaymentMethodRecord, 'expiresAt' | 'pix'>,
 ): Plan {
+  const { account } = input;
   requireAuthenticationOfType(method, field);
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
@@ -314,7 +326,16 @@ function planMethod(
       };
     }
     case 'Service':
-      return planServiceToken(ctx, method, info, session, consumed, field, charge);
+      return planServiceToken(
+        ctx,
+        method,
+        info,
+        session,
+        consumed,
+        field,
+        charge,
+        threeDsRequiredFor(account, input.source),
+      );
     case 'networktoken': {
       if (info.token === undefined) throw invalid(`${infoField}.token`, 'is required for a network token');
       if (info.cryptogram === undefined || info.cryptogram.trim() === '')
@@ -357,17 +378,47 @@ function planMethod(
   }
 }
 
-function checkAmounts(body: PaymentInitRequest): void {
-  const total = body.paymentData.amount;
-  const amounts = body.paymentData.paymentMethods.map((m) => m.amount);
-  if (total === undefined || amounts.some((a) => a === undefined)) return;
-  const sum = amounts.reduce<number>((acc, a) => acc + (a ?? 0), 0);
-  if (Math.abs(sum - total) > 0.005) {
+/** What a payment charges: its total, its currency, and each method with its share. */
+interface Money {
+  total: number;
+  currency: string;
+  charges: { method: PaymentMethodRequest; charge: Charge }[];
+}
+
+/**
+ * The payment's money (sandbox/money.ts): an ISO 4217 currency; a total (`paymentData.amount`, or the
+ * methods' amounts added up when it is left out) more than zero and to the currency's decimals; each
+ * method's share likewise, required when there are several methods (one method charges the total); and
+ * the shares add up to the total.
+ */
+function checkMoney(body: PaymentInitRequest): Money {
+  const { paymentData } = body;
+  const currency = checkCurrency(paymentData.currency, 'paymentData.currency');
+  const given =
+    paymentData.amount === undefined
+      ? undefined
+      : checkAmount(paymentData.amount, currency, 'paymentData.amount');
+  body.paymentItems?.items.forEach((item, index) => {
+    checkAmount(item.amount, currency, `paymentItems.items.${String(index)}.amount`, { zero: true });
+  });
+  const single = paymentData.paymentMethods.length === 1;
+  const charges = paymentData.paymentMethods.map((method, index) => {
+    const field = `paymentData.paymentMethods.${String(index)}.amount`;
+    if (method.amount !== undefined)
+      return { method, charge: { amount: checkAmount(method.amount, currency, field), currency } };
+    if (single && given !== undefined) return { method, charge: { amount: given, currency } };
+    throw given === undefined
+      ? invalid('paymentData.amount', 'is required: the total the payment charges')
+      : invalid(field, "is required when a payment has several methods: each method's share of the total");
+  });
+  const sum = charges.reduce((minor, { charge }) => minor + (toMinorUnits(charge.amount, currency) ?? 0), 0);
+  if (given !== undefined && sum !== toMinorUnits(given, currency)) {
     throw new ServiceError('amount_mismatch', {
       field: 'paymentData.amount',
-      details: { methodsTotal: sum, amount: total },
+      details: { methodsTotal: sum / 10 ** minorDigits(currency), amount: given },
     });
   }
+  return { total: given ?? sum / 10 ** minorDigits(currency), currency, charges };
 }
 
 /** The sandbox's antifraud rule: the customer's e-mail decides, so tests can script each outcome. */
@@ -409,6 +460,7 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   const session = body.tokenSession === undefined ? undefined : loadSession(ctx, account, body.tokenSession);
   // Client-script-for-everything: the session carries the order, and the browser can pay only that.
   if (source === 'browser') checkBrowserPayment(session, body, input.environment);
+  const money = checkMoney(body);
   const existing = ctx.store.paymentByOrder(account.name, body.partnerUniqueId);
   // A declined or expired payment did not pay the order: it can be paid again under the same reference.
   if (existing !== undefined && !REPAYABLE.includes(ctx.lifecycle.refresh(existing).status)) {
@@ -422,40 +474,40 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
     });
   }
   const consumed = new Set<string>();
-  const single = body.paymentData.paymentMethods.length === 1;
   const paymentId = randomId('pay');
   const now = ctx.now();
-  const plans = body.paymentData.paymentMethods.map((method, index) =>
-    planMethod(
+  const plans = money.charges.map(({ method, charge }, index) => {
+    return planMethod(
       ctx,
-      account,
-      method,
+      input,
+      { ...method, amount: charge.amount },
       session,
       consumed,
       `paymentData.paymentMethods.${String(index)}`,
-      {
-        amount: method.amount ?? (single ? body.paymentData.amount : undefined),
-        currency: body.paymentData.currency,
-      },
+      charge,
       (kind, amount) =>
         pendingFields({ method: kind, now, paymentId, index, merchantName: account.name, amount }),
-    ),
-  );
-  checkAmounts(body);
+    );
+  });
   const methods = plans.map((p) => p.record);
+  // The order's routing: the body's (a backend's), else the session's; a browser's is the session's only.
+  const vendor = body.vendor ?? session?.vendor;
+  const status = overallStatus(methods);
+  // A declined part fails the whole: what another part authorized is reversed with it.
+  if (status === 'declined') voidAuthorized(methods, new Date(now).toISOString());
   const payment: Payment = {
     paymentId,
     account: account.name,
     environment: input.environment,
     partnerUniqueId: body.partnerUniqueId,
-    status: overallStatus(methods),
-    amount: body.paymentData.amount ?? (methods.length === 1 ? methods[0]?.amount : undefined),
-    currency: body.paymentData.currency,
+    status,
+    amount: money.total,
+    currency: money.currency,
     tokenSession: body.tokenSession,
     customer: body.customer,
     paymentMethods: methods,
     antiFraud: methods.some((m) => m.kind === 'antifraud') ? antiFraudDecision(body) : undefined,
-    vendor: body.vendor && { code: body.vendor.code, name: body.vendor.name },
+    vendor: vendor && { code: vendor.code, name: vendor.name },
     frontData: body.frontData,
     isTest: body.isTest ?? input.environment === 'sandbox',
     isFromFrontend: source === 'browser',

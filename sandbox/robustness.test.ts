@@ -78,6 +78,47 @@ describe.each(ENDPOINTS)('%s %s', (server, path, headers) => {
     );
   });
 
+  it('takes JSON in UTF-8 only: another charset is 415, bytes that are not UTF-8 are 400', async () => {
+    for (const charset of ['latin1', 'iso-8859-1', '"windows-1252"']) {
+      const reply = await sb.raw(server, path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': `application/json; charset=${charset}` },
+        body: '{}',
+      });
+      expect(reply.status).toBe(415);
+      expect(reply.body.error?.code).toBe('unsupported_media_type');
+      expect(reply.body.error?.message).toContain('UTF-8');
+    }
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode('{"customer":{"id":"Jos'),
+      0xe9,
+      0x22,
+      0x7d,
+      0x7d,
+    ]);
+    const reply = await sb.raw(server, path, { method: 'POST', headers, body: latin1 });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error?.code).toBe('malformed_json');
+    const declared = await sb.raw(server, path, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json; charset=UTF-8' },
+      body: '{"customer": ',
+    });
+    expect(declared.body.error?.code).toBe('malformed_json');
+  });
+
+  it('refuses a lone UTF-16 surrogate in any string or key, naming where', async () => {
+    for (const [body, field] of [
+      ['{"customer":{"id":"c\\ud800"}}', 'customer.id'],
+      ['{"sessionId":"\\udfff-x"}', 'sessionId'],
+      ['{"frontData":{"\\ud83d":"x"}}', 'frontData.\ud83d'],
+    ] as const) {
+      const reply = await sb.raw(server, path, { method: 'POST', headers, body });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatchObject({ code: 'invalid_request', field });
+    }
+  });
+
   it('answers a body over the limit with 413, declared or streamed', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(300 * 1024) });
     expectError(await sb.raw(server, path, { method: 'POST', headers, body: big }), 413, 'payload_too_large');
@@ -165,7 +206,7 @@ describe('shapes', () => {
           body: JSON.stringify({
             partnerUniqueId: `p-${String(Math.random())}`,
             ...(useSession ? { tokenSession: sessionId } : {}),
-            paymentData: { paymentMethods: [methodValue] },
+            paymentData: { currency: 'BRL', paymentMethods: [methodValue] },
           }),
         });
         expect(init.status).not.toBe(500);
@@ -244,25 +285,25 @@ const CUSTOM_DATA_PLACES: Readonly<Record<string, (id: string) => Record<string,
   'customer.data': (id) => ({
     partnerUniqueId: id,
     customer: { id: 'c', data: { x: '__RAW__' } },
-    paymentData: { paymentMethods: [PIX] },
+    paymentData: { currency: 'BRL', paymentMethods: [PIX] },
   }),
   'paymentItems.items.0.antiFraud.data': (id) => ({
     partnerUniqueId: id,
     paymentItems: { items: [{ amount: 1, antiFraud: { data: { x: '__RAW__' } } }] },
-    paymentData: { paymentMethods: [PIX] },
+    paymentData: { currency: 'BRL', paymentMethods: [PIX] },
   }),
   'paymentData.antiFraud.data': (id) => ({
     partnerUniqueId: id,
-    paymentData: { paymentMethods: [PIX], antiFraud: { data: { x: '__RAW__' } } },
+    paymentData: { currency: 'BRL', paymentMethods: [PIX], antiFraud: { data: { x: '__RAW__' } } },
   }),
   'paymentData.paymentMethods.0.data': (id) => ({
     partnerUniqueId: id,
-    paymentData: { paymentMethods: [{ ...PIX, data: { x: '__RAW__' } }] },
+    paymentData: { currency: 'BRL', paymentMethods: [{ ...PIX, data: { x: '__RAW__' } }] },
   }),
   frontData: (id) => ({
     partnerUniqueId: id,
     frontData: { x: '__RAW__' },
-    paymentData: { paymentMethods: [PIX] },
+    paymentData: { currency: 'BRL', paymentMethods: [PIX] },
   }),
 };
 /** How deep each place's `x` already sits (the body is level 1). */

@@ -111,6 +111,23 @@ export const frontDataSchema = loose({
   javaScriptEnabled: z.enum(['Y', 'N']).optional(),
 });
 
+/** The subacquirer a payment is routed to and filed under (spec 2.5): the backend's to say. */
+export const vendorSchema = withTaxId(
+  strict({
+    name: text().optional(),
+    email: text(254).optional(),
+    phone: text(32).optional(),
+    websiteUrl: text(2048).optional(),
+    code: text(64).optional(),
+    mCC: z
+      .string()
+      .regex(/^\d{4}$/, 'mCC is a four-digit merchant category code')
+      .optional(),
+    ...taxIdShape,
+    address: strict(addressShape).optional(),
+  }),
+);
+
 // --- Token API ---------------------------------------------------------------------------------------
 
 export const newSessionSchema = strict({
@@ -128,6 +145,8 @@ export const newSessionSchema = strict({
     // The most installments a browser may choose for the order (client script for everything): 1 when absent.
     maxInstallments: z.int().min(1).max(48).optional(),
   }).optional(),
+  // The order's subacquirer routing: a browser paying the order cannot name another (browser-payments.ts).
+  vendor: vendorSchema.optional(),
 });
 
 export const cardSchema = strict({
@@ -268,22 +287,6 @@ export const paymentMethodSchema = strict({
   AuthenticationInformation: authenticationInformationSchema.optional(),
 });
 
-const vendorSchema = withTaxId(
-  strict({
-    name: text().optional(),
-    email: text(254).optional(),
-    phone: text(32).optional(),
-    websiteUrl: text(2048).optional(),
-    code: text(64).optional(),
-    mCC: z
-      .string()
-      .regex(/^\d{4}$/, 'mCC is a four-digit merchant category code')
-      .optional(),
-    ...taxIdShape,
-    address: strict(addressShape).optional(),
-  }),
-);
-
 const paymentInitShape = {
   tokenSession: sessionId.optional(),
   partnerUniqueId: text(128),
@@ -331,6 +334,7 @@ export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
 export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
 export type FrontData = z.infer<typeof frontDataSchema>;
 export type Customer = z.infer<typeof customerSchema>;
+export type Vendor = z.infer<typeof vendorSchema>;
 
 /** The sandbox control that ends a session now (`POST /__sandbox/sessions/expire`). */
 export const expireSessionSchema = strict({ sessionId: text(128) });

@@ -221,6 +221,7 @@ describe('tokens belong to their session', () => {
       tokenSession: other,
       partnerUniqueId: 'steal-1',
       paymentData: {
+        currency: 'BRL',
         paymentMethods: [
           { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
         ],
@@ -238,6 +239,7 @@ describe('tokens belong to their session', () => {
         tokenSession: later,
         partnerUniqueId: id,
         paymentData: {
+          currency: 'BRL',
           paymentMethods: [
             { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
           ],
@@ -263,6 +265,7 @@ describe('tokens belong to their session', () => {
         tokenSession: sessionId,
         partnerUniqueId: id,
         paymentData: {
+          currency: 'BRL',
           paymentMethods: [
             { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
           ],

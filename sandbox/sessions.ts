@@ -4,7 +4,7 @@ import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import type { CheckedCard } from './card-rules.ts';
-import type { Customer } from './schemas.ts';
+import type { Customer, Vendor } from './schemas.ts';
 import { randomId, type Session, type StoredToken } from './store.ts';
 
 /** A new session (not stored yet: callers store it once everything else has passed). */
@@ -16,6 +16,7 @@ export function newSession(
     partnerUniqueId?: string | undefined;
     is3dsTest?: boolean;
     order?: Session['order'];
+    vendor?: Vendor | undefined;
   },
 ): Session {
   const now = ctx.now();
@@ -27,9 +28,10 @@ export function newSession(
     is3dsTest: fields.is3dsTest ?? false,
     order: fields.order,
     orderPaid: false,
+    vendor: fields.vendor,
     createdAt: now,
     expiresAt: now + ctx.sessionTtlMs,
-    boundTokens: new Set(),
+    boundTokens: new Map(),
   };
 }
 

@@ -3,7 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { PasskeyChallenge, PasskeyCredential } from './passkeys.ts';
-import type { Customer, FrontData } from './schemas.ts';
+import type { Customer, FrontData, Vendor } from './schemas.ts';
 
 export interface Session {
   id: string;
@@ -14,11 +14,19 @@ export interface Session {
   /** Set when the session was created with full order data (client-script-for-everything mode). */
   order: { amount: number; currency: string; maxInstallments?: number } | undefined;
   orderPaid: boolean;
+  /** The order's subacquirer (NewSession's `vendor`): a browser's payment is filed under it, and only it. */
+  vendor: Vendor | undefined;
   createdAt: number;
   expiresAt: number;
-  /** Stored tokens validated with Token/Bind in this session. */
-  boundTokens: Set<string>;
+  /**
+   * Stored tokens validated with Token/Bind in this session, and how. A code once proved stays proved (a
+   * later passkey bind does not replace it): only a code, or saving the card, lets a passkey be enrolled.
+   */
+  boundTokens: Map<string, BindProof>;
 }
+
+/** How Token/Bind proved a stored card: its security code, or an assertion of one of its passkeys. */
+export type BindProof = 'cvv' | 'passkey';
 
 /**
  * What the vault keeps of a card: what a token shows (masked number, expiry, holder) and the issuer's
@@ -85,6 +93,8 @@ export interface PaymentMethodRecord {
     eci: string | undefined;
   };
   declineReason?: string;
+  /** A `voided` method: when its authorization was reversed, the whole payment having failed. */
+  voidedAt?: string;
   /** A wallet payment: how the wallet authenticated the card (never the number or the cryptogram). */
   wallet?: { authMethod: string; eci: string | undefined };
   /** A pending method (Boleto, PIX, …): when it expires unpaid (sandbox/payment-lifecycle.ts). */
@@ -101,8 +111,19 @@ export interface PaymentMethodRecord {
   };
 }
 
-/** `paid` and `expired` are where a `pending` method ends (sandbox/payment-lifecycle.ts). */
-export const PAYMENT_STATUSES = ['authorized', 'declined', 'pending', 'paid', 'expired', 'analyzed'] as const;
+/**
+ * `paid` and `expired` are where a `pending` method ends; `voided` is a method's alone: authorized, then
+ * reversed because the payment failed as a whole (sandbox/payment-lifecycle.ts).
+ */
+export const PAYMENT_STATUSES = [
+  'authorized',
+  'declined',
+  'pending',
+  'paid',
+  'expired',
+  'analyzed',
+  'voided',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface Payment {

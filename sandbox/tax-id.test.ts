@@ -98,7 +98,7 @@ const pix = { paymentMethodType: '3', amount: 10 };
 /** A Payment/Init (or pci/init) body for a new order, paid with PIX unless `methods` are given. */
 const payment = (fields: Record<string, unknown>, methods: unknown[] = [pix]) => ({
   partnerUniqueId: orderId(),
-  paymentData: { paymentMethods: methods },
+  paymentData: { currency: 'BRL', paymentMethods: methods },
   ...fields,
 });
 const init = (body: Record<string, unknown>) => sb.backend('sandbox', '/api/Payment/Init', body);

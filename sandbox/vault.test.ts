@@ -52,6 +52,7 @@ describe('the vault', () => {
         partnerUniqueId: 'vault-pci-1',
         customer: { id: 'vault-1' },
         paymentData: {
+          currency: 'BRL',
           paymentMethods: [
             {
               paymentMethodType: '1',
@@ -94,6 +95,7 @@ describe('the vault', () => {
       partnerUniqueId: 'vault-decline-1',
       tokenSession: sessionId,
       paymentData: {
+        currency: 'BRL',
         paymentMethods: [
           { paymentMethodType: '1', amount: 10, cardInfo: { token, tokenProvider: 'Service' } },
         ],

@@ -328,6 +328,7 @@ describe('Payment/Init with a wallet token', () => {
       const doubled = await sb.backend('sandbox', '/api/Payment/Init', {
         partnerUniqueId: `wallet-order-${String(order)}`,
         paymentData: {
+          currency: 'BRL',
           paymentMethods: [0, 1].map(() => ({
             paymentMethodType: '1',
             amount: 150,
@@ -410,6 +411,23 @@ describe('Payment/Init with a wallet token', () => {
       'wallet_token_invalid',
       'amount_mismatch',
     );
+  });
+
+  it('pays an Apple Pay token only for the amount it was sealed for: a payment without an amount is refused', async () => {
+    const token = await appleToken({ amount: 10 });
+    const body = (paymentData: Record<string, unknown>) => ({
+      partnerUniqueId: `wallet-order-${String(order)}`,
+      paymentData: {
+        currency: 'BRL',
+        ...paymentData,
+        paymentMethods: [{ paymentMethodType: '1', cardInfo: { token, tokenProvider: 'WalletBPay' } }],
+      },
+    });
+    const unpriced = await sb.backend('sandbox', '/api/Payment/Init', body({}));
+    expect(unpriced.status).toBe(400);
+    expect(unpriced.body.error).toMatchObject({ code: 'invalid_request', field: 'paymentData.amount' });
+    const priced = await sb.backend('sandbox', '/api/Payment/Init', body({ amount: 10 }));
+    expect(priced.status, JSON.stringify(priced.body)).toBe(201);
   });
 
   it('refuses expired tokens, by the clock', async () => {

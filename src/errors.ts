@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'challenge_not_completed',
   'authentication_already_used',
   'authentication_required',
+  'three_ds_required',
   'authentication_expired',
   'authentication_amount_mismatch',
   // Wallets

@@ -212,7 +212,7 @@ export interface Payment {
   status: PaymentStatus;
   /** How it was paid: `card`, `card_3ds` or `pix`. */
   method: string;
-  /** The order's amount, as the session holds it. */
+  /** The order's amount, as the session holds it: in the currency's whole unit (`42.5`), never cents. */
   amount?: number;
   /** The order's currency (ISO 4217), as the session holds it. */
   currency?: string;
@@ -302,7 +302,7 @@ export const MAX_INSTALLMENTS = 48;
 export interface InstallmentPlan {
   /** How many installments, 1 to 48 (Payment/Init's limit). */
   count: number;
-  /** The amount of each installment in the currency's units (`33.34`), shown with the count. */
+  /** The amount of each installment in the currency's whole unit (`33.34`, never cents), shown with the count. */
   amount?: number;
   /** Shown as interest-free (`true`) or with interest (`false`); neither when unset. */
   interestFree?: boolean;

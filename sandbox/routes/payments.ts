@@ -6,6 +6,7 @@ import { browserPaymentView, completeFromSession, sessionPayment } from '../brow
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import { connectionAddress } from '../http/front-data.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { paymentView, planPayment } from '../payments.ts';
@@ -35,7 +36,7 @@ export function registerEngineRoutes(
       return answer;
     }
     const sent = await readBody(c, browserPaymentInitSchema, BODY_LIMITS.payment);
-    const body = completeFromSession(ctx, account, sent);
+    const body = completeFromSession(ctx, account, sent, connectionAddress(c));
     const planned = planPayment(ctx, { account, environment, body, source: 'browser' });
     const answer = c.json(browserPaymentView(planned.payment), 201);
     planned.commit();

@@ -1,16 +1,16 @@
 // Token API on {token_url}: NewSession (backend), Generate, List and Bind (browser, by session).
 
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { Account } from '../accounts.ts';
 import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
-import { requireOrderReference } from '../browser-payments.ts';
+import { checkOrderData } from '../browser-payments.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
 import { passkeysOf, revokePasskeysOf, storedTokenOf, verifyAssertion } from '../passkeys.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
+import { browserFrontData } from '../http/front-data.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
@@ -26,21 +26,6 @@ export function cardView(token: StoredToken) {
     expirationMonth: token.expirationMonth,
     expirationYear: token.expirationYear,
     ...(token.holderName === undefined ? {} : { cardHolderName: token.holderName }),
-  };
-}
-
-/** The browser fields the page cannot read itself: the service takes them from the request. */
-function completeFrontData(c: Context<SandboxEnv>, frontData: FrontData | undefined): FrontData {
-  let ipAddress: string | undefined;
-  try {
-    ipAddress = getConnInfo(c).remote.address;
-  } catch {
-    ipAddress = undefined;
-  }
-  return {
-    ...frontData,
-    ...(ipAddress === undefined ? {} : { ipAddress }),
-    acceptHeader: c.req.header('accept') ?? '*/*',
   };
 }
 
@@ -77,7 +62,7 @@ export function registerTokenRoutes(
     if (body.Is3dsTest === true && account.environment !== 'sandbox') {
       throw new ServiceError('is3ds_test_not_allowed', { field: 'Is3dsTest' });
     }
-    requireOrderReference(body);
+    checkOrderData(body);
     const session = newSession(ctx, account, {
       customer: body.customer,
       partnerUniqueId: body.partnerUniqueId,
@@ -87,6 +72,7 @@ export function registerTokenRoutes(
         currency: body.paymentData.currency,
         maxInstallments: body.paymentData.maxInstallments ?? 1,
       },
+      vendor: body.vendor,
     });
     store.sessions.set(session.id, session);
     return c.json({ sessionId: session.id, expiresAt: new Date(session.expiresAt).toISOString() });
@@ -101,10 +87,11 @@ export function registerTokenRoutes(
       const session = loadSession(ctx, account, body.sessionId);
       const card = checkCard(body.card, new Date(ctx.now()));
       refuseCardNumberIn(body.frontData);
+      const frontData = browserFrontData(c, body.frontData);
       // 3DS check enrollment (spec 4.2): the code must be a setup of this session made with this number.
       // Everything is checked before anything is written.
       const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
-        threeDs.prepareEnrollment(session, code, card, body.card.cardNumber, body.frontData),
+        threeDs.prepareEnrollment(session, code, card, body.card.cardNumber, frontData),
       );
       // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
       // The issuer's card (its CVV stays with the issuer, never in the vault) is the issuer's own record.
@@ -116,7 +103,7 @@ export function registerTokenRoutes(
         token: token.token,
         singleUse: token.singleUse,
         card: cardView(token),
-        frontData: completeFrontData(c, body.frontData),
+        frontData,
         ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),
       });
       enrollment?.commit(token.token);
@@ -179,7 +166,7 @@ export function registerTokenRoutes(
       // Check enrollment for the saved card, as Token/Generate does for a new one: the code must be a
       // setup of this session made with this token.
       const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
-        threeDs.prepareSavedCardEnrollment(session, code, token, body.frontData),
+        threeDs.prepareSavedCardEnrollment(session, code, token, browserFrontData(c, body.frontData)),
       );
       const answer = c.json({
         token: token.token,
@@ -191,7 +178,8 @@ export function registerTokenRoutes(
       });
       // A refused enrollment leaves the card unbound and its count of wrong CVVs as it was.
       enrollment?.commit(token.token);
-      session.boundTokens.add(token.token);
+      // A code proved in this session stays proved: a later passkey bind keeps the card's right to enrol.
+      if (session.boundTokens.get(token.token) !== 'cvv') session.boundTokens.set(token.token, verification);
       clearWrongCvvs(token);
       return answer;
     },

@@ -185,3 +185,13 @@ export function sandboxClient(urls: SandboxUrls): Omit<TestSandbox, keyof Runnin
   };
   return sandbox;
 }
+
+/**
+ * A Payment/Init body in reais unless it names its currency (or leaves out paymentData): every payment
+ * names its currency (sandbox/money.ts), and most tests are about something else.
+ */
+export function inReais<T extends Record<string, unknown>>(body: T): T {
+  const paymentData = body['paymentData'];
+  if (typeof paymentData !== 'object' || paymentData === null || 'currency' in paymentData) return body;
+  return { ...body, paymentData: { currency: 'BRL', ...paymentData } };
+}

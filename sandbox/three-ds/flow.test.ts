@@ -170,6 +170,20 @@ describe('device data collection', () => {
     expect((await postForm(sb, 'threeDs', '/ddc/collect', { collectionId: 'ddc_forged' })).status).toBe(404);
   });
 
+  it('answers the same JWT posted again (a reloaded iframe) as the first time, and keeps the first collection', async () => {
+    const sessionId = await sb.session();
+    const { setup, page } = await collect(sessionId);
+    const again = await postForm(sb, 'threeDs', '/ddc', { JWT: setup.accessToken });
+    expect(again.status).toBe(200);
+    expect(dataAttribute(again.html, 'message')).toBe(dataAttribute(page.html, 'message'));
+    const first = dataAttribute(page.html, 'collection-id') ?? '';
+    expect((await postForm(sb, 'threeDs', '/ddc/collect', { collectionId: first })).status).toBe(204);
+    const collectedAt = sb.sandbox.threeDsProvider.collectedAt(setup.referenceId);
+    const second = dataAttribute(again.html, 'collection-id') ?? '';
+    expect((await postForm(sb, 'threeDs', '/ddc/collect', { collectionId: second })).status).toBe(204);
+    expect(sb.sandbox.threeDsProvider.collectedAt(setup.referenceId)).toBe(collectedAt);
+  });
+
   it('is configured per session: delay, message version 2, degraded, never', async () => {
     const sessionId = await sb.session();
     const configure = (body: Record<string, unknown>) =>

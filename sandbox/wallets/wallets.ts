@@ -20,6 +20,7 @@ import {
   type ApplePayPaymentData,
   type PaymentProcessingKey,
 } from './apple-pay.ts';
+import { minorDigits, toMinorUnits } from '../money.ts';
 import { newP256, refuse, ReplayGuard } from './common.ts';
 import {
   newGoogleSigningKey,
@@ -105,7 +106,10 @@ export interface OpenedWalletToken {
 export interface WalletOpenExpectations {
   /** The paying account: the token must be for it. */
   account: string;
-  /** The amount and currency paid, when known: an Apple Pay token is for one amount. */
+  /**
+   * The amount and currency paid: an Apple Pay token is for one amount. Payment/Init always gives them
+   * (its amounts are required); only the sandbox control that reads a token may leave them out.
+   */
   amount?: number | undefined;
   currency?: string | undefined;
   /** A token that already paid opens too (a sandbox control reading one); Payment/Init never sets it. */
@@ -280,7 +284,7 @@ export class Wallets {
             .map((part) => String(part).padStart(2, '0'))
             .join(''),
           currencyCode,
-          transactionAmount: Math.round(request.amount * 100),
+          transactionAmount: Math.round(request.amount * 10 ** minorDigits(request.currency)),
           deviceManufacturerIdentifier: '040010030273',
           paymentDataType: '3DSecure',
           paymentData: {
@@ -349,8 +353,13 @@ export class Wallets {
       );
     }
     const { payment } = opened;
+    // Without a currency (the sandbox control), the amount is read in the token's own currency.
+    const currency =
+      expect.currency ??
+      Object.keys(CURRENCY_NUMERIC).find((alpha) => CURRENCY_NUMERIC[alpha] === payment.currencyCode);
     const amountMatches =
-      expect.amount === undefined || Math.round(expect.amount * 100) === payment.transactionAmount;
+      expect.amount === undefined ||
+      (currency !== undefined && toMinorUnits(expect.amount, currency) === payment.transactionAmount);
     const currencyMatches =
       expect.currency === undefined || CURRENCY_NUMERIC[expect.currency] === payment.currencyCode;
     if (!amountMatches || !currencyMatches) {

@@ -6,6 +6,7 @@
 import type { Result } from '../errors.ts';
 import type { Payment, PaymentStatus } from '../types.ts';
 import type { Environment } from '../types.ts';
+import { amountFrom } from '../money.ts';
 import { serviceOrigin } from './hosts.ts';
 import type { Obj, ServiceClient } from './service.ts';
 
@@ -65,7 +66,7 @@ export function decodePayment(answer: unknown): Payment | undefined {
     partnerUniqueId,
     status: STATUSES.includes(raw as PaymentStatus) ? (raw as PaymentStatus) : 'pending',
     method: str(method['method']) ?? 'card',
-    ...optional('amount', num(answer['amount'])),
+    ...optional('amount', amountFrom(answer['amount'])),
     ...optional('currency', str(answer['currency'])),
     ...optional('installments', num(method['installments'])),
     ...optional('brand', str(card['brand'])),

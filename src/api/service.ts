@@ -41,7 +41,7 @@ export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== nu
  */
 export function errorTypeOf(code: string): CheckoutErrorType {
   if (/^(card_|cvv_|too_many_|passkey_)/.test(code)) return 'validation';
-  if (code.startsWith('authentication_')) return 'authentication';
+  if (/^(authentication_|three_ds_)/.test(code)) return 'authentication';
   if (/^(session_|origin_not_allowed$|unknown_account$|missing_account$)/.test(code)) return 'configuration';
   return 'service';
 }

@@ -50,10 +50,12 @@ export const BUDGETS: readonly Budget[] = [
   // The passkeys' hook (the chunk's loader, its configuration, the submit's branch): 15.08 kB. The
   // styles in the document rather than a file of their own (vite.config.ts, tokenHostDocument): 15.01 kB.
   // The fields without Lit (frames/fields/element.ts: its model, properties and light DOM, without the
-  // template engine): 10.49 kB (10,491 B).
+  // template engine): 10.49 kB (10,491 B). The fields Lit elements again (issue 36: Lit is the product's
+  // framework), Lit's production build with its shadow-style module stubbed (vite.config.ts): 15,039 B,
+  // Lit's cost 4,547 B over the 10,492 B without it; budget 10.25 → 14.69 KiB (15,042 B).
   {
     name: 'card frame: document, scripts and styles',
-    gzip: 10.25 * KIB,
+    gzip: 14.69 * KIB,
     files: () => frameFiles('card.html'),
   },
   // What the card frame's first paint needs (issue 17): the document with the fields' skeleton and the

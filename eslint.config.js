@@ -1,8 +1,9 @@
 // @ts-check
-// Strict, type-aware linting for all TypeScript; browser rules for the shipped SDK (accessibility is
-// checked where it can be seen: axe in the e2e tests).
+// Strict, type-aware linting for all TypeScript; Lit and accessibility rules for the shipped SDK.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import lit from 'eslint-plugin-lit';
+import litA11y from 'eslint-plugin-lit-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -45,6 +46,7 @@ export default defineConfig(
 
   {
     files: ['src/**/*.ts'],
+    extends: [lit.configs['flat/recommended'], litA11y.configs.recommended],
     languageOptions: { globals: globals.browser },
     rules: {
       // Shipped browser code must not log: logs can end up holding shopper data.

@@ -34,6 +34,18 @@ export const shared: UserConfig = {
   build: { target: 'es2022', sourcemap: true, reportCompressedSize: false },
 };
 
+/** Frames build: Lit's shadow-DOM style module swapped for a stub (see the stub's header). */
+function litLightDomOnly(): Plugin {
+  const stub = resolve(root, 'src/frames/build/lit-css-tag-stub.js');
+  return {
+    name: 'lit-light-dom-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './css-tag.js' && importer?.includes('@lit/reactive-element') === true ? stub : null;
+    },
+  };
+}
+
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
  * modules that load those files (the 3DS challenge, src/three-ds/page/load-challenge.script.ts; the
@@ -339,7 +351,7 @@ function forMode(mode: string): UserConfig {
       return {
         root: resolve(root, 'src/frames'),
         base: `/${framesDir()}/`,
-        plugins: [tokenHostDocument(), lazyChunks(), cardLogos()],
+        plugins: [tokenHostDocument(), litLightDomOnly(), lazyChunks(), cardLogos()],
         build: {
           outDir: resolve(root, 'dist', framesDir()),
           emptyOutDir: true,

@@ -244,8 +244,8 @@ export type ReadyRun = Awaited<ReturnType<typeof ready>>;
 // 3. Keystroke to formatted value, inside the frame.
 
 /**
- * Installs, in the frame, the clock for each keystroke: keydown's timeStamp to the input event's end,
- * once it has bubbled to the document (the fields format and render in their own listeners, before).
+ * Installs, in the frame, the clock for each keystroke: keydown's timeStamp to the fields' updates done
+ * (they format in their listeners, and Lit renders what that changed in a microtask after them).
  */
 function installKeyClock(): void {
   const keys: { ms: number; value: string }[] = (window.benchKeys = []);
@@ -254,8 +254,15 @@ function installKeyClock(): void {
   document.addEventListener('input', (event) => {
     const start = down;
     down = undefined;
-    if (start !== undefined)
-      keys.push({ ms: performance.now() - start, value: (event.target as HTMLInputElement).value });
+    if (start === undefined) return;
+    const input = event.target as HTMLInputElement;
+    const updates: Promise<unknown>[] = [];
+    for (let el: Element | null = input; el !== null; el = el.parentElement)
+      if ('updateComplete' in el)
+        updates.push((el as Element & { updateComplete: Promise<unknown> }).updateComplete);
+    const done = () => keys.push({ ms: performance.now() - start, value: input.value });
+    if (updates.length === 0) done();
+    else void Promise.all(updates).then(done);
   });
 }
 

@@ -1,7 +1,8 @@
 // Part 1 of the benchmark: what every file a merchant page or a frame loads weighs (raw, gzip, brotli),
 // against the design's budgets (.size-limit.ts, which also fails `npm test` on an overrun) and
 // against a floor: one trivial Lit element built with the SDK's own build settings, what the least
-// component written with a component library weighs (the SDK ships none: bench/floor/lit-element.ts).
+// component written with a component library weighs (bench/floor/lit-element.ts; the page script ships
+// none, the card frame's fields are Lit elements).
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

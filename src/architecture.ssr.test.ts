@@ -1,8 +1,9 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
 // and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
-// browser code, and the 3DS verdict read on the page in one place.
+// browser code, the 3DS verdict read on the page in one place, and the card fields Lit elements.
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './test-sources.ts';
 
@@ -99,5 +100,94 @@ describe('the rooms of src/', () => {
     // The token's block where the card frame's result arrives; the challenge's verdict where the 3DS
     // frame's arrives (it calls the same reader, defined in decode.ts).
     expect(readers.sort()).toEqual(['messaging/challenge.ts', 'messaging/decode.ts']);
+  });
+});
+
+/**
+ * The classes in `files` that are elements (HTMLElement among their bases), as `file: class`, apart:
+ * Lit elements and the others. Read with the type checker, so a class made on a base handed in as a parameter
+ * (extras.ts: `extends Base`, `extends LitElement`) is judged by what it really extends. `extra` adds
+ * files that exist only in memory (the check's own sanity test).
+ */
+function elements(files: string[], extra: Record<string, string>): { lit: string[]; other: string[] } {
+  // Only what resolving a base class needs: no @types/node, no vite/client (about 3x faster).
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    types: [],
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    skipLibCheck: true,
+  };
+  const base = ts.createCompilerHost(options);
+  const host: ts.CompilerHost = {
+    ...base,
+    fileExists: (name) => name in extra || base.fileExists(name),
+    readFile: (name) => extra[name] ?? base.readFile(name),
+    getSourceFile: (name, language, ...rest) =>
+      name in extra
+        ? ts.createSourceFile(name, extra[name] ?? '', language)
+        : base.getSourceFile(name, language, ...rest),
+  };
+  const roots = [...files, ...Object.keys(extra)];
+  const program = ts.createProgram(roots, options, host);
+  const checker = program.getTypeChecker();
+  const bases = (type: ts.Type, seen = new Set<string>()): Set<string> => {
+    for (const base of type.isClassOrInterface() ? checker.getBaseTypes(type) : []) {
+      seen.add(base.symbol.name);
+      bases(base, seen);
+    }
+    return seen;
+  };
+  const found = { lit: [] as string[], other: [] as string[] };
+  for (const file of roots) {
+    const source = program.getSourceFile(file);
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
+        const symbol = node.name ? checker.getSymbolAtLocation(node.name) : undefined;
+        const type = symbol
+          ? checker.getDeclaredTypeOfSymbol(symbol)
+          : checker.getTypeAtLocation(node).getConstructSignatures()[0]?.getReturnType();
+        const chain = type ? bases(type) : new Set<string>();
+        if (chain.has('HTMLElement'))
+          found[chain.has('LitElement') ? 'lit' : 'other'].push(
+            `${relative(SRC, file)}: ${node.name?.text ?? 'class'}`,
+          );
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (source) visit(source);
+  }
+  return found;
+}
+
+describe('the card fields (frames/fields/)', () => {
+  // One program for both tests: building it is most of the time.
+  const probe = join(SRC, 'frames/fields/probe-not-lit.ts');
+  const { lit, other } = elements(sourceFiles(join(SRC, 'frames/fields')), {
+    [probe]: [
+      "import type { LitElement } from 'lit';",
+      'export class SvcPlain extends HTMLElement {}',
+      'export const made = (Base: typeof HTMLElement) => class extends Base {};',
+      'export const lit = (Base: typeof LitElement) => class extends Base {};',
+      'export class NotAnElement extends Event {}',
+    ].join('\n'),
+  });
+
+  it('are every one a LitElement, whatever base it is made on', () => {
+    const probed = (entry: string) => entry.startsWith('frames/fields/probe-not-lit.ts');
+    expect(other.filter((entry) => !probed(entry))).toEqual([]);
+    // The fields' base, its four fields, the form, and the extras' two (made on the first script's).
+    expect(lit.filter((entry) => !probed(entry))).toHaveLength(8);
+  });
+
+  it('(the check finds an element that is not one, declared or made in a function)', () => {
+    expect(other).toEqual([
+      'frames/fields/probe-not-lit.ts: SvcPlain',
+      'frames/fields/probe-not-lit.ts: class',
+    ]);
+    expect(lit).toContain('frames/fields/probe-not-lit.ts: class');
   });
 });

@@ -1,7 +1,7 @@
 // The card frame: served from the token host, embedded by <svc-card-form>. Card data lives only here
 // and leaves only in the body of Token/Generate (and the CVV in Token/Bind's).
 
-// First on purpose: the fields then open the bundle, and the modules below end up next to
+// First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
 // this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
 import { defineCardFields } from '../fields/define.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
@@ -25,6 +25,7 @@ import type * as Later from './later.ts';
 import type * as Extras from '../fields/extras.ts';
 import type * as PasskeyChunk from './passkey.ts';
 import { SvcField } from '../fields/field.ts';
+import { html, LitElement } from 'lit';
 
 function brandIdOf(name: string): BrandId | undefined {
   return Object.values(BRANDS).find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.id;
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     if (next.documentField !== undefined || next.installments !== undefined) {
       // Tried twice; without it the form never says ready, and the page reports frame_unavailable.
       const extras = await loadExtras().catch(loadExtras);
-      extras.defineExtras(SvcField, format);
+      extras.defineExtras(SvcField, { LitElement, html }, format);
       element.documentField = next.documentField;
       if (next.installments)
         element.installments = extras.installmentLabels(next.installments, next.locale, messages, format);
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     root.replaceChildren(element, alert);
     // Only now that the skeleton is gone (card.html): its elements have the fields' tag names, and
     // defining them would render fields without strings inside it. Defining upgrades the form, which
-    // keeps the properties set above, and renders it.
+    // keeps the properties set above.
     defineCardFields();
     fields = element;
     // A stored card with a passkey shows "Pay with passkey" in place of its code: ready waits for the
@@ -131,9 +132,8 @@ async function main(): Promise<void> {
         : undefined;
     if (next.mode === 'cvv' && next.storedCard?.passkey === true) passkeys = await attaching;
     else void attaching?.then((attached) => (passkeys = attached));
-    // The fields rendered as they were defined. The skeleton has painted by now as a rule; on a busy
-    // machine the frame may not have painted yet.
-    await painted(window);
+    // The skeleton has painted by now as a rule; on a busy machine the frame may not have painted yet.
+    await Promise.all([element.updateComplete, painted(window)]);
     new ResizeObserver(() => {
       post({
         v: PROTOCOL_VERSION,

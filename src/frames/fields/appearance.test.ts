@@ -28,9 +28,9 @@ afterEach(() => {
 });
 
 /** The card form as the frame shows it after configure: the appearance first, then the fields. */
-function fieldsWith(appearance: Record<string, string>) {
+async function fieldsWith(appearance: Record<string, string>) {
   applyAppearance(document, appearance);
-  const element = mount('svc-card-fields', (e) => {
+  const element = await mount('svc-card-fields', (e) => {
     e.showSaveCard = true;
   });
   const number = inputOf(element, 'svc-card-number input');
@@ -67,24 +67,24 @@ describe('appearance variables in the frame', () => {
     inputPadding: ['10px 14px', (f) => `${f.style(f.number).paddingTop} ${f.style(f.number).paddingLeft}`],
   };
 
-  it.each(Object.entries(effects))('%s styles the fields', (key, [value, read]) => {
-    const before = read(fieldsWith({}));
+  it.each(Object.entries(effects))('%s styles the fields', async (key, [value, read]) => {
+    const before = read(await fieldsWith({}));
     document.body.replaceChildren();
-    const after = read(fieldsWith({ [key]: value }));
+    const after = read(await fieldsWith({ [key]: value }));
     expect(after).not.toBe(before);
     expect(after.replaceAll(/\s/g, '')).toBe(value.replaceAll(/\s/g, ''));
   });
 
-  it('keeps the defaults when a value is not CSS', () => {
-    const f = fieldsWith({ colorBorder: 'url(https://evil.test/x)', borderWidth: '1px; color: red' });
+  it('keeps the defaults when a value is not CSS', async () => {
+    const f = await fieldsWith({ colorBorder: 'url(https://evil.test/x)', borderWidth: '1px; color: red' });
     expect(f.style(f.number).borderTopColor).toBe('#6e7781');
     expect(f.style(f.number).borderTopWidth).toBe('1px');
   });
 });
 
 describe('the dark theme', () => {
-  it('sets its colours as the defaults', () => {
-    const f = fieldsWith({ theme: 'dark' });
+  it('sets its colours as the defaults', async () => {
+    const f = await fieldsWith({ theme: 'dark' });
     expect(f.style(f.number).backgroundColor).toBe('#111');
     expect(f.style(f.number).color).toBe('#eee');
     expect(f.style(f.label).color).toBe('#eee');
@@ -92,16 +92,16 @@ describe('the dark theme', () => {
     expect(f.style(f.element.querySelector('.svc-checkbox')).accentColor).toBe('#59f');
   });
 
-  it('gives way to the merchant’s own colours', () => {
-    const f = fieldsWith({ theme: 'dark', colorBackground: '#1e1e1e', colorFocus: '#ffb000' });
+  it('gives way to the merchant’s own colours', async () => {
+    const f = await fieldsWith({ theme: 'dark', colorBackground: '#1e1e1e', colorFocus: '#ffb000' });
     expect(f.style(f.number).backgroundColor).toBe('#1e1e1e');
     expect(f.style(f.element.querySelector('.svc-checkbox')).accentColor).toBe('#ffb000');
     expect(f.style(f.number).color).toBe('#eee');
   });
 
-  it('is not on by default, nor with theme light', () => {
+  it('is not on by default, nor with theme light', async () => {
     for (const appearance of [{}, { theme: 'light' }]) {
-      const f = fieldsWith(appearance);
+      const f = await fieldsWith(appearance);
       expect(f.style(f.number).backgroundColor).toBe('#ffffff');
       expect(f.style(f.number).color).toBe('#1f2328');
       document.body.replaceChildren();
@@ -112,8 +112,8 @@ describe('the dark theme', () => {
 describe('labelPosition', () => {
   const inputs = (element: Element) => [...element.querySelectorAll('input.svc-input')] as HTMLInputElement[];
 
-  it('hidden: every label is out of sight but still the input’s name, and shows as its placeholder', () => {
-    const f = fieldsWith({ labelPosition: 'hidden' });
+  it('hidden: every label is out of sight but still the input’s name, and shows as its placeholder', async () => {
+    const f = await fieldsWith({ labelPosition: 'hidden' });
     const names = [enFrame.cardNumberLabel, enFrame.expiryLabel, enFrame.cvcLabel, enFrame.holderLabel];
     expect(inputs(f.element).map((input) => input.labels?.[0]?.textContent)).toEqual(names);
     for (const input of inputs(f.element)) {
@@ -135,9 +135,9 @@ describe('labelPosition', () => {
     ]);
   });
 
-  it('above (the default): labels show, and only the expiry has a placeholder', () => {
+  it('above (the default): labels show, and only the expiry has a placeholder', async () => {
     for (const appearance of [{}, { labelPosition: 'above' }]) {
-      const f = fieldsWith(appearance);
+      const f = await fieldsWith(appearance);
       expect(f.style(f.label).position).not.toBe('absolute');
       expect(inputs(f.element).map((input) => input.placeholder)).toEqual([
         '',

@@ -1,5 +1,6 @@
 // <svc-card-cvc>: the security code, as long as the brand wants (Amex 4, others 3).
 
+import type { PropertyDeclarations } from 'lit';
 import { BRANDS, digitsOnly, maxCvvLength, validateCvv, type Brand, type BrandId } from '../../card/index.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
@@ -16,6 +17,11 @@ const ERRORS = {
 
 /** Security code input. Accepts 3 or 4 digits while the brand is unknown. */
 export class SvcCardCvc extends SvcField {
+  static override properties: PropertyDeclarations = {
+    brand: { attribute: false },
+    label: { attribute: false },
+  };
+
   /** Brand of the card the code belongs to: the number field's, or the stored card's. */
   declare brand: BrandId | undefined;
   /** Replaces the standard label, e.g. 'Security code for the Visa card ending in 4242'. */
@@ -27,10 +33,9 @@ export class SvcCardCvc extends SvcField {
     return this.brand === undefined ? undefined : BRANDS[this.brand];
   }
 
-  protected override update(): void {
+  protected override willUpdate(): void {
     // The number field can change the brand, and with it whether the code is valid.
     this.recheck();
-    super.update();
   }
 
   protected override format(input: HTMLInputElement, _event: Event): void {

@@ -3,6 +3,7 @@
 // field: the class is made from the first script's SvcField and `format`, so the chunk shares no module
 // with that script.
 
+import type { PropertyDeclarations } from 'lit';
 import { formatTaxId, normalizeTaxId, taxIdType, type DocumentType } from '../../brazil/tax-id.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import type { format as Format } from '../../i18n/messages.ts';
@@ -34,6 +35,8 @@ export interface SvcCardDocument extends SvcField {
  */
 export function documentFieldClass(Base: typeof SvcField, format: typeof Format): new () => SvcCardDocument {
   return class extends Base implements SvcCardDocument {
+    static override properties: PropertyDeclarations = { letters: { type: Boolean } };
+
     declare letters: boolean;
 
     readonly field = 'document';

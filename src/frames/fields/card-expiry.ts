@@ -1,5 +1,6 @@
 // <svc-card-expiry>: 'MM / YY' with the separator typed for the shopper, and the date check.
 
+import type { PropertyDeclarations } from 'lit';
 import { formatExpiryInput, parseExpiry, validateExpiry, type Expiry } from '../../card/index.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
@@ -15,6 +16,8 @@ const ERRORS = {
 
 /** Expiry date input. Months past 12 and years more than 20 ahead are 'invalid'. */
 export class SvcCardExpiry extends SvcField {
+  static override properties: PropertyDeclarations = { now: { attribute: false } };
+
   /** The clock for the expired check; the current time when unset (tests set it). */
   declare now: Date | undefined;
 

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { BRAND_IDS, BRANDS } from '../../card/index.ts';
+import { enFrame } from '../../i18n/en.ts';
 import { ptBR } from '../../i18n/pt-br.ts';
 import type { CardFormState } from '../../types.ts';
-import type { SvcCardFields } from './card-fields.ts';
+import { SvcCardFields } from './card-fields.ts';
+import { defineCardFields } from './define.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { lockForm } from './lock.ts';
 import type { FieldsState } from './types.ts';
-import { backspace, blur, edit, inputOf, mount, typeText } from './test-helpers.ts';
+import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -14,8 +16,8 @@ afterEach(() => {
 
 const NOW = new Date(Date.UTC(2030, 5, 15));
 
-function cardFields(setup?: (element: SvcCardFields) => void) {
-  const element = mount('svc-card-fields', (e) => {
+async function cardFields(setup?: (element: SvcCardFields) => void) {
+  const element = await mount('svc-card-fields', (e) => {
     e.now = NOW;
     setup?.(e);
   });
@@ -24,7 +26,7 @@ function cardFields(setup?: (element: SvcCardFields) => void) {
   return { element, input };
 }
 
-function fillCard(element: SvcCardFields) {
+async function fillCard(element: SvcCardFields) {
   for (const [tag, text] of [
     ['svc-card-number', '4111111111111111'],
     ['svc-card-expiry', '1231'],
@@ -36,6 +38,7 @@ function fillCard(element: SvcCardFields) {
     typeText(field, text);
     field.blur();
   }
+  await settle(element);
 }
 
 const EVENT_TYPES = ['svc-fields', 'svc-fields-bin'];
@@ -49,8 +52,8 @@ function record(element: SvcCardFields) {
 }
 
 describe('svc-card-fields', () => {
-  it('renders number, expiry, CVC and holder in one novalidate form, in that order', () => {
-    const { element } = cardFields();
+  it('renders number, expiry, CVC and holder in one novalidate form, in that order', async () => {
+    const { element } = await cardFields();
     const form = element.querySelector('form');
     expect(form?.noValidate).toBe(true);
     expect([...(form?.children ?? [])].map((child) => child.localName)).toEqual([
@@ -65,8 +68,8 @@ describe('svc-card-fields', () => {
     expect(element.saveCard).toBe(false);
   });
 
-  it('shows the save-card checkbox on request and reads it', () => {
-    const { element } = cardFields((e) => {
+  it('shows the save-card checkbox on request and reads it', async () => {
+    const { element } = await cardFields((e) => {
       e.showSaveCard = true;
     });
     const box = inputOf(element, '[type="checkbox"]');
@@ -77,23 +80,26 @@ describe('svc-card-fields', () => {
     expect(element.saveCard).toBe(true);
   });
 
-  it('sizes the CVC for the number typed: 4 digits for Amex', () => {
-    const { element, input } = cardFields();
+  it('sizes the CVC for the number typed: 4 digits for Amex', async () => {
+    const { element, input } = await cardFields();
     const cvc = input('svc-card-cvc');
     typeText(input('svc-card-number'), '3782');
+    await settle(element);
     expect(cvc.maxLength).toBe(4);
     expect(element.querySelector('svc-card-cvc .svc-hint')?.textContent).toBe(
       '4 digits on the front of the card',
     );
     edit(input('svc-card-number'), '4111');
+    await settle(element);
     expect(cvc.maxLength).toBe(3);
     expect(element.getState().brand).toBe('visa');
   });
 
-  it('validateAll shows every error and focuses the first invalid field', () => {
-    const { element, input } = cardFields();
+  it('validateAll shows every error and focuses the first invalid field', async () => {
+    const { element, input } = await cardFields();
     typeText(input('svc-card-number'), '4111111111111111');
     expect(element.validateAll()).toBe(false);
+    await settle(element);
     expect(document.activeElement).toBe(input('svc-card-expiry'));
     expect(input('svc-card-number').hasAttribute('aria-invalid')).toBe(false);
     for (const tag of ['svc-card-expiry', 'svc-card-cvc', 'svc-card-holder'] as const) {
@@ -107,9 +113,9 @@ describe('svc-card-fields', () => {
     );
   });
 
-  it('readCard returns nothing until every field is valid, then the exact values', () => {
-    const { element, input } = cardFields();
-    fillCard(element);
+  it('readCard returns nothing until every field is valid, then the exact values', async () => {
+    const { element, input } = await cardFields();
+    await fillCard(element);
     input('svc-card-holder').focus();
     edit(input('svc-card-holder'), '');
     expect(element.readCard()).toBeUndefined();
@@ -126,8 +132,8 @@ describe('svc-card-fields', () => {
     expect(element.validateAll()).toBe(true);
   });
 
-  it('dispatches a submit on Enter and keeps the page where it is', () => {
-    const { element, input } = cardFields();
+  it('dispatches a submit on Enter and keeps the page where it is', async () => {
+    const { element, input } = await cardFields();
     const submits: Event[] = [];
     element.addEventListener('svc-fields', (event) => {
       if (event.relay.kind === 'submit') submits.push(event);
@@ -146,10 +152,10 @@ describe('svc-card-fields', () => {
     expect(submits).toHaveLength(1);
   });
 
-  it('never puts card data in change, focus, blur or submit events', () => {
-    const { element, input } = cardFields();
+  it('never puts card data in change, focus, blur or submit events', async () => {
+    const { element, input } = await cardFields();
     const events = record(element);
-    fillCard(element);
+    await fillCard(element);
     input('svc-card-cvc').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 
     const relayable = events.filter((event) => !(event instanceof SvcFieldsBinEvent));
@@ -170,8 +176,8 @@ describe('svc-card-fields', () => {
     expect(element.getState()).toMatchObject({ complete: true, brand: 'visa' });
   });
 
-  it('reports a change only when a flag, error or the brand changes', () => {
-    const { element, input } = cardFields();
+  it('reports a change only when a flag, error or the brand changes', async () => {
+    const { element, input } = await cardFields();
     const changes: [string, boolean][] = [];
     element.addEventListener('svc-fields', ({ relay }) => {
       if (relay.kind === 'change') changes.push([relay.field, relay.state.fields.number.complete]);
@@ -184,8 +190,8 @@ describe('svc-card-fields', () => {
     ]);
   });
 
-  it('names the field in focus and blur events', () => {
-    const { element, input } = cardFields();
+  it('names the field in focus and blur events', async () => {
+    const { element, input } = await cardFields();
     const events = record(element);
     input('svc-card-number').focus();
     input('svc-card-expiry').focus();
@@ -202,8 +208,8 @@ describe('svc-card-fields', () => {
     ]);
   });
 
-  it('gives the BIN to the frame once eight digits of a known brand are typed, and takes it back', () => {
-    const { element, input } = cardFields();
+  it('gives the BIN to the frame once eight digits of a known brand are typed, and takes it back', async () => {
+    const { element, input } = await cardFields();
     const bins: (string | undefined)[] = [];
     element.addEventListener('svc-fields-bin', (event) => bins.push(event.bin));
     const number = input('svc-card-number');
@@ -219,8 +225,8 @@ describe('svc-card-fields', () => {
     expect(bins).toEqual(['41111111', undefined]); // no brand: no 3DS setup
   });
 
-  it("shows the accepted brands' logos above the number, each named by its alt text", () => {
-    const { element } = cardFields();
+  it("shows the accepted brands' logos above the number, each named by its alt text", async () => {
+    const { element } = await cardFields();
     const row = element.querySelector('form > .svc-brands');
     expect(row?.nextElementSibling?.localName).toBe('svc-card-number');
     const logos = [...(row?.querySelectorAll('img') ?? [])];
@@ -229,9 +235,9 @@ describe('svc-card-fields', () => {
     expect(logos.map((img) => img.getAttribute('src'))).toEqual(BRAND_IDS.map((id) => `/logos.svg#${id}`));
   });
 
-  it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', () => {
+  it('shows only the CVC in cvv mode, labelled by the frame and sized by the stored brand', async () => {
     const label = 'Security code for the Amex card ending in 0005';
-    const { element } = cardFields((e) => {
+    const { element } = await cardFields((e) => {
       e.mode = 'cvv';
       e.brand = 'amex';
       e.cvcLabel = label;
@@ -254,8 +260,8 @@ describe('svc-card-fields', () => {
     expect(element.validateAll()).toBe(true);
   });
 
-  it('clear() empties every field, hides errors and unticks the checkbox', () => {
-    const { element, input } = cardFields((e) => {
+  it('clear() empties every field, hides errors and unticks the checkbox', async () => {
+    const { element, input } = await cardFields((e) => {
       e.showSaveCard = true;
     });
     typeText(input('svc-card-number'), '378282');
@@ -263,7 +269,9 @@ describe('svc-card-fields', () => {
     typeText(input('svc-card-cvc'), '12');
     inputOf(element, '[type="checkbox"]').click();
     element.validateAll();
+    await settle(element);
     element.clear();
+    await settle(element);
     for (const field of element.querySelectorAll(
       'svc-card-number, svc-card-expiry, svc-card-cvc, svc-card-holder',
     )) {
@@ -277,12 +285,13 @@ describe('svc-card-fields', () => {
     expect(element.getState().brand).toBeUndefined();
   });
 
-  it('re-renders every label when the strings change', () => {
-    const { element, input } = cardFields((e) => {
+  it('re-renders every label when the strings change', async () => {
+    const { element, input } = await cardFields((e) => {
       e.showSaveCard = true;
     });
     element.validateAll();
     element.strings = ptBR;
+    await settle(element);
     const labels = [...element.querySelectorAll('label')].map((label) => label.textContent);
     expect(labels).toEqual([
       ptBR.cardNumberLabel,
@@ -295,64 +304,111 @@ describe('svc-card-fields', () => {
     expect(element.querySelector('svc-card-number .svc-error')?.textContent).toBe(ptBR.errorNumberRequired);
   });
 
-  it('builds a new, empty form when its mode changes, the checkbox unticked', () => {
-    const { element, input } = cardFields((e) => {
+  it('builds a new, empty form when its mode changes, the checkbox unticked', async () => {
+    const { element, input } = await cardFields((e) => {
       e.showSaveCard = true;
     });
     typeText(input('svc-card-number'), '4111');
     inputOf(element, '[type="checkbox"]').click();
     element.mode = 'cvv';
+    await settle(element);
     expect(element.querySelectorAll('input')).toHaveLength(1);
     element.mode = 'card';
+    await settle(element);
     expect(input('svc-card-number').value).toBe('');
     expect(element.saveCard).toBe(false);
     expect(inputOf(element, '[type="checkbox"]').checked).toBe(false);
   });
 
-  it('withdraws the BIN when a new form replaces the typed number', () => {
-    const { element, input } = cardFields();
+  it('withdraws the BIN when a new form replaces the typed number', async () => {
+    const { element, input } = await cardFields();
     const bins: (string | undefined)[] = [];
     element.addEventListener('svc-fields-bin', (event) => bins.push(event.bin));
     typeText(input('svc-card-number'), '41111111');
     element.mode = 'cvv';
+    await settle(element);
     expect(bins).toEqual(['41111111', undefined]);
   });
 
-  it('stays locked while a submit runs, whatever renders meanwhile', () => {
+  it('stays locked while a submit runs, whatever renders meanwhile', async () => {
     const plans = [{ count: 1, label: '1x' }];
-    const { element } = cardFields((e) => {
+    const { element } = await cardFields((e) => {
       e.showSaveCard = true;
       e.installments = plans;
     });
     const unlock = lockForm(element);
     element.strings = ptBR;
     element.now = new Date();
+    await settle(element);
     expect(inputOf(element, '[type="checkbox"]').disabled).toBe(true);
     expect((inputOf(element, 'select') as unknown as HTMLSelectElement).disabled).toBe(true);
+    expect(element.querySelector('svc-card-installments label')?.textContent).toBe(ptBR.installmentsLabel);
     unlock();
     expect(inputOf(element, '[type="checkbox"]').disabled).toBe(false);
   });
 
-  it('disables every input while the frame submits', () => {
-    const { element } = cardFields((e) => {
-      e.showSaveCard = true;
-    });
-    element.disabled = true;
+  it('renders once for properties set together, and says when it has', async () => {
+    const { element } = await cardFields();
+    const render = vi.spyOn(element as unknown as { render(): unknown }, 'render');
+    Object.assign(element, { strings: ptBR, disabled: true, now: new Date() });
+    expect(render).not.toHaveBeenCalled();
+    await element.updateComplete;
+    expect(render).toHaveBeenCalledTimes(1);
+    await settle(element);
     expect([...element.querySelectorAll('input')].every((input) => input.disabled)).toBe(true);
   });
 
-  it('focusField moves focus to that field', () => {
-    const { element, input } = cardFields();
+  it('keeps what was set on it before its tag was defined, as the card frame configures its form', async () => {
+    // The fields' tags are defined; the form's is one of its own, defined only after it is configured.
+    defineCardFields();
+    const form = document.createElement('svc-test-late-fields');
+    Object.assign(form, {
+      strings: enFrame,
+      mode: 'cvv',
+      brand: 'amex',
+      cvcLabel: 'Code of the Amex 0005',
+      note: 'kept',
+    });
+    document.body.append(form);
+    expect(form.querySelector('input')).toBeNull();
+
+    customElements.define('svc-test-late-fields', class extends SvcCardFields {});
+    if (!(form instanceof SvcCardFields)) throw new Error('not upgraded');
+    await settle(form);
+    const input = form.querySelector('input');
+    expect(form.querySelectorAll('input')).toHaveLength(1);
+    expect(form.querySelector(`label[for="${input?.id ?? ''}"]`)?.textContent).toBe('Code of the Amex 0005');
+    expect(input?.maxLength).toBe(4);
+    expect(Object.hasOwn(form, 'mode')).toBe(false);
+    // What no element declares stays where it was put.
+    expect(Reflect.get(form, 'note')).toBe('kept');
+    expect(Object.hasOwn(form, 'note')).toBe(true);
+    form.mode = 'card';
+    await settle(form);
+    expect(form.querySelectorAll('input')).toHaveLength(4);
+  });
+
+  it('disables every input while the frame submits', async () => {
+    const { element } = await cardFields((e) => {
+      e.showSaveCard = true;
+    });
+    element.disabled = true;
+    await settle(element);
+    expect([...element.querySelectorAll('input')].every((input) => input.disabled)).toBe(true);
+  });
+
+  it('focusField moves focus to that field', async () => {
+    const { element, input } = await cardFields();
     element.focusField('holder');
     expect(document.activeElement).toBe(input('svc-card-holder'));
   });
 
-  it('focusField() without a field focuses the first one: the number, or the CVC in cvv mode', () => {
-    const { element, input } = cardFields();
+  it('focusField() without a field focuses the first one: the number, or the CVC in cvv mode', async () => {
+    const { element, input } = await cardFields();
     element.focusField();
     expect(document.activeElement).toBe(input('svc-card-number'));
     document.body.replaceChildren();
-    const cvv = cardFields((e) => {
+    const cvv = await cardFields((e) => {
       e.mode = 'cvv';
       e.brand = 'visa';
     });
@@ -375,8 +431,8 @@ describe('svc-card-fields', () => {
         e.installments = plans;
       });
 
-    it('puts them after the name, the installments as a labelled select with the first chosen', () => {
-      const { element } = withExtras();
+    it('puts them after the name, the installments as a labelled select with the first chosen', async () => {
+      const { element } = await withExtras();
       expect([...(element.querySelector('form')?.children ?? [])].map((child) => child.localName)).toEqual([
         'div',
         'svc-card-number',
@@ -395,9 +451,9 @@ describe('svc-card-fields', () => {
       expect(element.readChoices()).toEqual({ installments: 1 });
     });
 
-    it('is not complete without a valid CPF, and reads the choices once it is', () => {
-      const { element } = withExtras();
-      fillCard(element);
+    it('is not complete without a valid CPF, and reads the choices once it is', async () => {
+      const { element } = await withExtras();
+      await fillCard(element);
       expect(element.getState().complete).toBe(false);
       expect(element.getState().fields.document).toMatchObject({ empty: true, valid: false });
       expect(element.validateAll()).toBe(false);
@@ -405,6 +461,7 @@ describe('svc-card-fields', () => {
       typeText(inputOf(element, 'svc-card-document input'), '52998224725');
       const select = inputOf(element, 'select') as unknown as HTMLSelectElement;
       select.value = '3';
+      await settle(element);
       expect(element.getState().complete).toBe(true);
       expect(element.readChoices()).toEqual({
         installments: 3,
@@ -414,13 +471,14 @@ describe('svc-card-fields', () => {
       // What Token/Generate gets holds no tax id: it goes to the merchant only.
       expect(JSON.stringify(element.readCard())).not.toContain('52998224725');
       element.disabled = true;
+      await settle(element);
       expect(select.disabled).toBe(true);
       element.clear();
       expect(element.readChoices()).toEqual({ installments: 1 });
     });
 
-    it('offers installments beside a stored card’s security code, and no CPF there', () => {
-      const { element } = cardFields((e) => {
+    it('offers installments beside a stored card’s security code, and no CPF there', async () => {
+      const { element } = await cardFields((e) => {
         e.mode = 'cvv';
         e.brand = 'visa';
         e.documentField = 'cpf';
@@ -432,9 +490,9 @@ describe('svc-card-fields', () => {
       ]);
     });
 
-    it('reads as valid and chooses nothing when neither is shown', () => {
-      const { element } = cardFields();
-      fillCard(element);
+    it('reads as valid and chooses nothing when neither is shown', async () => {
+      const { element } = await cardFields();
+      await fillCard(element);
       expect(element.getState().fields.document).toEqual({
         empty: true,
         complete: true,

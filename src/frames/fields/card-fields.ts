@@ -1,11 +1,11 @@
 // <svc-card-fields>: the card frame's form. Lays out the inputs, keeps the CVC in step with the
 // number's brand, and turns what the shopper does into value-free events for the frame script.
 
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { BRANDS, type BrandId } from '../../card/index.ts';
 import type { FormChoices } from '../../card/tokenized-card.ts';
 import type { InstallmentChoice } from './card-installments.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
-import { create, properties, SvcElement, text } from './element.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
 import { SvcField } from './field.ts';
 import { logo } from './logos.ts';
@@ -39,7 +39,19 @@ function fieldOf(event: Event): SvcField | undefined {
  * changed, a field got or lost the focus, or Enter was pressed in a field (call validateAll() next).
  * @event svc-fields-bin - SvcFieldsBinEvent: the BIN, for the frame's 3DS setup. NEVER relay it.
  */
-export class SvcCardFields extends SvcElement {
+export class SvcCardFields extends LitElement {
+  static override properties: PropertyDeclarations = {
+    strings: { attribute: false },
+    mode: {},
+    brand: {},
+    cvcLabel: { attribute: 'cvc-label' },
+    showSaveCard: { type: Boolean, attribute: 'show-save-card' },
+    documentField: { attribute: false },
+    installments: { attribute: false },
+    disabled: { type: Boolean },
+    now: { attribute: false },
+  };
+
   declare strings: Messages;
   /** 'card': a new card. 'cvv': only the security code of a stored card. */
   declare mode: 'card' | 'cvv';
@@ -57,17 +69,38 @@ export class SvcCardFields extends SvcElement {
   /** The clock for the expiry check; the current time when unset. */
   declare now: Date | undefined;
 
-  readonly #save = create('input', 'svc-checkbox', { type: 'checkbox', id: `svc-save-card-${++nextId}` });
-  readonly #saveLabel = create('label');
+  readonly #saveId = `svc-save-card-${++nextId}`;
   #bin: string | undefined;
   // The last state reported, serialised: typing a digit that changes no flag reports nothing.
   #reported = '';
-  /** What the form was built for: the mode and which fields show. */
-  #shape: unknown[] = [];
+
+  constructor() {
+    super();
+    // Set by the frame before the element is connected (the page's strings).
+    this.strings = {} as Messages;
+    this.mode = 'card';
+    this.showSaveCard = false;
+    this.disabled = false;
+  }
+
+  protected override createRenderRoot(): this {
+    return this;
+  }
+
+  // The first state is the baseline: a blur that changed nothing reports nothing. A form built again
+  // (a new mode) reports its next change against what was reported before.
+  protected override firstUpdated(): void {
+    this.#reported = JSON.stringify(this.getState());
+  }
+
+  // A form built again has no number, or an empty one: the frame forgets the BIN it was given.
+  protected override updated(): void {
+    this.#reportBin();
+  }
 
   /** Whether the shopper ticked "save this card"; false when the checkbox is not shown. */
   get saveCard(): boolean {
-    return this.#save.isConnected && this.#save.checked;
+    return this.querySelector<HTMLInputElement>(`#${this.#saveId}`)?.checked ?? false;
   }
 
   /**
@@ -158,7 +191,8 @@ export class SvcCardFields extends SvcElement {
   clear(): void {
     for (const field of this.#fields()) field.clear();
     this.querySelector('svc-card-installments')?.reset();
-    this.#save.checked = false;
+    const save = this.querySelector<HTMLInputElement>(`#${this.#saveId}`);
+    if (save) save.checked = false;
     this.#syncBrand();
     this.#bin = undefined;
     this.#reported = '';
@@ -200,118 +234,102 @@ export class SvcCardFields extends SvcElement {
     this.dispatchEvent(new SvcFieldsBinEvent(bin));
   }
 
-  protected override build(): void {
-    const form = create('form', 'svc-form');
-    form.noValidate = true;
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.dispatchEvent(new SvcFieldsEvent({ kind: 'submit' }));
-    });
-    // With several text inputs and no submit button, browsers do not submit on Enter by themselves.
-    form.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' || event.isComposing || !(event.target instanceof HTMLInputElement)) return;
-      event.preventDefault();
-      form.requestSubmit();
-    });
-    form.addEventListener('input', (event) => {
-      const field = fieldOf(event);
-      if (!field) return;
-      if (field.field === 'number') {
-        this.#syncBrand();
-        this.#reportBin();
-      }
-      this.#report(field.field);
-    });
-    form.addEventListener('focusin', (event) => {
-      const field = fieldOf(event);
-      if (field) this.dispatchEvent(new SvcFieldsEvent({ kind: 'focus', field: field.field }));
-    });
-    // The field has already updated its error (its own focusout listener runs first).
-    form.addEventListener('focusout', (event) => {
-      const field = fieldOf(event);
-      if (!field) return;
-      this.dispatchEvent(new SvcFieldsEvent({ kind: 'blur', field: field.field }));
-      this.#report(field.field);
-    });
-    this.#saveLabel.htmlFor = this.#save.id;
-    this.append(form);
-  }
-
-  protected override update(changed?: string): void {
-    const shape = [this.mode, this.showSaveCard, this.documentField, this.installments];
-    // A new form's fields are configured before they are connected, so that each renders once. They are
-    // upgraded already: the fields' tags are defined before the form's (define.ts; the extras' before
-    // the form is built, card-frame.ts).
-    const fresh = shape.some((value, i) => value !== this.#shape[i]) ? this.#children() : undefined;
-    this.#shape = shape;
-    const { strings, disabled, now, cvcLabel: label } = this;
-    const brand = fresh && this.mode === 'card' ? undefined : this.#brand();
-    for (const field of fresh ?? this.#fields())
-      if (field instanceof SvcField)
-        Object.assign(
-          field,
-          { strings, disabled },
-          field.field === 'expiry' ? { now } : field.field === 'cvc' ? { label, brand } : {},
-        );
-    // Written only when it changes (a new select gets it from #children()): a locked form stays locked.
-    if (changed === undefined || changed === 'disabled') {
-      this.#save.disabled = disabled;
-      const installments = this.querySelector('svc-card-installments');
-      if (installments) installments.disabled = disabled;
+  #onInput(event: Event): void {
+    const field = fieldOf(event);
+    if (!field) return;
+    if (field.field === 'number') {
+      this.#syncBrand();
+      this.#reportBin();
     }
-    text(this.#saveLabel, strings.saveCardLabel);
-    if (!fresh) return;
-    this.querySelector('form')?.replaceChildren(...fresh);
-    // The first state is the baseline: a blur that changed nothing reports nothing. A form built again
-    // reports its next change against what was reported before, and the frame forgets the old BIN.
-    this.#reported ||= JSON.stringify(this.getState());
-    this.#reportBin();
+    this.#report(field.field);
   }
 
-  /** The form's content for its mode and fields, the fields not configured yet. */
-  #children(): Node[] {
-    const installments = this.installments && create('svc-card-installments');
-    if (installments)
-      // Read once, when connected (card-installments.ts).
-      Object.assign(installments, {
-        label: this.strings.installmentsLabel,
-        choices: this.installments,
-        disabled: this.disabled,
-      });
-    // A new form starts unticked, as its fields start empty.
-    this.#save.checked = false;
-    const card = this.mode === 'card';
-    const brands = card && create('div', 'svc-brands');
-    if (brands) brands.append(...Object.values(BRANDS).map(logo));
-    const document = card && this.documentField && create('svc-card-document');
-    if (document) document.letters = this.documentField === 'cpf-cnpj';
-    const save = card && this.showSaveCard && create('div', 'svc-save');
-    if (save) save.append(this.#save, this.#saveLabel);
-    const children: (Node | false | undefined)[] = [
-      brands,
-      card && create('svc-card-number'),
-      card && create('svc-card-expiry'),
-      create('svc-card-cvc'),
-      card && create('svc-card-holder'),
-      document,
-      installments,
-      save,
-    ];
-    return children.filter((child): child is Node => !!child);
+  #onFocusIn(event: FocusEvent): void {
+    const field = fieldOf(event);
+    if (field) this.dispatchEvent(new SvcFieldsEvent({ kind: 'focus', field: field.field }));
+  }
+
+  // The field has already updated its error (its own focusout listener runs first).
+  #onFocusOut(event: FocusEvent): void {
+    const field = fieldOf(event);
+    if (!field) return;
+    this.dispatchEvent(new SvcFieldsEvent({ kind: 'blur', field: field.field }));
+    this.#report(field.field);
+  }
+
+  // With several text inputs and no submit button, browsers do not submit on Enter by themselves.
+  #onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.isComposing || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    (event.currentTarget as HTMLFormElement).requestSubmit();
+  }
+
+  #onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    this.dispatchEvent(new SvcFieldsEvent({ kind: 'submit' }));
+  }
+
+  protected override render(): TemplateResult {
+    const s = this.strings;
+    // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+    // prettier-ignore
+    const cvc = html`<svc-card-cvc
+      .strings=${s}
+      .brand=${this.#brand()}
+      .label=${this.cvcLabel}
+      .disabled=${this.disabled}
+    ></svc-card-cvc>`;
+    // prettier-ignore
+    const installments = this.installments
+      ? html`<svc-card-installments
+          .label=${s.installmentsLabel}
+          .choices=${this.installments}
+          .disabled=${this.disabled}
+        ></svc-card-installments>`
+      : nothing;
+    // prettier-ignore
+    return html`<form
+      class="svc-form"
+      novalidate
+      @submit=${this.#onSubmit}
+      @keydown=${this.#onKeyDown}
+      @input=${this.#onInput}
+      @focusin=${this.#onFocusIn}
+      @focusout=${this.#onFocusOut}
+    >${
+      this.mode === 'cvv'
+        ? html`${cvc}${installments}`
+        : html`<div class="svc-brands">${Object.values(BRANDS).map(logo)}</div><svc-card-number
+            .strings=${s}
+            .disabled=${this.disabled}
+          ></svc-card-number><svc-card-expiry
+            .strings=${s}
+            .now=${this.now}
+            .disabled=${this.disabled}
+          ></svc-card-expiry>${cvc}<svc-card-holder
+            .strings=${s}
+            .disabled=${this.disabled}
+          ></svc-card-holder>${
+            this.documentField
+              ? html`<svc-card-document
+                  .strings=${s}
+                  .letters=${this.documentField === 'cpf-cnpj'}
+                  .disabled=${this.disabled}
+                ></svc-card-document>`
+              : nothing
+          }${installments}${
+            this.showSaveCard
+              ? html`<div class="svc-save"><input
+                  id=${this.#saveId}
+                  class="svc-checkbox"
+                  type="checkbox"
+                  ?disabled=${this.disabled}
+                ><label for=${this.#saveId}>${s.saveCardLabel}</label></div>`
+              : nothing
+          }`
+    }</form>`;
   }
 }
-
-properties(SvcCardFields, {
-  strings: {},
-  mode: 'card',
-  brand: undefined,
-  cvcLabel: undefined,
-  showSaveCard: false,
-  documentField: undefined,
-  installments: undefined,
-  disabled: false,
-  now: undefined,
-});
 
 declare global {
   interface HTMLElementTagNameMap {

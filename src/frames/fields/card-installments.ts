@@ -1,5 +1,8 @@
 // <svc-card-installments>: the shopper's choice of installments, a labelled native select. In the card
-// frame's extras chunk (extras.ts): rendered once when connected, only its disabled state changes after.
+// frame's extras chunk (extras.ts): the class is made from the first script's Lit (LitElement and
+// `html`), so the chunk carries no copy of it.
+
+import type { html as Html, LitElement, PropertyDeclarations, TemplateResult } from 'lit';
 
 let nextId = 0;
 
@@ -10,57 +13,70 @@ export interface InstallmentChoice {
 }
 
 /** What <svc-card-fields> sets and reads. */
-export interface SvcCardInstallments extends HTMLElement {
-  /** Set before the element is connected: the label's text and the choices, the first selected. */
+export interface SvcCardInstallments extends LitElement {
+  /** The label's text. */
   label: string;
+  /** The choices, the first selected when they render. */
   choices: readonly InstallmentChoice[];
   disabled: boolean;
-  /** The chosen count. */
+  /** The chosen count (the first choice's before the select renders). */
   readonly count: number;
   /** Selects the first choice again. */
   reset(): void;
 }
 
-export class SvcCardInstallmentsElement extends HTMLElement implements SvcCardInstallments {
-  label = '';
-  choices: readonly InstallmentChoice[] = [];
-  readonly #select = document.createElement('select');
+/** The Lit that the first script hands the chunk. */
+export interface Lit {
+  LitElement: typeof LitElement;
+  html: typeof Html;
+}
 
-  connectedCallback(): void {
-    if (this.firstChild) return;
-    const id = `svc-installments-${String(++nextId)}`;
-    const label = document.createElement('label');
-    label.className = 'svc-label';
-    label.htmlFor = id;
-    label.textContent = this.label;
-    this.#select.id = id;
-    this.#select.className = 'svc-input';
-    this.#select.replaceChildren(
-      ...this.choices.map(({ count, label }) => {
-        const option = document.createElement('option');
-        option.value = String(count);
-        option.textContent = label;
-        return option;
-      }),
-    );
-    this.append(label, this.#select);
-  }
+/** The installments select's class on the first script's Lit. Renders in light DOM, like the fields. */
+export function installmentsClass({ LitElement, html }: Lit): new () => SvcCardInstallments {
+  return class extends LitElement implements SvcCardInstallments {
+    static override properties: PropertyDeclarations = {
+      label: { attribute: false },
+      choices: { attribute: false },
+      disabled: { type: Boolean },
+    };
 
-  get disabled(): boolean {
-    return this.#select.disabled;
-  }
+    declare label: string;
+    declare choices: readonly InstallmentChoice[];
+    declare disabled: boolean;
 
-  set disabled(disabled: boolean) {
-    this.#select.disabled = disabled;
-  }
+    readonly #id = `svc-installments-${String(++nextId)}`;
 
-  get count(): number {
-    return Number(this.#select.value);
-  }
+    constructor() {
+      super();
+      this.label = '';
+      this.choices = [];
+      this.disabled = false;
+    }
 
-  reset(): void {
-    this.#select.selectedIndex = 0;
-  }
+    protected override createRenderRoot(): this {
+      return this;
+    }
+
+    get count(): number {
+      return Number(this.querySelector('select')?.value ?? this.choices[0]?.count);
+    }
+
+    reset(): void {
+      const select = this.querySelector('select');
+      if (select) select.selectedIndex = 0;
+    }
+
+    protected override render(): TemplateResult {
+      const id = this.#id;
+      // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+      // prettier-ignore
+      return html`<label class="svc-label" for=${id}>${this.label}</label><select
+        id=${id}
+        class="svc-input"
+        ?disabled=${this.disabled}
+      >${this.choices.map(({ count, label }) => html`<option value=${count}>${label}</option>`)}</select>`;
+    }
+  };
 }
 
 declare global {

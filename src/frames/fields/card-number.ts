@@ -1,5 +1,6 @@
 // <svc-card-number>: formats the number as it is typed, keeps the caret in place, detects the brand.
 
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import {
   detectBrand,
   digitsOnly,
@@ -10,7 +11,6 @@ import {
 } from '../../card/index.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
-import { create, text } from './element.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import { logo } from './logos.ts';
 import type { FieldError } from './types.ts';
@@ -30,16 +30,12 @@ const DEFAULT_GAPS = [4, 8, 12, 16] as const;
  * visually hidden polite live region ('Visa card').
  */
 export class SvcCardNumber extends SvcField {
+  static override properties: PropertyDeclarations = { brand: { attribute: false } };
+
   /** Brand of the digits typed so far, once they can only be one brand. */
   declare brand: Brand | undefined;
 
   readonly field = 'number';
-
-  // The logo is hidden from assistive technology, which hears the live region instead.
-  readonly #logo = create('span', 'svc-brand', { 'aria-hidden': 'true' });
-  readonly #announcement = create('span', 'svc-visually-hidden', { 'aria-live': 'polite' });
-  /** The brand whose logo shows. */
-  #logoBrand: Brand | undefined;
 
   /** Digits only. */
   get digits(): string {
@@ -82,16 +78,13 @@ export class SvcCardNumber extends SvcField {
     return this.strings[ERRORS[error]];
   }
 
-  protected override extra(): Node[] {
-    return [this.#logo, this.#announcement];
-  }
-
-  protected override update(): void {
-    super.update();
+  protected override extra(): TemplateResult {
     const brand = this.brand;
-    if (brand !== this.#logoBrand) this.#logo.replaceChildren(...(brand ? [logo(brand)] : []));
-    this.#logoBrand = brand;
-    text(this.#announcement, brand ? format(this.strings.brandAnnouncement, { brand: brand.name }) : '');
+    // The logo is hidden from assistive technology, which hears the live region instead.
+    return html`<span class="svc-brand" aria-hidden="true">${brand && logo(brand)}</span
+      ><span class="svc-visually-hidden" aria-live="polite"
+        >${brand && format(this.strings.brandAnnouncement, { brand: brand.name })}</span
+      >`;
   }
 }
 

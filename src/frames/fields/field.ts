@@ -2,8 +2,8 @@
 // shows, and pasting. Rendered in light DOM so every input sits in the frame's one <form>, where
 // browser autofill and <label for> work.
 
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FrameMessageKey, FrameMessages as Messages } from '../../i18n/en.ts';
-import { attribute, create, properties, SvcElement, text } from './element.ts';
 import type { FieldError, FieldName, FieldState } from './types.ts';
 
 /** Where the value stands now, whether or not the shopper is shown it yet. */
@@ -51,25 +51,38 @@ let nextId = 0;
  * (fields.css): it stays the input's accessible name, and an input with no placeholder of its own
  * shows its label as one.
  */
-export abstract class SvcField extends SvcElement {
-  /** Set by <svc-card-fields> from the page's strings. */
+export abstract class SvcField extends LitElement {
+  // What every field renders from; a subclass declares its own besides (Lit merges them).
+  static override properties: PropertyDeclarations = {
+    strings: { attribute: false },
+    disabled: { type: Boolean },
+    shown: { state: true },
+  };
+
   declare strings: Messages;
   declare disabled: boolean;
+  /** The error on show, as of the last blur or validate(). */
+  declare protected shown: FieldError | undefined;
 
   abstract readonly field: FieldName;
 
   // Light DOM ids must be unique in the document, not just in this element.
   readonly #id = `svc-field-${++nextId}`;
-  readonly #label = create('label', 'svc-label');
-  readonly #input = create('input', 'svc-input');
-  readonly #hint = create('p', 'svc-hint');
-  readonly #error = create('p', 'svc-error', { 'aria-live': 'polite' });
-  /** The error on show, as of the last blur or validate(). */
-  #shown: FieldError | undefined;
+
+  constructor() {
+    super();
+    // Set by <svc-card-fields> from the page's strings.
+    this.strings = {} as Messages;
+    this.disabled = false;
+  }
+
+  protected override createRenderRoot(): this {
+    return this;
+  }
 
   /** The input's value as displayed (formatted). */
   get value(): string {
-    return this.#input.value;
+    return this.#input()?.value ?? '';
   }
 
   get state(): FieldState {
@@ -80,23 +93,24 @@ export abstract class SvcField extends SvcElement {
       valid: error === undefined,
       // Only while the value still has an error: the CVC's brand can fix it before the shopper leaves
       // the field.
-      error: error && this.#shown,
+      error: error && this.shown,
     };
   }
 
   /** Shows the current error, if any; true when the value is valid. */
   validate(): boolean {
-    this.#show(this.check().error);
-    return this.#shown === undefined;
+    this.shown = this.check().error;
+    return this.shown === undefined;
   }
 
   clear(): void {
-    this.#input.value = '';
-    this.#show(undefined);
+    const input = this.#input();
+    if (input) input.value = '';
+    this.shown = undefined;
   }
 
   override focus(options?: FocusOptions): void {
-    this.#input.focus(options);
+    this.#input()?.focus(options);
   }
 
   protected abstract check(): FieldCheck;
@@ -108,84 +122,37 @@ export abstract class SvcField extends SvcElement {
     // Free text by default.
   }
 
-  /** Content after the input inside its box (the number's brand), created once. */
-  protected extra(): Node[] {
-    return [];
+  /** Content after the input inside its box (the number's brand). */
+  protected extra(): TemplateResult | typeof nothing {
+    return nothing;
   }
 
   /** Clears a shown error once the value is valid (a brand change can do that without typing). */
   protected recheck(): void {
-    if (this.check().error === undefined) this.#show(undefined);
+    if (this.check().error === undefined) this.shown = undefined;
   }
 
-  #show(error: FieldError | undefined): void {
-    if (error === this.#shown) return;
-    this.#shown = error;
-    this.requestUpdate();
+  #input(): HTMLInputElement | null {
+    return this.querySelector('input');
   }
 
-  protected override build(): void {
-    const [autocomplete, name] = INPUTS[this.field];
-    const input = this.#input;
-    const id = this.#id;
-    this.#label.htmlFor = input.id = id;
-    this.#hint.id = `${id}-hint`;
-    this.#error.id = `${id}-error`;
-    for (const [key, value] of Object.entries({
-      type: 'text',
-      name,
-      autocomplete,
-      autocorrect: 'off',
-      spellcheck: 'false',
-      required: '',
-    }))
-      input.setAttribute(key, value);
-    input.addEventListener('input', (event) => {
-      this.format(input, event);
-      this.recheck();
-    });
-    // focusout rather than blur: it runs on the input before bubbling to <svc-card-fields>, so the
-    // container reads the new error when it reports the blur.
-    input.addEventListener('focusout', () => {
-      // Tabbing through an empty field is not a mistake; an error already shown is updated though.
-      if (this.value !== '' || this.#shown) this.#show(this.check().error);
-    });
-    input.addEventListener('paste', (event) => {
-      this.#onPaste(event);
-    });
-    const control = create('div', 'svc-control');
-    control.append(input, ...this.extra());
-    this.append(this.#label, control, this.#error);
+  #onInput(event: Event): void {
+    this.format(event.target as HTMLInputElement, event);
+    this.recheck();
   }
 
-  protected override update(): void {
-    const c = this.config();
-    const [, , label, numeric] = INPUTS[this.field];
-    const input = this.#input;
-    const id = this.#id;
-    const error = this.state.error;
-    const name = c.label ?? this.strings[label];
-    text(this.#label, name);
-    attribute(input, 'inputmode', numeric && !c.letters ? 'numeric' : undefined);
-    attribute(input, 'maxlength', String(c.maxlength));
-    attribute(input, 'placeholder', c.placeholder ?? (this.closest('.svc-hidden') ? name : undefined));
-    attribute(input, 'autocapitalize', c.letters ? 'characters' : numeric ? 'off' : 'words');
-    attribute(input, 'aria-describedby', c.hint ? `${id}-hint ${id}-error` : `${id}-error`);
-    attribute(input, 'aria-invalid', error ? 'true' : undefined);
-    input.disabled = this.disabled;
-    if (!c.hint) this.#hint.remove();
-    else {
-      text(this.#hint, c.hint);
-      if (this.#hint.nextSibling !== this.#error) this.#error.before(this.#hint);
-    }
-    text(this.#error, error ? this.errorMessage(error) : '');
+  // focusout rather than blur: it runs on the input before bubbling to <svc-card-fields>, so the
+  // container reads the new error when it reports the blur.
+  #onFocusOut(): void {
+    // Tabbing through an empty field is not a mistake; an error already shown is updated though.
+    if (this.value !== '' || this.shown) this.shown = this.check().error;
   }
 
   // The browser cuts a paste at maxlength before `input` fires, so '4111-1111-1111-1111' or a
   // replaced number would lose digits; insert the whole text and let format() trim it.
   #onPaste(event: ClipboardEvent): void {
     const text = event.clipboardData?.getData('text/plain');
-    const input = this.#input;
+    const input = event.target as HTMLInputElement;
     if (!text || !INPUTS[this.field][3]) return;
     event.preventDefault();
     const start = input.selectionStart ?? input.value.length;
@@ -194,14 +161,36 @@ export abstract class SvcField extends SvcElement {
     input.setSelectionRange(start + text.length, start + text.length);
     input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: text }));
   }
-}
 
-// The subclasses' properties too, declared once: each subclass declares the ones it uses.
-properties(SvcField, {
-  strings: {},
-  disabled: false,
-  brand: undefined,
-  label: undefined,
-  now: undefined,
-  letters: false,
-});
+  protected override render(): TemplateResult {
+    const c = this.config();
+    const [autocomplete, name, label, numeric] = INPUTS[this.field];
+    const id = this.#id;
+    const error = this.state.error;
+    const text = c.label ?? this.strings[label];
+    // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+    // prettier-ignore
+    return html`<label class="svc-label" for=${id}>${text}</label><div class="svc-control"><input
+      id=${id}
+      class="svc-input"
+      type="text"
+      name=${name}
+      autocomplete=${autocomplete}
+      inputmode=${numeric && !c.letters ? 'numeric' : nothing}
+      maxlength=${c.maxlength}
+      placeholder=${c.placeholder ?? (this.closest('.svc-hidden') ? text : nothing)}
+      autocapitalize=${c.letters ? 'characters' : numeric ? 'off' : 'words'}
+      autocorrect="off"
+      spellcheck="false"
+      required
+      aria-describedby=${c.hint ? `${id}-hint ${id}-error` : `${id}-error`}
+      aria-invalid=${error ? 'true' : nothing}
+      ?disabled=${this.disabled}
+      @input=${this.#onInput}
+      @focusout=${this.#onFocusOut}
+      @paste=${this.#onPaste}
+    >${this.extra()}</div>${
+      c.hint ? html`<p id="${id}-hint" class="svc-hint">${c.hint}</p>` : nothing
+    }<p id="${id}-error" class="svc-error" aria-live="polite">${error ? this.errorMessage(error) : ''}</p>`;
+  }
+}

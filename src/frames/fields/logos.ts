@@ -3,6 +3,7 @@
 // with its fields, so none of its bytes count before the frame paints; the token host serves it
 // immutable, like the frame's other assets.
 
+import { html, type LitElement, type TemplateResult } from 'lit';
 import sprite from 'virtual:card-logos';
 import type { Brand } from '../../card/index.ts';
 
@@ -12,13 +13,10 @@ import type { Brand } from '../../card/index.ts';
  */
 let url = sprite;
 
-const asText = (name: string) => `${name} `;
-
-// One failure stands for all: every logo of the document becomes its name at once.
-function spriteFailed(): void {
+// Lit calls an event listener with the element whose template holds the logo as `this`.
+function spriteFailed(this: LitElement): void {
   url = '';
-  for (const img of document.querySelectorAll<HTMLImageElement>('.svc-brands img,.svc-brand img'))
-    img.replaceWith(asText(img.alt));
+  this.requestUpdate();
 }
 
 /**
@@ -27,11 +25,6 @@ function spriteFailed(): void {
  * name shows instead, as text. An <img> of a <view> rather than <svg><use>: WebKit draws no gradient or
  * clip path through a <use> of another file, and img-src 'self' is what the frame's policy allows.
  */
-export function logo(brand: Brand): Node {
-  if (!url) return new Text(asText(brand.name));
-  const img = new Image();
-  img.src = `${url}#${brand.id}`;
-  img.alt = brand.name;
-  img.onerror = spriteFailed;
-  return img;
-}
+// prettier-ignore
+export const logo = (brand: Brand): TemplateResult | string =>
+  url ? html`<img src="${url}#${brand.id}" alt=${brand.name} @error=${spriteFailed}>` : `${brand.name} `;

@@ -1,27 +1,26 @@
 // Test-only helpers (never imported by shipped code): mount elements and type like a shopper.
 
+import { html, LitElement } from 'lit';
 import { enFrame } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
 import { defineExtras } from './extras.ts';
 import { defineCardFields } from './define.ts';
 import { SvcField } from './field.ts';
 
-/**
- * Creates, configures and attaches an element. It and its fields render as they connect and as their
- * properties change, so a test reads the DOM right after a change, as the card frame does.
- */
-export function mount<K extends keyof HTMLElementTagNameMap>(
+/** Creates, configures and attaches an element, and waits until it and its children rendered. */
+export async function mount<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   setup?: (element: HTMLElementTagNameMap[K]) => void,
-): HTMLElementTagNameMap[K] {
+): Promise<HTMLElementTagNameMap[K]> {
   defineCardFields();
   // What the card frame loads when the merchant shows the CPF field or installments.
-  defineExtras(SvcField, format);
+  defineExtras(SvcField, { LitElement, html }, format);
   const element = document.createElement(tag);
   // The frame gives every field the page's strings; English here, as the page sends by default.
   if ('strings' in element) element.strings = enFrame;
   setup?.(element);
   document.body.append(element);
+  await settle(element);
   return element;
 }
 
@@ -29,11 +28,11 @@ export function mount<K extends keyof HTMLElementTagNameMap>(
  * Mounts a field with its input focused, as a shopper meets it, and reads what shows under the input
  * (the hint and the error).
  */
-export function mountField<K extends keyof HTMLElementTagNameMap>(
+export async function mountField<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   setup?: (element: HTMLElementTagNameMap[K]) => void,
 ) {
-  const element = mount(tag, setup);
+  const element = await mount(tag, setup);
   const input = inputOf(element);
   input.focus();
   return {
@@ -42,6 +41,16 @@ export function mountField<K extends keyof HTMLElementTagNameMap>(
     hint: () => describedBy(input, 'svc-hint')?.textContent,
     error: () => describedBy(input, 'svc-error')?.textContent,
   };
+}
+
+/** Waits for every Lit element in `root` (light DOM children render after their parent). */
+export async function settle(root: Element): Promise<void> {
+  for (let pending = true; pending;) {
+    pending = false;
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      if (element instanceof LitElement && !(await element.updateComplete)) pending = true;
+    }
+  }
 }
 
 export function inputOf(root: Element, selector = 'input'): HTMLInputElement {

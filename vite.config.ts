@@ -29,8 +29,18 @@ import { es } from './src/i18n/es.ts';
 
 const root = import.meta.dirname;
 
+/**
+ * The wiring of the Checkout's wallet, headless and pay() methods for each build: the folder of
+ * src/builds/ that `#build` names. ESM (and the type checker, and the tests): lazy chunks; the full
+ * script-tag build: the flows inline; the essentials: none, `full_build_required` instead.
+ */
+const builds = (build: 'esm' | 'full' | 'essentials') => ({
+  alias: { '#build': resolve(root, `src/builds/${build}/index.ts`) },
+});
+
 export const shared: UserConfig = {
   define: { __SDK_VERSION__: JSON.stringify(version) },
+  resolve: builds('esm'),
   build: { target: 'es2022', sourcemap: true, reportCompressedSize: false },
 };
 
@@ -48,37 +58,24 @@ function litLightDomOnly(): Plugin {
 
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
- * modules that load those files (the 3DS challenge, src/three-ds/page/load-challenge.script.ts; the
- * strings, src/i18n/load-locale.script.ts) or, in the essentials build,
- * for one that says the wallets and headless tokenization are in the full build (src/flows/load-full.ts),
- * and the wallets' wiring for a stand-in without any (src/flows/wallets.essentials.ts).
+ * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts) and the
+ * strings (src/i18n/load-locale.script.ts). Each swap names the module swapped, wherever it is imported
+ * from. The flows of the full build come in by the `#build` alias (builds()).
  */
-function scriptTagBuild(wallets: 'inline' | 'essentials'): Plugin {
-  const swaps: Record<string, [importers: string[], replacement: string]> = {
-    '../three-ds/page/load-challenge.ts': [
-      ['/src/flows/authentication.ts'],
-      'src/three-ds/page/load-challenge.script.ts',
-    ],
-    // The Checkout's wallet, headless and pay() methods load their flows through load-full.ts.
-    './load-full.ts': [
-      ['/src/flows/wallets.ts', '/src/flows/headless-and-pay.ts'],
-      `src/flows/load-full.${wallets}.ts`,
-    ],
-    // The essentials build wires no wallet, no headless tokenization and no pay().
-    ...(wallets === 'essentials' && {
-      './flows/wallets.ts': [['/src/checkout.ts'], 'src/flows/wallets.essentials.ts'],
-      './flows/headless-and-pay.ts': [['/src/checkout.ts'], 'src/flows/headless-and-pay.essentials.ts'],
-    }),
-    './load-locale.ts': [['/src/i18n/tables.ts'], 'src/i18n/load-locale.script.ts'],
-  };
+function scriptTagBuild(): Plugin {
+  const swaps = new Map(
+    [
+      ['src/three-ds/page/load-challenge.ts', 'src/three-ds/page/load-challenge.script.ts'],
+      ['src/i18n/load-locale.ts', 'src/i18n/load-locale.script.ts'],
+    ].map(([swapped = '', replacement = '']) => [resolve(root, swapped), resolve(root, replacement)]),
+  );
   return {
     name: 'svc-script-tag-build',
     enforce: 'pre',
     resolveId(source, importer) {
-      const swap = swaps[source];
-      return swap?.[0].some((file) => importer?.endsWith(file) === true) === true
-        ? resolve(root, swap[1])
-        : null;
+      return importer === undefined || !source.startsWith('.')
+        ? null
+        : (swaps.get(resolve(dirname(importer), source)) ?? null);
     },
     generateBundle() {
       for (const [locale, source] of Object.entries(LOCALE_FILES))
@@ -317,7 +314,8 @@ function forMode(mode: string): UserConfig {
     case 'iife':
     case 'full':
       return {
-        plugins: [scriptTagBuild(mode === 'full' ? 'inline' : 'essentials'), minifiedShadowStyles()],
+        plugins: [scriptTagBuild(), minifiedShadowStyles()],
+        resolve: builds(mode === 'full' ? 'full' : 'essentials'),
         define: {
           ...shared.define,
           __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY),

@@ -7,7 +7,7 @@ import { cardLogos, shared } from './vite.config.ts';
 // later plugins or aliases) true in tests.
 export default mergeConfig(
   // The card fields import the logo sprite's URL (virtual:card-logos).
-  { define: shared.define ?? {}, plugins: [cardLogos()] },
+  { define: shared.define ?? {}, resolve: shared.resolve ?? {}, plugins: [cardLogos()] },
   defineConfig({
     test: {
       // A project may have no test files yet; the closing summary of `npm test` still fails when no

@@ -1,7 +1,8 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
 // and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
-// browser code, the 3DS verdict read on the page in one place, and the card fields Lit elements.
-import { readFileSync } from 'node:fs';
+// browser code, the 3DS verdict read on the page in one place, the builds' wiring out of flows/, and the
+// card fields Lit elements.
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -9,15 +10,20 @@ import { sourceFiles } from './test-sources.ts';
 
 const SRC = resolve(import.meta.dirname);
 
-/** Every file's relative imports inside src/, type-only ones included. */
+/** The one alias inside src/: the build's wiring, which the type checker and the tests see as ESM's. */
+const ALIASES: Readonly<Record<string, string>> = { '#build': 'builds/esm/index.ts' };
+
+/** Every file's relative imports inside src/ (and the alias's), type-only ones included. */
 const imports = new Map(
   sourceFiles(SRC).map((file) => {
     const text = readFileSync(file, 'utf8');
     const targets = [
-      ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g),
+      ...text.matchAll(
+        /(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+|#[\w/-]+)'|import\('(\.[^']+)'\)/g,
+      ),
     ]
       .map((m) => m[1] ?? m[2] ?? '')
-      .map((spec) => relative(SRC, resolve(dirname(file), spec)));
+      .map((spec) => ALIASES[spec] ?? relative(SRC, resolve(dirname(file), spec)));
     return [relative(SRC, file), targets] as const;
   }),
 );
@@ -70,6 +76,28 @@ describe('the rooms of src/', () => {
 
   it('import each other without a cycle', () => {
     for (const node of edges.keys()) expect(cycleFrom(node), node).toBeUndefined();
+  });
+
+  it('keep the builds’ wiring out of flows/, which holds use cases only', () => {
+    // The Checkout reaches the wallets, headless and pay() through the alias the build sets.
+    expect(imports.get('checkout.ts')).toContain('builds/esm/index.ts');
+    // No build variant in flows/: no stand-in, no loader, nothing a build swaps or picks.
+    const flows = readdirSync(join(SRC, 'flows')).filter((f) => !/\.test\.ts$|fixtures\.ts$/.test(f));
+    expect(flows.filter((f) => /\.(essentials|inline|script)\.ts$|^load-|^lazy-/.test(f))).toEqual([]);
+    // A use case does not know how it is built: builds/ imports flows/, never the other way.
+    expect(importers(/^flows\//, /^builds\//)).toEqual([]);
+    // Every build wires the same methods (the essentials' as stand-ins).
+    const exported = (build: string) =>
+      [
+        ...readFileSync(join(SRC, 'builds', build, 'index.ts'), 'utf8').matchAll(
+          /^export const (\w+)Flow\b/gm,
+        ),
+      ]
+        .map((m) => m[1])
+        .sort();
+    expect(exported('esm')).toEqual(['headless', 'pay', 'wallets']);
+    expect(exported('full')).toEqual(exported('esm'));
+    expect(exported('essentials')).toEqual(exported('esm'));
   });
 
   it('keep the protocol free of the service client', () => {

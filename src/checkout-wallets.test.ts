@@ -1,7 +1,7 @@
 // The Checkout's wallet methods: each loads its flow (a lazy chunk in ESM), and every outcome the flow
 // does not hand the merchant's wallet callback reaches the Checkout's `callback`; destroy() removes the
 // buttons. The flows themselves are tested in flows/google-pay.test.ts and flows/apple-pay.test.ts, their
-// wiring in flows/wallets.test.ts.
+// wiring in builds/wallets.test.ts.
 import type * as Wallet from './flows/wallet-script.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Checkout } from './checkout.ts';

@@ -3,21 +3,32 @@
 // (flows/): the card form, stored cards, headless tokenization and pay(), the wallets.
 
 import { resolveTokenOrigin } from './api/hosts.ts';
-import { serviceClient, type ServiceClient } from './api/service.ts';
+import { serviceClient } from './api/service.ts';
 import { collectFrontData, type FrontData } from './browser-data/index.ts';
 import type { CheckoutApi } from './checkout-api.ts';
+import type { CheckoutContext } from './checkout-context.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { ERROR_CODES } from './errors.ts';
 import { CardFormFlow } from './flows/card-form.ts';
-import { hand } from './flows/hand.ts';
-import { headlessAndPayFlow, type HeadlessAndPayFlow } from './flows/headless-and-pay.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
-import { walletsFlow, type WalletsFlow } from './flows/wallets.ts';
+import { headlessFlow, payFlow, walletsFlow } from '#build';
 import { loadLocale, messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
 import type * as types from './types.ts';
 import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
+
+/** Gives the merchant's callback a result; its failing must not turn into ours: it surfaces as theirs. */
+function hand<T>(callback: ((result: T) => void) | undefined, result: T): T {
+  try {
+    callback?.(result);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+  return result;
+}
 
 /**
  * The checkout for one shopper's session. It mounts the secure card form (or a stored card's security
@@ -26,14 +37,13 @@ import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
  * `{ok: false, error}` with a {@link CheckoutError}; the `callback` option receives every card result too.
  */
 export class Checkout implements CheckoutApi {
-  #options: types.CheckoutOptions;
-  readonly #client: ServiceClient;
-  readonly #locale: Locale;
+  /** What every flow is handed a part of, built once here. */
+  readonly #context: CheckoutContext;
   readonly #cardForm: CardFormFlow;
-  readonly #session: Session;
-  readonly #wallets: WalletsFlow;
-  /** Headless tokenization and pay(), each loaded at its first call (full build). */
-  readonly #headlessAndPay: HeadlessAndPayFlow;
+  /** The wallets, headless tokenization and pay(): each loaded at its first call, as the build wires it. */
+  readonly #wallets: ReturnType<typeof walletsFlow>;
+  readonly #headless: ReturnType<typeof headlessFlow>;
+  readonly #pay: ReturnType<typeof payFlow>;
 
   /**
    * Checks the options and picks the locale; it touches no DOM until something is mounted.
@@ -43,39 +53,39 @@ export class Checkout implements CheckoutApi {
    * unknown, or `tokenUrl` is missing in production or not https; the message names it.
    */
   constructor(options: types.CheckoutOptions) {
-    this.#options = validateOptions(options);
-    this.#session = new Session(options.sessionId);
-    const origin = resolveTokenOrigin(options.environment, options.tokenUrl);
-    const target = { origin, account: options.account };
-    this.#client = serviceClient(target, ERROR_CODES);
-    this.#locale = resolveLocale(
-      options.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
+    // The session is held once, by `session`; the flows read the rest, which no one changes.
+    const { sessionId, ...checked } = validateOptions(options);
+    const settings = Object.freeze(checked);
+    const session = new Session(sessionId);
+    const target = {
+      origin: resolveTokenOrigin(settings.environment, settings.tokenUrl),
+      account: settings.account,
+    };
+    const client = serviceClient(target, ERROR_CODES);
+    const locale = resolveLocale(
+      settings.locale ?? (typeof navigator === 'undefined' ? undefined : navigator.languages),
     );
     // Its strings start loading now, beside the session, unless the script has them (i18n/tables.ts).
-    void loadLocale(this.#locale);
-    const source = {
+    void loadLocale(locale);
+    const context: CheckoutContext = (this.#context = {
       target,
-      session: this.#session,
-      options: this.#options,
-      locale: this.#locale,
-      messages: () => messagesFor(this.#locale, this.#options.messages),
-    };
-    this.#cardForm = new CardFormFlow({
-      ...source,
-      deliver: (run) => run.then((result) => hand(this.#options.callback, result)),
-      onEnter: options.onPayment && (() => void this.pay()),
+      session,
+      options: settings,
+      locale,
+      messages: () => messagesFor(locale, settings.messages),
+      client,
+      deliver: (result) => hand(settings.callback, result),
+      deliverPayment: (result) => hand(settings.onPayment, result),
     });
-    this.#wallets = walletsFlow({
-      ...source,
-      client: this.#client,
-      fail: (error) => void hand(this.#options.callback, { ok: false, error }),
-    });
-    this.#headlessAndPay = headlessAndPayFlow({ ...source, client: this.#client, cardForm: this.#cardForm });
+    this.#cardForm = new CardFormFlow(context, settings.onPayment && (() => void this.pay()));
+    this.#wallets = walletsFlow(context);
+    this.#headless = headlessFlow(context);
+    this.#pay = payFlow(context, this.#cardForm);
   }
 
   /** The locale the fields are shown in, after fallback (`pt-PT` → `pt-BR` → `en`). */
   get locale(): Locale {
-    return this.#locale;
+    return this.#context.locale;
   }
 
   mountCardForm(target: string | Element): SvcCardForm {
@@ -94,7 +104,7 @@ export class Checkout implements CheckoutApi {
   }
 
   listStoredCards(options: types.CallOptions = {}): Promise<types.StoredCardsResult> {
-    return listStoredCards(this.#client, this.#session.ready, options.signal);
+    return listStoredCards(this.#context.client, this.#context.session.ready, options.signal);
   }
 
   collectFrontData(): FrontData {
@@ -102,26 +112,27 @@ export class Checkout implements CheckoutApi {
   }
 
   tokenizeCard(card: types.HeadlessCard, options: types.HeadlessOptions = {}): Promise<types.CardResult> {
-    return this.#headlessAndPay.tokenizeCard(card, options);
+    return this.#headless.tokenizeCard(card, options);
   }
 
   prepareAuthentication(
     cardNumber: string,
     options: types.HeadlessOptions = {},
   ): Promise<types.PreparationResult> {
-    return this.#headlessAndPay.prepareAuthentication(cardNumber, options);
+    return this.#headless.prepareAuthentication(cardNumber, options);
   }
 
   authenticate(
     authentication: unknown,
     options: types.HeadlessOptions = {},
   ): Promise<types.AuthenticationResult> {
-    return this.#headlessAndPay.authenticate(authentication, options);
+    return this.#headless.authenticate(authentication, options);
   }
 
   updateSession(sessionId: string): void {
-    this.#options = validateOptions({ ...this.#options, sessionId });
-    // The card form flow holds the same session, and sets it.
+    // Checked as the constructor checks it; the options stay as they are.
+    validateOptions({ ...this.#context.options, sessionId });
+    // The card form flow sets the session, which every flow reads, and tells the mounted form.
     this.#cardForm.updateSession(sessionId);
   }
 
@@ -138,12 +149,12 @@ export class Checkout implements CheckoutApi {
   }
 
   pay(options: types.PayOptions = {}): Promise<types.PaymentResult> {
-    return this.#headlessAndPay.pay(options);
+    return this.#pay.pay(options);
   }
 
   destroy(): void {
     this.#cardForm.destroy();
-    this.#headlessAndPay.destroy();
+    this.#pay.destroy();
     this.#wallets.destroy();
   }
 }

@@ -7,10 +7,9 @@ import { CheckoutError, failure, type Result } from '../errors.ts';
 import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
 import type { ChallengeContext } from '../three-ds/page/challenge.ts';
 import { loadChallenge } from '../three-ds/page/load-challenge.ts';
-import type { Messages } from '../i18n/en.ts';
 import { CHALLENGE_TIMEOUT_MS } from '../options.ts';
-import type { Session } from '../session.ts';
-import type { CardResult, CheckoutOptions, ThreeDsResult } from '../types.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
+import type { CardResult, ThreeDsResult } from '../types.ts';
 
 /** How long a challenge's code may take to download before the payment fails with `network_error`. */
 export const CHALLENGE_LOAD_TIMEOUT_MS = 30_000;
@@ -24,18 +23,9 @@ export interface ChallengeSettings extends ChallengeContext {
   signal: AbortSignal;
 }
 
-/** What a challenge needs of the Checkout, the same for every flow: the card form's context is one. */
-export interface ChallengeSource {
-  target: { origin: string; account: string };
-  session: Session;
-  options: Pick<CheckoutOptions, 'challengeTimeoutMs'>;
-  locale: string;
-  messages: () => Messages;
-}
-
 /** The challenge dialog's settings for one call: its step listener, where the focus goes, its signal. */
 export function challengeSettings(
-  source: ChallengeSource,
+  source: Pick<CheckoutContext, 'target' | 'session' | 'options' | 'locale' | 'messages'>,
   onStep: (step: ThreeDsStep) => void,
   onClosed: () => void,
   signal: AbortSignal,

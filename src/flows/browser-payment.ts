@@ -13,15 +13,14 @@ import {
   type CheckoutErrorCode,
   type Result,
 } from '../errors.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
 import type { PixView } from '../elements/pix-code.ts';
 import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
-import type { Session } from '../session.ts';
 import type {
   CardDetails,
   CardResult,
   CardTokenResult,
-  CheckoutOptions,
   Payment,
   PaymentProgress,
   PaymentResult,
@@ -443,25 +442,20 @@ export class BrowserPaymentFlow {
  * environment or `engineUrl` names, and progress told as `svc-payment` on the card form.
  * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
  */
-export function browserPayments(options: {
-  options: Pick<CheckoutOptions, 'environment' | 'engineUrl' | 'account'>;
-  /** The Checkout's locale, resolved. */
-  locale: Locale;
-  session: Session;
-  cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void };
-  deliver: (result: PaymentResult) => void;
-}): BrowserPaymentFlow {
-  const { environment, engineUrl, account } = options.options;
-  const { cardForm } = options;
+export function browserPayments(
+  context: Pick<CheckoutContext, 'options' | 'locale' | 'session' | 'deliverPayment'>,
+  cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void },
+): BrowserPaymentFlow {
+  const { environment, engineUrl, account } = context.options;
   const origin = resolveEngineOrigin(environment, engineUrl);
   return new BrowserPaymentFlow({
     client: serviceClient({ origin, account }, ERROR_CODES),
-    sessionId: () => options.session.ready,
+    sessionId: () => context.session.ready,
     cardForm,
     announce: (progress) => {
       cardForm.dispatch(new SvcPaymentEvent(progress));
     },
-    deliver: options.deliver,
-    locale: options.locale,
+    deliver: context.deliverPayment,
+    locale: context.locale,
   });
 }

@@ -22,7 +22,6 @@ function flow(callback?: (result: CardResult) => void, options: Partial<Checkout
     target: { origin: 'http://127.0.0.1:4174', account: 'demo' },
     session: new Session('ses_1'),
     options: {
-      sessionId: 'ses_1',
       account: 'demo',
       environment: 'sandbox',
       ...(callback ? { callback } : {}),
@@ -30,11 +29,10 @@ function flow(callback?: (result: CardResult) => void, options: Partial<Checkout
     },
     locale: 'pt-BR',
     messages: () => messagesFor('pt-BR', undefined),
-    deliver: (run) =>
-      run.then((result) => {
-        delivered.push(result);
-        return result;
-      }),
+    deliver: (result) => {
+      delivered.push(result);
+      return result;
+    },
   });
   return { cardForm, delivered };
 }

@@ -3,33 +3,19 @@
 // why a submit failed, and take it all down again. One form at a time; one submit at a time; a form
 // that produced a payment's token stays completed (locked, same result) until it is cleared.
 
-import { linkSignals, type ServiceTarget } from '../api/service.ts';
+import { linkSignals } from '../api/service.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { installmentsConfig } from '../brazil/installments.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
 import { defineElements } from '../define.ts';
 import type { SvcCardForm } from '../elements/card-form.ts';
 import { CheckoutError, configurationError } from '../errors.ts';
 import { SvcResultEvent, SvcThreeDsEvent } from '../events.ts';
-import type { MessageKey, Messages } from '../i18n/en.ts';
-import type { Locale } from '../i18n/locale.ts';
+import type { MessageKey } from '../i18n/en.ts';
 import { loadLocale } from '../i18n/tables.ts';
 import type { FrameConfig } from '../messaging/protocol.ts';
-import type { CardResult, CheckoutOptions, Failure, StoredCard } from '../types.ts';
-import type { Session } from '../session.ts';
+import type { CardResult, Failure, StoredCard } from '../types.ts';
 import { abortError, authenticate, challengeSettings } from './authentication.ts';
-
-export interface CardFormContext {
-  target: ServiceTarget;
-  /** The shopper's session: known, or on its way (the frame loads meanwhile). */
-  session: Session;
-  options: CheckoutOptions;
-  locale: Locale;
-  messages: () => Messages;
-  /** Hands a result to the merchant's callback; called once per submit. */
-  deliver: (run: Promise<CardResult>) => Promise<CardResult>;
-  /** What Enter in a field runs instead of a submit (`pay()`, when the script pays). */
-  onEnter?: (() => void) | undefined;
-}
 
 /** What the frame shows the shopper for a failed submit; undefined when the fields already show it. */
 export function alertKey(error: CheckoutError): MessageKey | undefined {
@@ -67,11 +53,16 @@ export const DECLINE_MESSAGES: Readonly<Record<string, MessageKey>> = {
   card_blocked: 'declineCardBlocked',
 };
 
+/** What the card form needs of the Checkout; `deliver` hands each submit's result to the callback, once. */
+type Needs = Pick<CheckoutContext, 'target' | 'session' | 'options' | 'locale' | 'messages' | 'deliver'>;
+
 const destroyedError = () =>
   new CheckoutError('destroyed', 'cancelled', 'The card form was removed before the submit ended.');
 
 export class CardFormFlow {
-  #context: CardFormContext;
+  #context: Needs;
+  /** What Enter in a field runs instead of a submit (`pay()`, when the script pays). */
+  #onEnter: (() => void) | undefined;
   #form: SvcCardForm | undefined;
   /** Aborted when the form goes: ends its open challenge, and a submit still on its way. */
   #lifetime = new AbortController();
@@ -81,8 +72,9 @@ export class CardFormFlow {
   /** The result that completed the mounted form (destroy() drops it); it holds while the form stays completed. */
   #completed: CardResult | undefined;
 
-  constructor(context: CardFormContext) {
+  constructor(context: Needs, onEnter?: () => void) {
     this.#context = context;
+    this.#onEnter = onEnter;
   }
 
   /**
@@ -149,8 +141,8 @@ export class CardFormFlow {
           : { installments: installmentsConfig(options.installments) }),
       },
       onSubmitRequest: () => {
-        if (this.#context.onEnter === undefined) void this.#start(undefined, false);
-        else this.#context.onEnter();
+        if (this.#onEnter === undefined) void this.#start(undefined, false);
+        else this.#onEnter();
       },
     });
     // Not moved when adopted: a frame taken out of the document starts loading again.
@@ -180,9 +172,10 @@ export class CardFormFlow {
         ok: false,
         error: configurationError('not_mounted', 'Mount a card form before calling submit().'),
       };
-      return this.#context.deliver(Promise.resolve(run));
+      return Promise.resolve(this.#context.deliver(run));
     }
-    this.#inFlight = this.#context.deliver(this.#run(form, signal)).then((result) => {
+    this.#inFlight = this.#run(form, signal).then((result) => {
+      this.#context.deliver(result);
       this.#inFlight = undefined;
       if (result.ok) {
         this.#completed = result;

@@ -86,7 +86,7 @@ const flow = () =>
     // The challenge is the stub above: the dialog itself is tested with the card form and in e2e.
     target: { origin: TOKEN, account: 'demo' },
     session: new Session('ses_1'),
-    options: {},
+    options: { account: 'demo', environment: 'sandbox' },
     locale: 'en',
     messages: () => messagesFor('en'),
   });

@@ -6,10 +6,11 @@
 // prepare() for the code, authenticate() for the block the service answered with. Local checks first,
 // so an invalid card costs no request. A lazy chunk in ESM, part of the full script-tag build.
 
-import { generateToken, type ServiceClient } from '../api/service.ts';
+import { generateToken } from '../api/service.ts';
 import { decodeAuthentication } from '../api/three-ds.ts';
 import { collectFrontData } from '../browser-data/index.ts';
 import { checkCardData, checkCardNumber, type CardCheckError } from '../card/index.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
 import { CheckoutError, failure } from '../errors.ts';
 import type { ThreeDsStep } from '../three-ds/authentication.ts';
 import { createPreparer, type ThreeDsPreparer } from '../three-ds/collection/preparer.ts';
@@ -25,7 +26,6 @@ import {
   challengeSettings,
   verifyAuthentication,
   type ChallengeSettings,
-  type ChallengeSource,
 } from './authentication.ts';
 
 /** What headless mode says when it refuses a card locally (never the card's data). */
@@ -44,12 +44,10 @@ const digitsOf = (cardNumber: unknown) =>
   typeof cardNumber === 'string' ? cardNumber.replace(/[\s-]/g, '') : '';
 
 /** What headless tokenization needs of the Checkout: its client, and what the challenge dialog needs. */
-export interface HeadlessContext extends ChallengeSource {
-  client: ServiceClient;
-}
+type Needs = Pick<CheckoutContext, 'target' | 'session' | 'options' | 'locale' | 'messages' | 'client'>;
 
 export class HeadlessFlow {
-  #context: HeadlessContext;
+  #context: Needs;
   /** The preparations of one session: a new session (updateSession) starts over. */
   #preparer: { sessionId: string; preparer: ThreeDsPreparer } | undefined;
   /** The BIN the page handed over last: an older preparation is replaced. */
@@ -57,7 +55,7 @@ export class HeadlessFlow {
   /** Who hears the collection's steps: the call waiting on it. */
   #onStep: (step: ThreeDsStep) => void = () => undefined;
 
-  constructor(context: HeadlessContext) {
+  constructor(context: Needs) {
     this.#context = context;
   }
 

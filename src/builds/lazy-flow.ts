@@ -1,6 +1,6 @@
-// A flow of the full build as the Checkout holds it: loaded at its first call (a lazy chunk in ESM,
-// inline in the full script-tag build, `full_build_required` in the essentials: load-full.ts), and
-// loaded again at the next call when it could not be.
+// A flow of the full build as the Checkout holds it: loaded at its first call (as the build says: a lazy
+// chunk in ESM, inline in the full script-tag build; builds/esm/, builds/full/), and loaded again at the
+// next call when it could not be.
 
 import { CheckoutError } from '../errors.ts';
 import type { Failure } from '../types.ts';

@@ -1,30 +1,32 @@
-// Headless tokenization and pay() as the Checkout delegates them: each flow is loaded at its first call
-// with the Checkout's context, loaded again after a failed load, and its results go where the merchant
-// asked: a token to `callback` (not a preparation nor an authentication), a payment to `onPayment` (a
-// pay() whose flow could not load included). The flows are faked here (headless.test.ts and
-// browser-payment.test.ts test them).
+// Headless tokenization and pay() as the Checkout delegates them (headless.ts, pay.ts, and the essentials
+// build's stand-ins): each flow is loaded at its first call with the Checkout's context, loaded again
+// after a failed load, and its results go where the merchant asked: a token to `deliver` (not a
+// preparation nor an authentication), a payment to `deliverPayment` (a pay() whose flow could not load
+// included). The flows are faked here (flows/headless.test.ts and flows/browser-payment.test.ts test them).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import { CheckoutError, ERROR_CODES } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { Session } from '../session.ts';
-import type { CardResult, CheckoutOptions, PaymentResult } from '../types.ts';
-import { headlessAndPayFlow, type HeadlessAndPaySource } from './headless-and-pay.ts';
-import { headlessAndPayFlow as essentialsFlow } from './headless-and-pay.essentials.ts';
+import type { CheckoutSettings } from '../checkout-context.ts';
+import type { CardResult, PaymentResult } from '../types.ts';
+import * as essentials from './essentials/index.ts';
+import { lazyHeadless, type HeadlessContext } from './headless.ts';
+import { lazyPay, type PayContext } from './pay.ts';
 
 const token: CardResult = { ok: true, token: 'tok_1', brand: 'visa', last4: '1111' } as CardResult;
 const paid = { ok: true, payment: { status: 'paid' } } as unknown as PaymentResult;
 
 const loaded = vi.hoisted(() => ({
   headless: [] as unknown[],
-  payments: [] as { deliver: (result: unknown) => void }[],
+  payments: [] as ({ deliver: (result: unknown) => void } & Record<string, unknown>)[],
   tokenize: vi.fn<(card: unknown, options: unknown) => Promise<unknown>>(),
   pay: vi.fn<(options: unknown) => Promise<unknown>>(),
   destroy: vi.fn(),
   failure: undefined as Error | undefined,
 }));
 
-vi.mock('./load-full.ts', () => {
+const fakes = (() => {
   const loading = <T>(module: T) =>
     loaded.failure === undefined ? Promise.resolve(module) : Promise.reject(loaded.failure);
   class HeadlessFlow {
@@ -35,14 +37,32 @@ vi.mock('./load-full.ts', () => {
     prepare = () => Promise.resolve({ ok: true, code: 'setup_1' });
     authenticate = () => Promise.resolve({ ok: false, error: { code: 'authentication_failed' } });
   }
-  const browserPayments = (context: { deliver: (result: unknown) => void }) => {
-    loaded.payments.push(context);
+  // Noted as one object, the context with its card form and the deliver it hands the flow.
+  const browserPayments = (context: PayContext, cardForm: unknown) => {
+    loaded.payments.push({
+      ...context,
+      cardForm,
+      deliver: context.deliverPayment as (result: unknown) => void,
+    });
     return { pay: loaded.pay, destroy: loaded.destroy };
   };
   return {
-    loadHeadless: () => loading({ HeadlessFlow }),
-    loadBrowserPayment: () => loading({ browserPayments }),
+    loadHeadless: () => loading(HeadlessFlow),
+    loadBrowserPayment: () => loading(browserPayments),
   };
+})();
+
+type HeadlessAndPaySource = HeadlessContext & PayContext & { cardForm: Parameters<typeof lazyPayFlow>[1] };
+const lazyPayFlow = lazyPay(fakes.loadBrowserPayment as never);
+/** The Checkout's headless and pay() methods, as a build with their flows wires them (flows faked). */
+const headlessAndPayFlow = (context: HeadlessAndPaySource) => ({
+  ...lazyHeadless(fakes.loadHeadless as never)(context),
+  ...lazyPayFlow(context, context.cardForm),
+});
+/** The same methods in the essentials build. */
+const essentialsFlow = (context: HeadlessAndPaySource) => ({
+  ...essentials.headlessFlow(context),
+  ...essentials.payFlow(context, context.cardForm),
 });
 
 const TOKEN = 'http://127.0.0.1:4174';
@@ -51,13 +71,7 @@ const TOKEN = 'http://127.0.0.1:4174';
 function source() {
   const cards: CardResult[] = [];
   const payments: PaymentResult[] = [];
-  const options: CheckoutOptions = {
-    sessionId: 'ses_1',
-    account: 'demo',
-    environment: 'sandbox',
-    callback: (result) => cards.push(result),
-    onPayment: (result) => payments.push(result),
-  };
+  const options: CheckoutSettings = { account: 'demo', environment: 'sandbox' };
   const context: HeadlessAndPaySource = {
     target: { origin: TOKEN, account: options.account },
     session: new Session('ses_1'),
@@ -66,6 +80,15 @@ function source() {
     messages: () => messagesFor('es'),
     client: serviceClient({ origin: TOKEN, account: options.account }, ERROR_CODES),
     cardForm: { submit: vi.fn(), showDecline: vi.fn(), dispatch: vi.fn() },
+    // What the Checkout hands `callback` and `onPayment`.
+    deliver: (result) => {
+      cards.push(result);
+      return result;
+    },
+    deliverPayment: (result) => {
+      payments.push(result);
+      return result;
+    },
   };
   return { context, cards, payments };
 }

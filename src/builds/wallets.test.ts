@@ -1,17 +1,17 @@
 // The wallets as the Checkout delegates them: each method loads its wallet's flow and hands it the
 // Checkout's context (the session as it is now, the locale and strings, the wallet scripts, the client,
 // the merchant's callback for failures); destroy() removes every button shown, once. The wallets' flows
-// are faked here (they are tested in google-pay.test.ts and apple-pay.test.ts); so is the essentials
-// build's stand-in, which has no wallets.
+// are faked here (they are tested in flows/google-pay.test.ts and flows/apple-pay.test.ts); so is the
+// essentials build's stand-in, which has no wallets.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import { CheckoutError, ERROR_CODES } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { Session } from '../session.ts';
 import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
-import type { WalletContext } from './wallet.ts';
-import { walletsFlow, type WalletsSource } from './wallets.ts';
-import { walletsFlow as essentialsWallets } from './wallets.essentials.ts';
+import type { WalletContext } from '../flows/wallet.ts';
+import { walletsFlow as essentialsWallets } from './essentials/index.ts';
+import { lazyWallets, type WalletsContext } from './wallets.ts';
 
 const loaded = vi.hoisted(() => ({
   useGooglePay: vi.fn<(ctx: unknown, options: unknown) => Promise<boolean>>(),
@@ -19,23 +19,19 @@ const loaded = vi.hoisted(() => ({
   failure: undefined as Error | undefined,
 }));
 
-vi.mock('./load-full.ts', () => ({
-  loadGooglePay: () =>
-    loaded.failure === undefined
-      ? Promise.resolve({ useGooglePay: loaded.useGooglePay })
-      : Promise.reject(loaded.failure),
-  loadApplePay: () =>
-    loaded.failure === undefined
-      ? Promise.resolve({ useApplePay: loaded.useApplePay })
-      : Promise.reject(loaded.failure),
-}));
+/** The wallet methods as a build with the wallets wires them, with their flows faked. */
+const walletsFlow = lazyWallets(
+  () =>
+    loaded.failure === undefined ? Promise.resolve(loaded.useGooglePay) : Promise.reject(loaded.failure),
+  () => (loaded.failure === undefined ? Promise.resolve(loaded.useApplePay) : Promise.reject(loaded.failure)),
+);
 
 const googlePay = { selector: '#wallet' } as unknown as GooglePayOptions;
 const applePay = { button: { selector: '#wallet' } } as unknown as ApplePayOptions;
 
-function source(overrides: Partial<WalletsSource> = {}) {
+function source(overrides: Partial<WalletsContext> = {}) {
   const failures: CheckoutError[] = [];
-  const wallets: WalletsSource = {
+  const wallets: WalletsContext = {
     session: new Session('ses_1'),
     options: {
       environment: 'sandbox',
@@ -45,7 +41,10 @@ function source(overrides: Partial<WalletsSource> = {}) {
     locale: 'es',
     messages: () => messagesFor('es'),
     client: serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES),
-    fail: (error) => failures.push(error),
+    deliver: (result) => {
+      if (!result.ok) failures.push(result.error);
+      return result;
+    },
     ...overrides,
   };
   return { wallets, failures };

@@ -1,0 +1,37 @@
+// pay() as the Checkout offers it in the builds that have it (ESM, full): its flow is loaded at the
+// first call (a LazyFlow, the way the build says: esm/, a lazy chunk; full/, inline) with the
+// Checkout's context, loaded again after a failed load, and each payment goes to the merchant's
+// `onPayment` (a pay() whose flow could not load included). The flow itself is flows/browser-payment.ts.
+
+import type { CheckoutContext } from '../checkout-context.ts';
+import type { browserPayments } from '../flows/browser-payment.ts';
+import type { PaymentResult, PayOptions } from '../types.ts';
+import { LazyFlow } from './lazy-flow.ts';
+
+/** The Checkout's pay(), as it delegates it. */
+export interface PayMethods {
+  pay(options?: PayOptions): Promise<PaymentResult>;
+  /** Ends a running payment as `destroyed`, once its flow has loaded. */
+  destroy(): void;
+}
+
+/**
+ * pay() in a build that loads its flow's maker with `load`, for the Checkout's context and the card
+ * form that pay() submits (and on which it tells where the payment is).
+ */
+export const lazyPay =
+  (load: () => Promise<typeof browserPayments>) =>
+  (context: PayContext, cardForm: Parameters<typeof browserPayments>[1]): PayMethods => {
+    const payments = new LazyFlow(() => load().then((payments) => payments(context, cardForm)));
+    return {
+      pay: (settings) => payments.call((flow) => flow.pay(settings), context.deliverPayment),
+      destroy: () => {
+        void payments.loaded?.then((flow) => {
+          flow.destroy();
+        });
+      },
+    };
+  };
+
+/** What pay() needs of the Checkout. */
+export type PayContext = Pick<CheckoutContext, 'options' | 'locale' | 'session' | 'deliverPayment'>;

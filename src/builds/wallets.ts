@@ -1,0 +1,54 @@
+// The wallets as the Checkout offers them in the builds that have them (ESM, full): `useGooglePay` and
+// `useApplePay` load their flow the way the build says (esm/: a lazy chunk; full/: inline) and give it
+// what it needs of the Checkout; `destroy()` removes the buttons they showed. The flows themselves are
+// flows/google-pay.ts and flows/apple-pay.ts, with flows/wallet.ts; the essentials build has none.
+
+import type { ServiceClient } from '../api/service.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
+import type { useApplePay } from '../flows/apple-pay.ts';
+import type { useGooglePay } from '../flows/google-pay.ts';
+import type { WalletContext } from '../flows/wallet.ts';
+import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
+
+/** What the wallets need of the Checkout: `deliver` hands a failed payment to the merchant's `callback`. */
+export type WalletsContext = Pick<
+  CheckoutContext,
+  'session' | 'options' | 'locale' | 'messages' | 'client' | 'deliver'
+>;
+
+/** The Checkout's wallet methods, as it delegates them. */
+export interface WalletsFlow {
+  useGooglePay(options: GooglePayOptions): Promise<boolean>;
+  useApplePay(options: ApplePayOptions): Promise<boolean>;
+  /** Removes the buttons shown (an open Apple Pay sheet is aborted). */
+  destroy(): void;
+}
+
+/**
+ * The wallet methods of a build that loads each wallet's flow with `loadGooglePay` and `loadApplePay`
+ * (each with the locale's strings, which its installments show). A loader answers the flow's function
+ * itself, not its module: the full build, which has it at hand, spends no bytes wrapping it.
+ */
+export const lazyWallets =
+  (loadGooglePay: () => Promise<typeof useGooglePay>, loadApplePay: () => Promise<typeof useApplePay>) =>
+  ({ session, options, locale, messages, client, deliver }: WalletsContext): WalletsFlow => {
+    const teardown: (() => void)[] = [];
+    const ctx: WalletContext & { client: ServiceClient } = {
+      environment: options.environment,
+      account: options.account,
+      sessionId: () => session.ready,
+      locale,
+      messages,
+      scripts: options.walletScripts,
+      client,
+      fail: (error) => void deliver({ ok: false, error }),
+      onDestroy: (remove) => teardown.push(remove),
+    };
+    return {
+      useGooglePay: (wallet) => loadGooglePay().then((use) => use(ctx, wallet)),
+      useApplePay: (wallet) => loadApplePay().then((use) => use(ctx, wallet)),
+      destroy: () => {
+        for (const remove of teardown.splice(0)) remove();
+      },
+    };
+  };

@@ -260,35 +260,54 @@ function tokenHostDocument(): Plugin {
       // After the build has put in the script and stylesheet tags, so they lose their whitespace too.
       order: 'post',
       // Comments and the whitespace between tags are for the source only: the frame's bytes count
-      // against its budget. So is `crossorigin`: the frame's files come from its own origin, and a
-      // module script is fetched with CORS anyway. The stylesheets go into the document (their files
-      // are not written): it paints as soon as it is parsed, while its script is still on its way,
-      // where a stylesheet of its own would hold the paint until both had come and then delay the
-      // script (issue 17: the skeleton's paint 20 to 27 ms sooner, ready 0 to 19 ms). The token host
-      // allows each <style> by its hash (sandbox/frames.ts). The script is named relative to the
-      // document, which the token host serves beside its assets (/frames/<version>/): 14 bytes less
-      // before the paint, where the script's name is the one part that changes with every build.
+      // against its budget. The stylesheets go into the document (their files are not written): it
+      // paints as soon as it is parsed, where a stylesheet of its own would hold the paint until it had
+      // come. So does the document's script, at the end of its body: a script file is asked for only
+      // once the frame's new renderer has committed its document, a round trip the frame would wait
+      // for before it can say hello. What the first paint needs comes first (the skeleton and its
+      // styles); the script is deferred as any module script, and runs once the document is parsed.
+      // The token host allows each <style> and <script> by its hash (sandbox/frames.ts).
       handler: (html, { bundle }) => {
+        const take = (file: string) => {
+          const output = bundle?.[file];
+          if (output === undefined) throw new Error(`${file}: not in the build`);
+          delete bundle?.[file];
+          return output;
+        };
+        let script = '';
         const built = html
           .replace(/<!--[\s\S]*?-->\s*/g, '')
           .replace(/>\s+</g, '><')
-          .replace(/ crossorigin(?=[ >])/g, '')
-          .replaceAll(` src="/${framesDir()}/assets/`, ' src="assets/')
           .replace('<head>', `<head>${FRAME_HEAD}`)
           // A document with a root of its own (card.html: the fields' skeleton) keeps it.
           .replace('<body></body>', '<body><main id="root"></main></body>')
+          .replace(
+            /<script type="module"[^>]*\bsrc="\/[^"]*\/(assets\/[^"]+\.js)"[^>]*><\/script>/,
+            (_, file: string) => {
+              const chunk = take(file);
+              // A chunk it imports statically would be asked for after the commit all the same.
+              if (chunk.type !== 'chunk' || chunk.imports.length > 0)
+                throw new Error(`${file}: a document's script must import nothing statically`);
+              // Its source map stays a file, named relative to the document.
+              script = chunk.code.trim().replace(/(\/\/# sourceMappingURL=)(\S+)$/, '$1assets/$2');
+              if (script.includes('</script')) throw new Error(`${file}: "</script" in the script`);
+              return '';
+            },
+          )
           // Last, so that none of the rules above runs over the styles.
           .replace(/<link\b[^>]*\bhref="[^"]*\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => {
-            const asset = bundle?.[file];
-            if (asset?.type !== 'asset') throw new Error(`${file}: not in the build`);
-            delete bundle?.[file];
+            const asset = take(file);
+            if (asset.type !== 'asset') throw new Error(`${file}: not a stylesheet`);
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
             return `<style>${css.trim()}</style>`;
-          });
-        // A stylesheet left as a file would be refused by the token host's policy (style-src: hashes).
+          })
+          // A function, so that no `$` in the script is read as a replacement pattern.
+          .replace('</body>', () => `<script type="module">${script}</script></body>`);
+        // A stylesheet or script left as a file would be refused by the token host's policy (hashes).
         if (/<link\b[^>]*\bstylesheet/i.test(built))
           throw new Error('a stylesheet link is left in the document');
+        if (script === '') throw new Error('the document has no script');
         return built;
       },
     },

@@ -2,7 +2,7 @@
 // and the styles in it, before the handshake) before it tells the page it is ready. Read on the frame's
 // own clock: its paint timing entries and the `svc-ready` mark it records just before posting `ready`.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import { framesDir } from '../scripts/artifacts.ts';
 import { CardPage, TOKEN_ORIGIN } from './models/card-page.ts';
 
@@ -47,13 +47,16 @@ for (const width of [390, 1280]) {
   });
 }
 
-/** The card frame's height and its four card inputs' boxes (the skeleton's, or the fields'). */
+/**
+ * The card frame's height on the page (what the page reserves, or what the fields reported) and its
+ * four card inputs' boxes (the skeleton's, or the fields').
+ */
 function frameBoxes(selector: string) {
   const inputs = [...document.querySelectorAll(selector)].slice(0, 4).map((element) => {
     const { top, left, width, height } = element.getBoundingClientRect();
     return { top, left, width, height };
   });
-  return { height: document.documentElement.getBoundingClientRect().height, inputs };
+  return { height: window.innerHeight, inputs };
 }
 
 // Swapping the skeleton for the fields moves nothing on the page: the skeleton fills the height the page
@@ -67,48 +70,74 @@ const ALL_FOUR: Readonly<Record<string, readonly number[]>> = {
   es: [390, 1280],
 };
 
-for (const locale of ['en', 'pt-BR', 'es']) {
-  test(`the skeleton has the fields' size and boxes at 390 and 1280 px (${locale})`, async ({ page }) => {
-    const card = new CardPage(page);
-    const script = /\/assets\/card-[\w-]+\.js$/;
-    const inFrame = () => {
-      const frame = page.frames().find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
-      if (frame === undefined) throw new Error('no card frame on the page');
-      return frame;
-    };
-    for (const width of [390, 1280]) {
-      const at = `${locale} at ${String(width)} px`;
-      await page.setViewportSize({ width, height: 900 });
-      await card.open(`?locale=${locale}`);
-      await card.settled();
-      const fields = await inFrame().evaluate(frameBoxes, 'svc-card-fields .svc-input');
-      // The same page with the frame's script held back: what the shopper sees before it runs.
-      await page.context().route(script, (route) => route.abort());
-      await page.goto(`/card.html?locale=${locale}`);
-      await expect(card.frame.locator('.svc-skeleton')).toBeVisible();
-      // Polled: the page lays out the host (its reservation) while the frame loads.
-      const same = ALL_FOUR[locale]?.includes(width) === true ? 4 : 1;
-      const differences = async () => {
-        const skeleton = await inFrame().evaluate(frameBoxes, '.svc-skeleton .svc-input');
-        const off = (a: number, b: number | undefined, by: number) => !(Math.abs(a - (b ?? NaN)) <= by);
-        return [
-          off(skeleton.height, fields.height, 3) &&
-            `height ${String(skeleton.height)}, the fields' ${String(fields.height)}`,
-          skeleton.inputs.length !== 4 && `${String(skeleton.inputs.length)} boxes`,
-          ...skeleton.inputs
-            .slice(0, same)
-            .flatMap((box, i) =>
-              (['top', 'left', 'width', 'height'] as const)
-                .filter((side) => off(box[side], fields.inputs[i]?.[side], 0.5))
-                .map(
-                  (side) =>
-                    `input ${String(i)} ${side} ${String(box[side])}, the field's ${String(fields.inputs[i]?.[side])}`,
-                ),
-            ),
-        ].filter(Boolean);
+// Per field set: the card page's (the save-card box and installments; the CPF/CNPJ field with
+// `document`), and the plain page's card alone (in English only). The skeleton draws the boxes every
+// set shares, the four card inputs, where the fields put them; the page reserves the height of the
+// rest, where the set's other fields appear below them.
+const FIELD_SETS = [
+  { set: 'save-card box and installments', path: '/card.html?locale=', locales: ['en', 'pt-BR', 'es'] },
+  {
+    set: 'CPF/CNPJ, save-card box and installments',
+    path: '/card.html?document&locale=',
+    locales: ['en', 'pt-BR', 'es'],
+  },
+  { set: 'the card alone', path: '/plain.html?locale=', locales: ['en'] },
+] as const;
+
+for (const { set, path, locales } of FIELD_SETS)
+  for (const locale of locales)
+    test(`the skeleton has the fields' size and boxes at 390 and 1280 px (${locale}, ${set})`, async ({
+      page,
+    }) => {
+      const card = new CardPage(page, path.slice(0, path.indexOf('?')));
+      // The frame's document without its script (the last thing in it): what the shopper sees before
+      // it runs.
+      const frameDocument = /\/frames\/[^/]+\/card\.html/;
+      const withoutScript = async (route: Route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script type="module">[\s\S]*<\/script>/, '');
+        await route.fulfill({ response, body });
       };
-      await expect.poll(differences, { message: at }).toEqual([]);
-      await page.context().unroute(script);
-    }
-  });
-}
+      const inFrame = () => {
+        const frame = page
+          .frames()
+          .find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
+        if (frame === undefined) throw new Error('no card frame on the page');
+        return frame;
+      };
+      for (const width of [390, 1280]) {
+        const at = `${locale} at ${String(width)} px`;
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${path}${locale}`);
+        await expect(card.payButton).toBeEnabled();
+        await card.settled();
+        const fields = await inFrame().evaluate(frameBoxes, 'svc-card-fields .svc-input');
+        // The same page with the frame's script held back.
+        await page.context().route(frameDocument, withoutScript);
+        await page.goto(`${path}${locale}`);
+        await expect(card.frame.locator('.svc-skeleton')).toBeVisible();
+        // Polled: the page lays out the host (its reservation) while the frame loads.
+        const same = ALL_FOUR[locale]?.includes(width) === true ? 4 : 1;
+        const differences = async () => {
+          const skeleton = await inFrame().evaluate(frameBoxes, '.svc-skeleton .svc-input');
+          const off = (a: number, b: number | undefined, by: number) => !(Math.abs(a - (b ?? NaN)) <= by);
+          return [
+            off(skeleton.height, fields.height, 3) &&
+              `height ${String(skeleton.height)}, the fields' ${String(fields.height)}`,
+            skeleton.inputs.length !== 4 && `${String(skeleton.inputs.length)} boxes`,
+            ...skeleton.inputs
+              .slice(0, same)
+              .flatMap((box, i) =>
+                (['top', 'left', 'width', 'height'] as const)
+                  .filter((side) => off(box[side], fields.inputs[i]?.[side], 0.5))
+                  .map(
+                    (side) =>
+                      `input ${String(i)} ${side} ${String(box[side])}, the field's ${String(fields.inputs[i]?.[side])}`,
+                  ),
+              ),
+          ].filter(Boolean);
+        };
+        await expect.poll(differences, { message: at }).toEqual([]);
+        await page.context().unroute(frameDocument, withoutScript);
+      }
+    });

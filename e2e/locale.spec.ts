@@ -31,9 +31,8 @@ test('an English page loads its strings beside the frame, once, and shows no Por
   page.on('request', (request) => {
     const url = request.url();
     if (url.endsWith(`/sdk/${localeFile('en')}`)) order.push('strings');
-    // The frame's first script (its later chunks have names that start the same).
-    else if (/\/frames\/.*\/assets\/card-[\w-]+\.js$/.test(url) && !order.includes('frame script'))
-      order.push('frame script');
+    // What the frame asks for once its fields show (its own script comes in its document).
+    else if (/\/frames\/.*\/assets\/card-later-[\w-]+\.js$/.test(url)) order.push('frame chunk');
   });
   // The strings come late: the frame waits for them, not the shopper for pt-BR's.
   await page.route(`**/sdk/${localeFile('en')}`, async (route) => {
@@ -44,10 +43,9 @@ test('an English page loads its strings beside the frame, once, and shows no Por
   await card.open('?locale=en');
   await expect(card.frame.getByLabel('Card number')).toBeVisible();
   await expect(page.locator('svc-card-form iframe')).toHaveAttribute('title', 'Secure card payment form');
-  // Asked for at construction, once, in parallel with the frame's document: before the frame's script,
-  // which the frame asks for only once its document has come. (The strings' request and the frame's
-  // navigation start moments apart, so the browser may report either first.)
-  expect(order).toEqual(['strings', 'frame script']);
+  // Asked for at construction, once, in parallel with the frame's document: long before the fields
+  // show, which is when the frame asks for its later chunk.
+  expect(order).toEqual(['strings', 'frame chunk']);
   const texts = await frameTexts(page);
   expect(texts).toContain('Card number');
   expect(texts).not.toMatch(/cartão|Validade/);

@@ -13,18 +13,19 @@ const V = '2.1.0';
 /** The frames' styles, in their documents as the frames build puts them (vite.config.ts). */
 const STYLE = '.svc-skeleton{display:grid}';
 const STYLE_2 = ' .svc-alert:empty { display: none }\n';
-const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** The card frame's script, in its document as the frames build puts it. */
+const SCRIPT =
+  "import('/frames/2.1.0/assets/card-later-AbC12.js');\n//# sourceMappingURL=assets/card-AbC12.js.map";
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const dir = mkdtempSync(join(tmpdir(), 'frames-'));
 for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script>${
-      // The older version as built before its styles were in its documents.
-      version === V
-        ? `<style>${STYLE}</style><style>${STYLE_2}</style>`
-        : `<link rel="stylesheet" href="/frames/${version}/assets/card-AbC12.css">`
-    }</head></html>`,
+    // The older version as built before its script and styles were in its documents.
+    version === V
+      ? `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><style>${STYLE}</style><style>${STYLE_2}</style></head><body><script type="module">${SCRIPT}</script></body></html>`
+      : `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script><link rel="stylesheet" href="/frames/${version}/assets/card-AbC12.css"></head></html>`,
   );
   writeFileSync(
     join(dir, version, '3ds.html'),
@@ -79,6 +80,18 @@ describe('frame documents on the token host', () => {
     expect(await styleSrc(`/frames/${V}/card.html?account=nobody`)).toBe("style-src 'none'");
     // A version built with a stylesheet file of its own still gets it.
     expect(await styleSrc('/frames/2.0.9/card.html?account=demo')).toBe("style-src 'self'");
+  });
+
+  it('allows exactly the script in each document, by its hash, and script files from itself', async () => {
+    const scriptSrc = async (path: string) =>
+      ((await get(path)).headers.get('content-security-policy') ?? '')
+        .split('; ')
+        .find((directive) => directive.startsWith('script-src '));
+    // The document's own script by the hash of its text; the chunks it imports, from the token host.
+    expect(await scriptSrc(`/frames/${V}/card.html?account=demo`)).toBe(`script-src 'self' ${hash(SCRIPT)}`);
+    expect(await scriptSrc(`/frames/${V}/3ds.html?account=demo`)).toBe("script-src 'self'");
+    // A version whose script was a file of its own.
+    expect(await scriptSrc('/frames/2.0.9/card.html?account=demo')).toBe("script-src 'self'");
   });
 
   it('tells the card frame whether the account runs 3DS, so an account without it sends no number to 3DS', async () => {

@@ -39,18 +39,21 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * What a document's style-src allows: each of its <style> elements by its SHA-256, as the token host
- * works them out from the built documents when it deploys a version (the frames build puts the styles
- * in the documents: vite.config.ts). Only those exact styles: no other inline style, and no stylesheet
- * file but for a document that links one (a version built before its styles were in its documents).
- * The frames' scripts style through the CSSOM, which style-src does not govern. Worked out from the
- * document as built, before the host fills in its placeholders.
+ * What a document's script-src or style-src allows: each of its inline <script> or <style> elements by
+ * its SHA-256, as the token host works them out from the built documents when it deploys a version (the
+ * frames build puts the script and the styles in the documents: vite.config.ts). Only those exact
+ * ones: no other inline script or style. Script files from the token host itself ('self'): the chunks
+ * a document's script imports when it needs them. Stylesheet files only for a document that links one
+ * (a version built before its styles were in its documents); the frames' scripts style through the
+ * CSSOM, which style-src does not govern. Worked out from the document as built, before the host fills
+ * in its placeholders.
  */
-function styleSources(html: string): string {
-  const sources = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css = '']) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+function allowedSources(html: string, element: 'script' | 'style'): string {
+  const inline = new RegExp(`<${element}(?: type="module")?>([\\s\\S]*?)</${element}>`, 'g');
+  const sources = [...html.matchAll(inline)].map(
+    ([, text = '']) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`,
   );
-  if (/<link\b[^>]*\bstylesheet/i.test(html)) sources.push("'self'");
+  if (element === 'script' || /<link\b[^>]*\bstylesheet/i.test(html)) sources.unshift("'self'");
   return sources.length === 0 ? "'none'" : sources.join(' ');
 }
 
@@ -61,8 +64,8 @@ function frameCsp(
 ): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
-    `style-src ${styleSources(html)}`,
+    `script-src ${allowedSources(html, 'script')}`,
+    `style-src ${allowedSources(html, 'style')}`,
     "connect-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -187,8 +190,8 @@ async function passkeyWindow(dir: string, version: string): Promise<Response> {
   if (html === undefined) return missingVersion(version);
   const csp = [
     "default-src 'none'",
-    "script-src 'self'",
-    `style-src ${styleSources(html)}`,
+    `script-src ${allowedSources(html, 'script')}`,
+    `style-src ${allowedSources(html, 'style')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'none'",

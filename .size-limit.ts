@@ -20,27 +20,10 @@ export interface Budget {
 }
 
 export const BUDGETS: readonly Budget[] = [
-  // The design's 20 KiB, lowered as the script shrank: 14.7 KiB without Lit. Raised once, by 1 KiB, for
-  // parcelas and CPF/CNPJ (their option check, and their strings in three locales: +1.0 kB measured);
-  // the locale split of the fast-start work is to take it back. The wallets' entry points and error
-  // codes added 0.31 kB (their flows are in the full build), the frame-first session 0.23 kB: 16.37 kB
-  // measured. Headless tokenization (with its 3DS) moved to the full build: 14.90 kB measured; the wrapped
-  // labels' reservations (card-form.styles.ts) added 0.26 kB: 15.16 kB; pay()'s entry points and error
-  // codes (its flow is in the full build) 0.19 kB, after a shared challenge setup took some back:
-  // 15.35 kB. Passkeys' entry points (the option, the svc-passkey event, the frame's `allow` for
-  // WebAuthn, the error codes; the ceremonies are in the card frame) added 0.18 kB: 15.54 kB. The
-  // locale split took it back: en's and es's strings in files next to the script, loaded by the locale
-  // that needs them (src/i18n/load-locale.script.ts: -0.86 kB, their tables' 1.15 kB less the loader,
-  // the integrity and the frame's wait for them), the shadow styles minified (-0.26 kB), a SHA-256 pin
-  // instead of SHA-384 and terser for the script-tag builds (-0.10 kB), the frame's title read from its
-  // strings by the element (-0.02 kB): 14.32 kB (14,318 B). The wallets' wiring, a flow that the
-  // essentials swaps for a stand-in (-0.07 kB): 14.24 kB (14,237 B), budget 14 → 13.95 KiB. The
-  // headless and pay() wiring, swapped for a stand-in too (-0.18 kB): 14,080 B, budget 13.95 → 13.77 KiB
-  // (14,100 B). The 3DS challenge moved to a file beside the script, loaded only when an issuer asks for
-  // one (src/three-ds/page/load-challenge.script.ts; -1.33 kB): 12,746 B, budget 13.77 → 12.7 KiB
-  // (13,004 B), which the card form in the page's HTML (cardFormHtml(), +0.23 kB) is to fit in. One
-  // context for the flows, and each build's wiring behind one alias (src/builds/, issue 38): 12,990 B. It
-  // moves only down.
+  // The script-tag build a merchant's page loads first: the Checkout, the card form's host, 3DS's page
+  // side and pt-BR's strings. The rest is loaded beside it when needed (the challenge, en's and es's
+  // strings) or is in the full build (wallets, headless, pay()). The design's ceiling was 20 KiB; it
+  // moves only down. 12,990 B measured on 2026-12-07.
   { name: 'merchant page: essentials (script tag)', gzip: 12.7 * KIB, files: () => [scriptFile()] },
   // The card frame: its document with the fields' skeleton, their styles and its script, all in the
   // document (vite.config.ts, tokenHostDocument). Lit is most of it (4.5 kB: the product's framework
@@ -73,10 +56,9 @@ export const BUDGETS: readonly Budget[] = [
     files: () => withImports([hashedAsset('card-extras', '.js')]),
   },
   // Fetched by the card frame only with the merchant's `passkeys` option (frames/card/passkey.ts):
-  // @simplewebauthn/browser, the ceremonies, the offer and its strings in three languages, with the
-  // service client it shares with the later chunk: 6.89 kB measured (the issue's ceiling: 15 KiB); the
-  // token host's window where the frame may not create a passkey (opening it, its messages checked,
-  // its words in three languages): 7.87 kB.
+  // @simplewebauthn/browser, the ceremonies, the offer and its strings in three languages, the opening
+  // of the token host's passkey window, with the service client it shares with the later chunk.
+  // 8,052 B measured on 2026-12-07.
   {
     name: 'card frame, passkeys',
     gzip: 8 * KIB,
@@ -97,21 +79,14 @@ export const BUDGETS: readonly Budget[] = [
     gzip: 15 * KIB,
     files: () => frameFiles('3ds.html'),
   },
-  // The design's 30 KiB: the essentials, both wallets' flows, headless tokenization with its 3DS and
-  // pay() in one file (passkeys are to join them): 25.96 kB measured; the Pix code with its QR encoder
-  // (lean-qr nano, 2.06 kB) took it to 30.55 kB; passkeys' entry points (their ceremonies are in the
-  // card frame) to 30.73 kB. The locale split (en's and es's strings in files next to the script, as
-  // the essentials'), the minified shadow styles and terser: 29.39 kB. The 3DS challenge in a file beside
-  // it, as the essentials' (-1.27 kB): 28,138 B, budget 28.8 → 27.75 KiB (28,416 B), with room for
-  // the card form in the page's HTML as there: 28,350 B. The wallets' one slot (flows/wallet.ts's
-  // walletSlot(), issue 11): 28,384 B. pay() checking that a payment it looks up after a lost answer
-  // has the card it sent (issue 37): 28,407 B; the three_ds_required code a browser payment on a 3DS
-  // account can meet, with its error type (issue 37): 28,436 B, over by 20 B, so the budget rose by
-  // 64 B, 27.75 → 27.8125 KiB (28,480 B). The Pix code is to leave this file (loaded beside it on
-  // demand), which is to take that back.
+  // The script-tag build with everything: the essentials, both wallets' flows, headless tokenization
+  // with its 3DS, pay() and the Pix code with its QR encoder (lean-qr nano, 2.06 kB). The design's
+  // ceiling was 30 KiB; it moves only down, and the Pix code is to leave this file (loaded beside it on
+  // demand). 28,436 B measured on 2026-12-07.
   { name: 'merchant page: full build (script tag)', gzip: 27.8125 * KIB, files: () => [fullScriptFile()] },
   // The 3DS challenge both script-tag builds load beside themselves when an issuer asks for one (the
-  // dialog, the challenge frame's handshake and the decoding of its answer): 3,240 B measured.
+  // dialog, the challenge frame's handshake and the decoding of its answer): 3,268 B measured on
+  // 2026-12-07.
   {
     name: 'merchant page: 3DS challenge when asked (script tag)',
     gzip: 3.25 * KIB,

@@ -1,8 +1,8 @@
 // The card frame: served from the token host, embedded by <svc-card-form>. Card data lives only here
 // and leaves only in the body of Token/Generate (and the CVV in Token/Bind's).
 
-// First on purpose: Lit and the fields then open the bundle, and the modules below end up next to
-// this script, which gzips about 100 bytes smaller (the frame's budget: .size-limit.ts).
+// First: Lit and the fields open the bundle, the order that gzips smallest (the frame's budget,
+// .size-limit.ts, fails on a larger one).
 import { defineCardFields } from '../fields/define.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';

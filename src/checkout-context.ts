@@ -2,7 +2,7 @@
 // takes the part it needs (`Pick<CheckoutContext, ...>`) and at most one thing of its own.
 
 import type { ServiceClient, ServiceTarget } from './api/service.ts';
-import type { Locale, Messages } from './i18n/index.ts';
+import type { Locale, MessageOverrides, Messages } from './i18n/index.ts';
 import type { Session } from './session.ts';
 import type { CardResult, CheckoutOptions, PaymentResult } from './types.ts';
 
@@ -17,8 +17,11 @@ export interface CheckoutContext {
   readonly options: CheckoutSettings;
   /** The locale the Checkout picked (after fallback). */
   readonly locale: Locale;
-  /** The locale's strings with the merchant's `messages`, as they are now (a table may load later). */
-  readonly messages: () => Messages;
+  /**
+   * The locale's strings with the merchant's `messages`, as they are now (a table may load later); the
+   * overrides of a chunk's strings too (the Pix code's, the wallets'), which it lays over its own table.
+   */
+  readonly messages: () => Messages & MessageOverrides;
   /** The token host's service client. */
   readonly client: ServiceClient;
   /** Hands a card result (a token, or why there is none) to `callback`; a throwing callback stays the merchant's error. */

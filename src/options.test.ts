@@ -57,6 +57,15 @@ describe('new Checkout(options)', () => {
       ).not.toThrow();
   });
 
+  it('accepts the keys of the passkeys’ and the wallets’ strings in messages, whose tables are not in the script', () => {
+    const messages = {
+      passkeyPay: 'Pagar com a digital',
+      walletDeclined: 'Recusado.',
+      holderLabel: 'Titular',
+    };
+    expect(() => new Checkout({ ...valid, messages })).not.toThrow();
+  });
+
   it('accepts a challenge time limit from 30 s to an hour', () => {
     for (const challengeTimeoutMs of [30_000, 3_600_000])
       expect(() => new Checkout({ ...valid, challengeTimeoutMs })).not.toThrow();
@@ -73,6 +82,8 @@ describe('new Checkout(options)', () => {
     'locale "portuguese-brazil" is not a language tag: use pt-BR, en, es (or leave it out to follow the browser).':
       { ...valid, locale: 'portuguese-brazil' },
     'messages.cardNumber is not a known message key.': { ...valid, messages: { cardNumber: 'x' } },
+    // The Pix code's strings are not overridable (docs/localisation.md).
+    'messages.pixTitle is not a known message key.': { ...valid, messages: { pixTitle: 'x' } },
     'appearance.color is not a known key (theme, labelPosition, colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, fontWeightLabel, radius, borderWidth, spacing, inputPadding).':
       { ...valid, appearance: { color: 'red' } },
     'appearance.theme must be "light" or "dark".': { ...valid, appearance: { theme: 'night' } },

@@ -2,7 +2,7 @@
 // code checks them against at run time (each list defines its type, so the two cannot drift).
 
 import type { CheckoutError } from './errors.ts';
-import type { MessageKey } from './i18n/en.ts';
+import type { OverrideKey } from './i18n/en.ts';
 import type { ThreeDsStep } from './three-ds/authentication.ts';
 
 /** Which service the checkout talks to: the sandbox (test cards, no money moves) or production. */
@@ -403,8 +403,12 @@ export interface CheckoutOptions {
   onPayment?: (result: PaymentResult) => void;
   /** A BCP 47 tag; `pt-PT` falls back to `pt-BR`, anything unknown to English. Default: the browser's. */
   locale?: string;
-  /** Replace any shipped string, by key (the keys are those of `src/i18n/en.ts`). */
-  messages?: Partial<Record<MessageKey, string>>;
+  /**
+   * Replace shipped strings, by key: the keys of `src/i18n/en.ts`, and of the passkeys' and the
+   * wallets' strings (`src/i18n/passkey.ts`, `wallet.ts`). Not the Pix code's, nor the sentence of a
+   * frame the token host refuses (docs/localisation.md says why).
+   */
+  messages?: Partial<Record<OverrideKey, string>>;
   /** Colours, font and spacing of the fields, applied inside the frame. */
   appearance?: Appearance;
   /** Show a "save this card" checkbox; only a ticked box creates a reusable token. */

@@ -4,48 +4,9 @@
 
 import { generate } from 'lean-qr/nano';
 import type { Locale } from '../i18n/index.ts';
+import { pixMessages } from '../i18n/pix.ts';
 import type { Payment, PixCode } from '../types.ts';
 import { attachStyledShadow, element } from './shadow.ts';
-
-/** What the shopper reads, in their language (the chunk's own: only a Pix payment needs them). */
-const TEXTS = {
-  'pt-BR': {
-    title: 'Pague com Pix',
-    how: 'Abra o app do seu banco e escaneie o QR code, ou copie o código e cole em Pix Copia e Cola.',
-    qr: 'QR code do Pix',
-    code: 'Pix Copia e Cola',
-    copy: 'Copiar código',
-    copied: 'Código copiado.',
-    select: 'Selecione o código e copie.',
-    waiting: 'Aguardando o pagamento. O código expira às {time}.',
-    paid: 'Pagamento recebido.',
-    expired: 'O código Pix expirou.',
-  },
-  en: {
-    title: 'Pay with Pix',
-    how: "Open your bank's app and scan the QR code, or copy the code and paste it in Pix Copia e Cola.",
-    qr: 'Pix QR code',
-    code: 'Pix Copia e Cola',
-    copy: 'Copy code',
-    copied: 'Code copied.',
-    select: 'Select the code and copy it.',
-    waiting: 'Waiting for the payment. The code expires at {time}.',
-    paid: 'Payment received.',
-    expired: 'The Pix code has expired.',
-  },
-  es: {
-    title: 'Paga con Pix',
-    how: 'Abre la app de tu banco y escanea el código QR, o copia el código y pégalo en Pix Copia e Cola.',
-    qr: 'Código QR de Pix',
-    code: 'Pix Copia e Cola',
-    copy: 'Copiar código',
-    copied: 'Código copiado.',
-    select: 'Selecciona el código y cópialo.',
-    waiting: 'Esperando el pago. El código vence a las {time}.',
-    paid: 'Pago recibido.',
-    expired: 'El código Pix venció.',
-  },
-} as const satisfies Record<Locale, Record<string, string>>;
 
 const CSS = `
 :host { display: block; }
@@ -97,7 +58,7 @@ export interface PixView {
 
 /** Shows `pix` in `target`: the QR code, the code to copy, and the payment's state. */
 export function showPixCode(target: Element, pix: PixCode, locale: Locale): PixView {
-  const text = TEXTS[locale];
+  const text = pixMessages[locale];
   const host = element('div', { class: 'svc-pix' });
   const root = attachStyledShadow(host, CSS);
   const { size, d } = qrPath(pix.brCode);

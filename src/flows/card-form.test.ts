@@ -28,7 +28,7 @@ function flow(callback?: (result: CardResult) => void, options: Partial<Checkout
       ...options,
     },
     locale: 'pt-BR',
-    messages: () => messagesFor('pt-BR', undefined),
+    messages: () => messagesFor('pt-BR', options.messages),
     deliver: (result) => {
       delivered.push(result);
       return result;
@@ -80,6 +80,17 @@ describe('the card form flow', () => {
     expect(first.isConnected).toBe(false);
     expect([...document.querySelectorAll('svc-card-form')]).toEqual([second]);
     expect(second.mode).toBe('cvv');
+  });
+
+  it('sends the frame the merchant’s `messages` with its strings, the passkeys’ among them', async () => {
+    const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
+    const messages = { passkeyPay: 'Pagar com a digital', holderLabel: 'Titular' };
+    const { cardForm } = flow(undefined, { messages, passkeys: true });
+    cardForm.mount(document.body);
+    const sent = setup.mock.calls[0]?.[0];
+    expect(sent?.config.messages).toMatchObject(messages);
+    expect(await sent?.messages).toMatchObject(messages);
+    setup.mockRestore();
   });
 
   it('shows the save box and the CPF field as the options say, and a stored card by its token, brand, last four and passkey', () => {

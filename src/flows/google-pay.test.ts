@@ -4,6 +4,7 @@ import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GooglePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
+import { messagesFor } from '../i18n/index.ts';
 import { useGooglePay } from './google-pay.ts';
 import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
 
@@ -267,6 +268,22 @@ describe('useGooglePay: paying', () => {
     });
     expect(await payJs.authorize()).toEqual({ transactionState: 'SUCCESS' });
     expect(failures).toEqual([]);
+  });
+
+  it('says the merchant’s `messages` in the sheet instead of ours, in the locale of the Checkout', async () => {
+    const payJs = fakePayJs();
+    const { ctx } = walletContext({
+      locale: 'es',
+      messages: () => messagesFor('es', { walletDeclined: 'Tu banco dijo que no.' }),
+      watchdogMs: 30,
+    });
+    const answers: (boolean | Promise<boolean>)[] = [false, new Promise<boolean>(() => undefined)];
+    await useGooglePay(ctx, options({ checkoutCallbackFunction: () => answers.shift() ?? true }));
+    click();
+    expect(await payJs.authorize()).toMatchObject({ error: { message: 'Tu banco dijo que no.' } });
+    expect(await payJs.authorize()).toMatchObject({
+      error: { message: 'No pudimos confirmar el pago. Revisa tus pedidos antes de intentarlo de nuevo.' },
+    });
   });
 
   it('answers ERROR at the watchdog when the callback is too slow, and tells the merchant to check the order', async () => {

@@ -13,7 +13,7 @@ import type {
   GooglePaymentsError,
   WalletWindow,
 } from '../wallets/wallet-apis.ts';
-import { walletError, walletPaymentData, walletSlot, WALLET_STRINGS, type WalletContext } from './wallet.ts';
+import { walletError, walletMessages, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
 
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {
@@ -69,7 +69,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
     const callback = () => options.checkoutCallbackFunction(paymentData);
     const { outcome, error } = await slot.runCallback('checkoutCallbackFunction', callback);
     if (error === undefined) return { transactionState: 'SUCCESS' };
-    const strings = WALLET_STRINGS[ctx.locale];
+    const strings = { ...walletMessages[ctx.locale], ...ctx.messages() };
     // A declining answer is said in the sheet; no answer at all is the merchant's to hear.
     if (outcome.kind !== 'answered') ctx.fail(error);
     return {
@@ -77,7 +77,10 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
       error: {
         reason: outcome.kind === 'answered' ? 'PAYMENT_DATA_INVALID' : 'OTHER_ERROR',
         intent: 'PAYMENT_AUTHORIZATION',
-        message: outcome.kind === 'answered' ? (outcome.message ?? strings.declined) : strings.notConfirmed,
+        message:
+          outcome.kind === 'answered'
+            ? (outcome.message ?? strings.walletDeclined)
+            : strings.walletNotConfirmed,
       },
     };
   };

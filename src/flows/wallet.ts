@@ -4,7 +4,7 @@
 
 import { installmentLabels, installmentsConfig, installmentsProblem } from '../brazil/installments.ts';
 import { CheckoutError, invalidOption, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
-import type { Locale, Messages } from '../i18n/index.ts';
+import type { Locale, MessageOverrides, Messages } from '../i18n/index.ts';
 import { format } from '../i18n/messages.ts';
 import { loadWalletScript } from './wallet-script.ts';
 import type { Environment, InstallmentsOptions } from '../types.ts';
@@ -17,24 +17,8 @@ import type {
   WalletUnavailableReason,
 } from '../wallets/types.ts';
 
-/**
- * What a wallet's sheet tells the shopper when the payment did not go through, in their language. Kept
- * here, in the wallets' code, so the essentials build does not carry them.
- */
-export const WALLET_STRINGS: Readonly<Record<Locale, { declined: string; notConfirmed: string }>> = {
-  'pt-BR': {
-    declined: 'O pagamento não foi aprovado. Tente outro cartão.',
-    notConfirmed: 'Não foi possível confirmar o pagamento. Confira seus pedidos antes de tentar de novo.',
-  },
-  en: {
-    declined: 'The payment was not approved. Try another card.',
-    notConfirmed: 'We could not confirm the payment. Check your orders before trying again.',
-  },
-  es: {
-    declined: 'El pago no fue aprobado. Prueba otra tarjeta.',
-    notConfirmed: 'No pudimos confirmar el pago. Revisa tus pedidos antes de intentarlo de nuevo.',
-  },
-};
+/** What a wallet's sheet tells the shopper when the payment did not go through (i18n/wallet.ts). */
+export { walletMessages } from '../i18n/wallet.ts';
 
 /** What the Checkout hands a wallet flow. */
 export interface WalletContext {
@@ -43,7 +27,8 @@ export interface WalletContext {
   /** The session, once known (it changes with `updateSession`). */
   sessionId(): Promise<string>;
   locale: Locale;
-  messages(): Messages;
+  /** The locale's strings with the merchant's `messages`, the wallets' overrides among them. */
+  messages(): Messages & MessageOverrides;
   /** The `walletScripts` option: the sandbox's stand-ins instead of Google's and Apple's scripts. */
   scripts: WalletScripts | undefined;
   /** Hands a failed payment to the merchant's `callback` as `{ok: false, error}`. */

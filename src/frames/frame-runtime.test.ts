@@ -111,12 +111,14 @@ describe('refuse', () => {
     const shown = (language: string) => {
       vi.stubGlobal('navigator', { language });
       refuse(document);
-      return document.getElementById('root')?.textContent;
+      return [document.getElementById('root')?.textContent, document.documentElement.lang];
     };
-    expect(shown('pt-BR')).toBe('Este formulário de pagamento não pode ser exibido neste site.');
-    expect(shown('es-419')).toBe('Este formulario de pago no se puede mostrar en este sitio.');
-    expect(shown('EN-gb')).toBe('This payment form cannot be shown on this website.');
-    expect(shown('fr-FR')).toBe('This payment form cannot be shown on this website.');
+    expect(shown('pt-BR')).toEqual(['Este formulário de pagamento não pode ser exibido neste site.', 'pt']);
+    expect(shown('es-419')).toEqual(['Este formulario de pago no se puede mostrar en este sitio.', 'es']);
+    expect(shown('EN-gb')).toEqual(['This payment form cannot be shown on this website.', 'en']);
+    expect(shown('fr-FR')).toEqual(['This payment form cannot be shown on this website.', 'en']);
+    // A name of Object.prototype's is no language of the table's.
+    expect(shown('__proto__')[1]).toBe('en');
     expect(document.querySelector('input')).toBeNull();
   });
 });

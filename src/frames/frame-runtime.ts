@@ -4,6 +4,7 @@
 
 import { connectToParent, parentAllowed, readBoot } from '../messaging/handshake.ts';
 import { APPEARANCE_VARIABLES, customProperty } from '../appearance.ts';
+import { refusalMessages } from '../i18n/refusal.ts';
 
 /** The token host writes the account's allowed merchant origins into this meta tag when serving. */
 export function allowedOrigins(doc: Document): string[] {
@@ -11,19 +12,18 @@ export function allowedOrigins(doc: Document): string[] {
   return content.split(/\s+/).filter((origin) => origin !== '');
 }
 
-const REFUSAL = {
-  en: 'This payment form cannot be shown on this website.',
-  pt: 'Este formulário de pagamento não pode ser exibido neste site.',
-  es: 'Este formulario de pago no se puede mostrar en este sitio.',
-};
-
-/** Shows the shopper, in the browser's language, that this payment form cannot run on this page. */
+/**
+ * Shows the shopper, in the browser's language, that this payment form cannot run on this page: the
+ * page's locale and `messages` never reach a frame that refuses it (i18n/refusal.ts).
+ */
 export function refuse(doc: Document): void {
   const message = doc.createElement('p');
   message.className = 'svc-refusal';
-  // The language's two letters (pt-BR: pt); English for any other.
-  const language = navigator.language.slice(0, 2).toLowerCase();
-  message.textContent = (REFUSAL as Partial<Record<string, string>>)[language] ?? REFUSAL.en;
+  // The language's two letters (pt-BR: pt); English for any other. The document says which it is.
+  const asked = navigator.language.slice(0, 2).toLowerCase();
+  const language = Object.hasOwn(refusalMessages, asked) ? (asked as keyof typeof refusalMessages) : 'en';
+  doc.documentElement.lang = language;
+  message.textContent = refusalMessages[language];
   doc.getElementById('root')?.replaceChildren(message);
 }
 

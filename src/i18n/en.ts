@@ -1,4 +1,9 @@
 // English strings: the source of truth for which strings exist. Other locales must give every key.
+// The strings only a chunk shows are in that chunk's table beside this one (passkey.ts, pix.ts,
+// refusal.ts, wallet.ts); messages.test.ts holds every table to the same rules.
+
+import type { PasskeyMessages } from './passkey.ts';
+import type { WalletMessages } from './wallet.ts';
 
 /** What the card frame shows. It carries these in English to fill any gap, so they are kept apart. */
 export const enFrame = {
@@ -69,5 +74,9 @@ export const en: Readonly<typeof enFrame & typeof enPage> = /* @__PURE__ */ Obje
 
 export type MessageKey = keyof typeof en;
 export type Messages = Readonly<Record<MessageKey, string>>;
+/** Every key the `messages` option takes: these tables', and the passkeys' and the wallets' (passkey.ts, wallet.ts). */
+export type OverrideKey = keyof (typeof en & PasskeyMessages & WalletMessages);
+/** The `messages` option: strings that replace the shipped ones, by key. */
+export type MessageOverrides = Partial<Record<OverrideKey, string>>;
 export type FrameMessageKey = keyof typeof enFrame;
 export type FrameMessages = Readonly<Record<FrameMessageKey, string>>;

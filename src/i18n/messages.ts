@@ -1,31 +1,31 @@
 // The strings the card frame shows: a locale's table with the merchant's overrides on top.
 
-import type { MessageKey, Messages } from './en.ts';
+import type { MessageOverrides, Messages, OverrideKey } from './en.ts';
 import type { Locale } from './locale.ts';
 import { ptBR } from './pt-br.ts';
 import { tableOf } from './tables.ts';
 
 /**
- * True when `key` names a message (own keys only, so `toString` and friends are not messages). Read
- * from pt-BR's table, which is always in the script and has every key (messages.test.ts).
+ * True when `key` names a message the `messages` option takes: a key of pt-BR's table, which is always
+ * in the script and has every key (own keys only, so `toString` and friends are not messages), or a key
+ * of the passkeys' or the wallets' table (passkey.ts, wallet.ts), known by its prefix: those tables are
+ * not in the script, and their key names would weigh more than the rule (messages.test.ts holds every
+ * key of theirs to it).
  */
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(ptBR, key);
+export function isMessageKey(key: string): key is OverrideKey {
+  return Object.hasOwn(ptBR, key) || /^(passkey|wallet)[A-Z]/.test(key);
 }
 
 /**
- * The messages for `locale` (pt-BR's until its table is loaded: tables.ts), with `overrides` winning. Overrides reach the frame from merchant
- * configuration through postMessage, so they are checked at run time: unknown keys, non-strings and
- * empty strings are ignored (an empty label would leave an input without an accessible name).
+ * The messages for `locale` (pt-BR's until its table is loaded: tables.ts), with the merchant's
+ * `overrides` winning, the passkeys' and the wallets' keys among them, which their chunks lay over
+ * their own tables (passkey.ts, wallet.ts). The overrides are the `messages` option, whose keys and values
+ * validateOptions() checked (options.ts); an empty string keeps the shipped text (an empty label would
+ * leave an input without an accessible name).
  */
-export function messagesFor(locale: Locale, overrides?: Partial<Record<MessageKey, string>>): Messages {
-  const merged: Record<MessageKey, string> = { ...tableOf(locale) };
-  // Truthiness, not the type, guards here: JSON from another frame can say `null`.
-  if (overrides) {
-    for (const [key, value] of Object.entries(overrides)) {
-      if (isMessageKey(key) && typeof value === 'string' && value !== '') merged[key] = value;
-    }
-  }
+export function messagesFor(locale: Locale, overrides?: MessageOverrides): Messages & MessageOverrides {
+  const merged: Record<OverrideKey, string> = { ...tableOf(locale) } as Record<OverrideKey, string>;
+  for (const [key, value] of Object.entries(overrides ?? {})) if (value) merged[key as OverrideKey] = value;
   return merged;
 }
 

@@ -4,7 +4,7 @@
 
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import type { CheckoutError, CheckoutErrorCode, CheckoutErrorType } from '../errors.ts';
-import type { MessageKey } from '../i18n/en.ts';
+import type { MessageOverrides } from '../i18n/en.ts';
 import type { ThreeDsStep } from '../three-ds/authentication.ts';
 import type { Appearance, CardFormState, FieldName, InstallmentPlan, StoredCard } from '../types.ts';
 
@@ -68,8 +68,11 @@ export interface FrameConfig {
   account: string;
   /** Resolved by the page (`pt-PT` → `pt-BR`), so the frame ships no locale tables of its own. */
   locale: string;
-  /** Every string the frame shows, in that locale, with the merchant's overrides applied. */
-  messages: Partial<Record<MessageKey, string>>;
+  /**
+   * Every string the frame shows, in that locale, with the merchant's overrides applied; the overrides
+   * of the passkey chunk's strings too, which it lays over its own table (i18n/passkey.ts).
+   */
+  messages: MessageOverrides;
   appearance: Appearance;
   mode: FrameMode;
   showSaveCard: boolean;

@@ -155,11 +155,18 @@ describe('attachPasskeys', () => {
     const strings = stringsFor('pt-BR');
     expect(passkeys.active).toBe(true);
     expect(fields.hidden).toBe(true);
-    button(strings.pay)?.click();
+    button(strings.passkeyPay)?.click();
     expect(posted).toEqual([{ v: 1, type: 'field', relay: { kind: 'submit' } }]);
-    button(strings.useCode)?.click();
+    button(strings.passkeyUseCode)?.click();
     expect(passkeys.active).toBe(false);
     expect(fields.hidden).toBe(false);
+  });
+
+  it('says the merchant’s `messages` that came with the configuration, the rest in the frame’s locale', async () => {
+    await attach({ locale: 'es', messages: { passkeyPay: 'Pagar con tu huella', cardNumberLabel: 'x' } });
+    expect(button('Pagar con tu huella')).toBeDefined();
+    expect(button(stringsFor('es').passkeyUseCode)).toBeDefined();
+    expect(stringsFor('es').passkeyUseCode).toBe('Usar el código de seguridad');
   });
 
   it.each([
@@ -198,7 +205,7 @@ describe('attachPasskeys', () => {
     const result = await passkeys.bind({ frontData: {}, preparer: prepare, authenticationReader: reader });
     expect(result).toMatchObject({ ok: false, error: { code: 'passkey_cancelled' } });
     expect(fields.hidden).toBe(false);
-    expect(alert.textContent).toBe(stringsFor('pt-BR').cancelled);
+    expect(alert.textContent).toBe(stringsFor('pt-BR').passkeyCancelled);
     expect(calls.map((c) => c.path)).not.toContain('/api/Token/Bind');
   });
 
@@ -215,7 +222,7 @@ describe('attachPasskeys', () => {
       error: { code: 'passkey_verification_failed', type: 'validation' },
     });
     expect(fields.hidden).toBe(false);
-    expect(alert.textContent).toBe(stringsFor('pt-BR').failed);
+    expect(alert.textContent).toBe(stringsFor('pt-BR').passkeyFailed);
   });
 
   const bound = {
@@ -234,18 +241,18 @@ describe('attachPasskeys', () => {
     const passkeys = await attach({ storedCard: { ...STORED, passkey: false } });
     passkeys.offer({ ...bound, verification: 'cvv' });
     await vi.waitFor(() => {
-      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+      expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeDefined();
     });
     // The offer is said in a live region, and so is how it ended, where the shopper's focus goes.
     const status = document.querySelector('[role="status"]');
-    expect(status?.textContent).toBe(stringsFor('pt-BR').offer);
-    button(stringsFor('pt-BR').enrol)?.focus();
-    button(stringsFor('pt-BR').enrol)?.click();
+    expect(status?.textContent).toBe(stringsFor('pt-BR').passkeyOffer);
+    button(stringsFor('pt-BR').passkeyEnrol)?.focus();
+    button(stringsFor('pt-BR').passkeyEnrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
     });
     expect(document.querySelector('[role="status"]')).toBe(status);
-    expect(status?.textContent).toBe(stringsFor('pt-BR').enrolled);
+    expect(status?.textContent).toBe(stringsFor('pt-BR').passkeyEnrolled);
     if (document.hasFocus()) expect(document.activeElement).toBe(status);
     expect(calls.find((c) => c.path === '/api/Passkey/Register')?.body).toEqual({
       sessionId: 'ses_now',
@@ -257,13 +264,13 @@ describe('attachPasskeys', () => {
   it('offers nothing after a passkey bind, or for a new card not saved', async () => {
     const passkeys = await attach();
     passkeys.offer({ ...bound, verification: 'passkey' });
-    expect(button(stringsFor('pt-BR').enrol)).toBeUndefined();
+    expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeUndefined();
     const fresh = await attach({ mode: 'card' }, true);
     fresh.offer({ ...bound, singleUse: true });
-    expect(button(stringsFor('pt-BR').enrol)).toBeUndefined();
+    expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeUndefined();
     fresh.offer({ ...bound, singleUse: false });
     await vi.waitFor(() => {
-      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+      expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeDefined();
     });
   });
 
@@ -271,9 +278,9 @@ describe('attachPasskeys', () => {
     const passkeys = await attach({ mode: 'card' }, true);
     passkeys.offer(bound);
     await vi.waitFor(() => {
-      expect(button(stringsFor('pt-BR').notNow)).toBeDefined();
+      expect(button(stringsFor('pt-BR').passkeyNotNow)).toBeDefined();
     });
-    button(stringsFor('pt-BR').notNow)?.click();
+    button(stringsFor('pt-BR').passkeyNotNow)?.click();
     expect(posted).toEqual([{ v: 1, type: 'passkey', outcome: 'declined' }]);
     expect(calls).toEqual([]);
     await vi.waitFor(async () => {
@@ -285,7 +292,7 @@ describe('attachPasskeys', () => {
     const later = await attach({ storedCard: { ...STORED, passkey: false } });
     later.offer({ ...bound, verification: 'cvv' });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(button(stringsFor('pt-BR').enrol)).toBeUndefined();
+    expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeUndefined();
   });
 
   it('offers again where the frame may not keep anything', async () => {
@@ -297,7 +304,7 @@ describe('attachPasskeys', () => {
     const passkeys = await attach({ mode: 'card' }, true);
     passkeys.offer(bound);
     await vi.waitFor(() => {
-      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+      expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeDefined();
     });
   });
 
@@ -312,9 +319,9 @@ describe('attachPasskeys', () => {
     const passkeys = await attach({ mode: 'card' }, true);
     passkeys.offer(bound);
     await vi.waitFor(() => {
-      expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+      expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeDefined();
     });
-    button(stringsFor('pt-BR').enrol)?.click();
+    button(stringsFor('pt-BR').passkeyEnrol)?.click();
     await vi.waitFor(() => {
       expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'enrolled' });
     });
@@ -341,7 +348,7 @@ describe('attachPasskeys', () => {
       const passkeys = await attach({ mode: 'card' }, true);
       passkeys.offer(bound);
       await vi.waitFor(() => {
-        expect(button(stringsFor('pt-BR').enrol)).toBeDefined();
+        expect(button(stringsFor('pt-BR').passkeyEnrol)).toBeDefined();
       });
     }
 
@@ -351,7 +358,7 @@ describe('attachPasskeys', () => {
       const open = vi.fn(() => popup);
       vi.stubGlobal('open', open);
       await offered();
-      button(stringsFor('pt-BR').enrol)?.click();
+      button(stringsFor('pt-BR').passkeyEnrol)?.click();
       // Opened in the click itself, before any request: a popup needs the click.
       expect(open).toHaveBeenCalledWith(
         expect.stringMatching(/\/passkey\.html$/),
@@ -387,7 +394,7 @@ describe('attachPasskeys', () => {
       const open = vi.fn(() => popup);
       vi.stubGlobal('open', open);
       await offered();
-      button(stringsFor('pt-BR').enrol)?.click();
+      button(stringsFor('pt-BR').passkeyEnrol)?.click();
       await vi.waitFor(() => {
         expect(open).toHaveBeenCalled();
       });
@@ -412,11 +419,11 @@ describe('attachPasskeys', () => {
         vi.fn(() => null),
       );
       await offered();
-      button(stringsFor('pt-BR').enrol)?.click();
+      button(stringsFor('pt-BR').passkeyEnrol)?.click();
       await vi.waitFor(() => {
         expect(posted).toContainEqual({ v: 1, type: 'passkey', outcome: 'failed' });
       });
-      expect(document.body.textContent).toContain(stringsFor('pt-BR').enrolFailed);
+      expect(document.body.textContent).toContain(stringsFor('pt-BR').passkeyEnrolFailed);
     });
   });
 });

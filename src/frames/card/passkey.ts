@@ -5,8 +5,9 @@
 // only create a credential in its own user activation). The security code is always one tap away:
 // a cancel, a refusal or a browser without passkeys shows it, never a dead end.
 //
-// The chunk carries its strings in the three locales itself, as the Pix code does on the page: the
-// page script stays without them.
+// The chunk carries its strings in the three locales itself (i18n/passkey.ts), as the Pix code does
+// on the page: the page script stays without them. The merchant's overrides of them come with the
+// frame's configuration (FrameConfig.messages).
 
 import {
   browserSupportsWebAuthn,
@@ -29,67 +30,19 @@ import { failure, type Result } from '../../errors.ts';
 import type { Failure } from '../../types.ts';
 import type { FrameConfig, FrameToHost, PasskeyOutcome } from '../../messaging/protocol.ts';
 import { createsInFrame, openPasskeyWindow, type PasskeyWindow } from './passkey-window.ts';
+import type { MessageOverrides } from '../../i18n/index.ts';
+import { passkeyMessages, type PasskeyMessages } from '../../i18n/passkey.ts';
 
 /** PROTOCOL_VERSION written out: importing it would split the protocol module out of the frame's script. */
 const v = 1;
 import type { Authentication } from '../../three-ds/authentication.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 
-const STRINGS = {
-  en: {
-    pay: 'Pay with passkey',
-    useCode: 'Use the security code instead',
-    usePasskey: 'Use your passkey instead',
-    offer: 'Skip the security code next time: confirm with your fingerprint, face or screen lock.',
-    enrol: 'Use a passkey next time',
-    notNow: 'Not now',
-    enrolled: 'Passkey saved. Next time, confirm with it instead of typing the security code.',
-    cancelled: 'The passkey was not used. Enter the security code.',
-    failed: 'The passkey could not be checked. Enter the security code.',
-    enrolFailed: 'The passkey was not saved. You can keep using the security code.',
-    window: 'Create a passkey',
-    create: 'Create passkey',
-    cancel: 'Cancel',
-  },
-  'pt-BR': {
-    pay: 'Pagar com chave de acesso',
-    useCode: 'Usar o código de segurança',
-    usePasskey: 'Usar a chave de acesso',
-    offer:
-      'Dispense o código de segurança na próxima vez: confirme com sua digital, rosto ou bloqueio de tela.',
-    enrol: 'Usar chave de acesso na próxima vez',
-    notNow: 'Agora não',
-    enrolled:
-      'Chave de acesso salva. Na próxima vez, confirme com ela em vez de digitar o código de segurança.',
-    cancelled: 'A chave de acesso não foi usada. Digite o código de segurança.',
-    failed: 'Não foi possível verificar a chave de acesso. Digite o código de segurança.',
-    enrolFailed: 'A chave de acesso não foi salva. Você pode continuar usando o código de segurança.',
-    window: 'Criar uma chave de acesso',
-    create: 'Criar chave de acesso',
-    cancel: 'Cancelar',
-  },
-  es: {
-    pay: 'Pagar con llave de acceso',
-    useCode: 'Usar el código de seguridad',
-    usePasskey: 'Usar la llave de acceso',
-    offer:
-      'Omite el código de seguridad la próxima vez: confirma con tu huella, rostro o bloqueo de pantalla.',
-    enrol: 'Usar una llave de acceso la próxima vez',
-    notNow: 'Ahora no',
-    enrolled:
-      'Llave de acceso guardada. La próxima vez, confirma con ella en lugar de escribir el código de seguridad.',
-    cancelled: 'No se usó la llave de acceso. Escribe el código de seguridad.',
-    failed: 'No se pudo verificar la llave de acceso. Escribe el código de seguridad.',
-    enrolFailed: 'No se guardó la llave de acceso. Puedes seguir usando el código de seguridad.',
-    window: 'Crear una llave de acceso',
-    create: 'Crear llave de acceso',
-    cancel: 'Cancelar',
-  },
-};
-type Strings = (typeof STRINGS)['en'];
-
-export function stringsFor(locale: string): Strings {
-  return locale === 'pt-BR' || locale === 'es' ? STRINGS[locale] : STRINGS.en;
+/** The chunk's strings in `locale`, with the merchant's `messages` the page sent on top. */
+export function stringsFor(locale: string, messages?: MessageOverrides): PasskeyMessages {
+  // The page sends a supported locale; the frame's decoder checks only that it is a language tag.
+  const table = (passkeyMessages as Partial<Record<string, PasskeyMessages>>)[locale] ?? passkeyMessages.en;
+  return { ...table, ...messages };
 }
 
 /**
@@ -229,7 +182,7 @@ export async function attachPasskeys(
     },
   };
   const client = serviceClient({ origin: window.location.origin, account: config.account });
-  const strings = stringsFor(config.locale);
+  const strings = stringsFor(config.locale, config.messages);
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(SHEET);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
@@ -259,16 +212,16 @@ export async function attachPasskeys(
   const useCode = () => {
     active = false;
     host.fields.hidden = false;
-    showBlock('', button(strings.usePasskey, 'svc-link', usePasskey));
+    showBlock('', button(strings.passkeyUsePasskey, 'svc-link', usePasskey));
   };
   const usePasskey = () => {
     active = true;
     host.fields.hidden = true;
     host.say('');
-    const pay = button(strings.pay, 'svc-primary', () => {
+    const pay = button(strings.passkeyPay, 'svc-primary', () => {
       host.requestSubmit();
     });
-    showBlock('', pay, button(strings.useCode, 'svc-link', useCode));
+    showBlock('', pay, button(strings.passkeyUseCode, 'svc-link', useCode));
   };
   /** How the frame starts: the passkey first for a card that has one, else nothing shown. */
   const showInitial = () => {
@@ -295,7 +248,7 @@ export async function attachPasskeys(
         assertion = await startAuthentication({ optionsJSON: options.value as never });
       } catch (error) {
         useCode();
-        host.say(options.ok ? strings.cancelled : strings.failed);
+        host.say(options.ok ? strings.passkeyCancelled : strings.passkeyFailed);
         return options.ok ? passkeyError(error) : options;
       }
       const setups = await preparer();
@@ -316,7 +269,7 @@ export async function attachPasskeys(
       setups.forget();
       if (!result.ok && result.error.code.startsWith('passkey_')) {
         useCode();
-        host.say(strings.failed);
+        host.say(strings.passkeyFailed);
       }
       return result;
     },
@@ -359,7 +312,12 @@ export async function attachPasskeys(
         opened = passkeyError(error).error.code === 'passkey_not_allowed' ? openPasskeyWindow() : undefined;
         if (opened === undefined) throw error;
       }
-    const text = { title: strings.window, card, create: strings.create, cancel: strings.cancel };
+    const text = {
+      title: strings.passkeyWindow,
+      card,
+      create: strings.passkeyCreate,
+      cancel: strings.passkeyCancel,
+    };
     return opened.create({ lang: config.locale, text, options }, windows.signal);
   }
 
@@ -383,13 +341,13 @@ export async function attachPasskeys(
         const response = await create(options.value, popup, `${result.brand} •••• ${result.last4}`);
         const registered = await registerPasskey(client, target, response);
         if (!registered.ok) throw registered.error;
-        done('enrolled', strings.enrolled);
+        done('enrolled', strings.passkeyEnrolled);
       } catch (error) {
-        if (alreadyRegistered(error)) done('enrolled', strings.enrolled);
+        if (alreadyRegistered(error)) done('enrolled', strings.passkeyEnrolled);
         else
           done(
             passkeyError(error).error.code === 'passkey_cancelled' ? 'cancelled' : 'failed',
-            strings.enrolFailed,
+            strings.passkeyEnrolFailed,
           );
       } finally {
         // A window opened in the click but never told what to create (the options were refused).
@@ -397,13 +355,13 @@ export async function attachPasskeys(
       }
     };
     // Where the frame may not create a passkey at all, the window opens in this click: a popup needs it.
-    const enrolButton = button(strings.enrol, 'svc-primary', () => {
+    const enrolButton = button(strings.passkeyEnrol, 'svc-primary', () => {
       void enrol(createsInFrame(navigator.userAgent) ? undefined : openPasskeyWindow());
     });
     showBlock(
-      strings.offer,
+      strings.passkeyOffer,
       enrolButton,
-      button(strings.notNow, 'svc-link', () => {
+      button(strings.passkeyNotNow, 'svc-link', () => {
         showBlock('');
         rememberDecline(token);
         host.report('declined');

@@ -30,3 +30,4 @@ if (boot !== undefined && window.parent !== window && refused !== undefined) {
   }
 }
 refuse(document);
+document.title = document.querySelector('.svc-refusal')?.textContent ?? '';

@@ -396,7 +396,7 @@ async function snapshot(cdp: CDPSession) {
   await cdp.send('Runtime.evaluate', { expression: 'performance.clearResourceTimings()' });
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const heap = await heldObjects(cdp);
   const proto = await cdp.send('Runtime.evaluate', { expression: 'MessagePort.prototype' });
   const ports = await cdp.send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId ?? '' });
   const count = await cdp.send('Runtime.callFunctionOn', {
@@ -409,7 +409,36 @@ async function snapshot(cdp: CDPSession) {
     objectId: self.result.objectId ?? '',
   });
   await cdp.send('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined);
-  return { heap: usedSize, livePorts: Number(count.result.value), listeners: listeners.map((l) => l.type) };
+  return { heap, livePorts: Number(count.result.value), listeners: listeners.map((l) => l.type) };
+}
+
+/**
+ * The bytes of the JavaScript objects the page holds, from a heap snapshot: every node's own size but
+ * V8's compiled code (which grows as V8 optimizes what runs often, however many cycles it took, and
+ * stays at that) and the browser's own records (`native`: the performance timeline's entries, kept up
+ * to its caps). A DOM node the page still holds counts by its JavaScript wrapper.
+ */
+async function heldObjects(cdp: CDPSession): Promise<number> {
+  let json = '';
+  const onChunk = ({ chunk }: { chunk: string }) => {
+    json += chunk;
+  };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const { snapshot, nodes } = JSON.parse(json) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+  };
+  const fields = snapshot.meta.node_fields;
+  const [type, size] = [fields.indexOf('type'), fields.indexOf('self_size')];
+  const [types] = snapshot.meta.node_types;
+  let held = 0;
+  for (let i = 0; i < nodes.length; i += fields.length) {
+    const kind = types[nodes[i + type] ?? -1];
+    if (kind !== 'code' && kind !== 'native') held += nodes[i + size] ?? 0;
+  }
+  return held;
 }
 
 /** Iframes anywhere in the page's DOM, open shadow roots included. */

@@ -109,7 +109,7 @@ function mainTable(r: Results): string {
     timing('5', 'Frictionless 3DS, collection at once: submit → result − server time', r.threeDs),
     row(
       '6',
-      `JS heap growth after ${cycles} mount/destroy cycles (after GC)`,
+      `JS objects held: growth after ${cycles} mount/destroy cycles (after GC)`,
       [heap(h.sdk), heap(h.floor)],
       h.heapRatio,
     ),

@@ -4,7 +4,7 @@
 
 import { expect, test, type Route } from '@playwright/test';
 import { framesDir } from '../scripts/artifacts.ts';
-import { CardPage, TOKEN_ORIGIN } from './models/card-page.ts';
+import { CardPage, EXPIRY, TOKEN_ORIGIN } from './models/card-page.ts';
 
 for (const width of [390, 1280]) {
   test(`the card frame paints before it says ready, at ${String(width)} px`, async ({ page }) => {
@@ -141,3 +141,62 @@ for (const { set, path, locales } of FIELD_SETS)
         await page.context().unroute(frameDocument, withoutScript);
       }
     });
+
+// A stored card's field set: the security code alone (mode=cvv), whose frame the page reserves one field
+// high; its skeleton shows only that box (card-frame.css). Saved once, then chosen with the frame's
+// script and without.
+for (const locale of ['en', 'pt-BR', 'es'])
+  test(`the stored card's skeleton has its field's size and box at 390 and 1280 px (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    const card = new CardPage(page);
+    const url = `/card.html?locale=${locale}&customer=skeleton-${testInfo.project.name}-${String(Date.now())}`;
+    const cvvFrame = () => {
+      const frame = page.frames().find((f) => /\/card\.html\?.*mode=cvv/.test(f.url()));
+      if (frame === undefined) throw new Error('no stored card frame on the page');
+      return frame;
+    };
+    const frameDocument = /\/frames\/[^/]+\/card\.html\?.*mode=cvv/;
+    const withoutScript = async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script type="module">[\s\S]*<\/script>/, '');
+      await route.fulfill({ response, body });
+    };
+    await page.goto(url);
+    await expect(card.payButton).toBeEnabled();
+    await card.frame.locator('svc-card-number input').fill('5555555555554444');
+    await card.frame.locator('svc-card-expiry input').fill(EXPIRY);
+    await card.frame.locator('svc-card-cvc input').fill('123');
+    await card.frame.locator('svc-card-holder input').fill('Ada Lovelace');
+    await card.frame.locator('.svc-save input').check();
+    await card.pay();
+    await expect(card.status).toHaveText(/^Payment authorized/);
+    const saved = page.getByLabel(/Mastercard •••• 4444/);
+    for (const width of [390, 1280]) {
+      const at = `${locale} at ${String(width)} px`;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await saved.check();
+      await expect(card.frame.locator('svc-card-cvc input')).toBeVisible();
+      await card.settled();
+      const field = await cvvFrame().evaluate(frameBoxes, 'svc-card-fields .svc-input');
+      await page.context().route(frameDocument, withoutScript);
+      await page.goto(url);
+      await saved.check();
+      await expect(card.frame.locator('.svc-skeleton')).toBeVisible();
+      const differences = async () => {
+        const skeleton = await cvvFrame().evaluate(frameBoxes, '.svc-skeleton svc-card-cvc .svc-input');
+        const off = (a: number, b: number | undefined, by: number) => !(Math.abs(a - (b ?? NaN)) <= by);
+        const box = skeleton.inputs[0];
+        return [
+          off(skeleton.height, field.height, 3) &&
+            `height ${String(skeleton.height)}, the field's ${String(field.height)}`,
+          ...(['top', 'left', 'width', 'height'] as const)
+            .filter((side) => off(box?.[side] ?? NaN, field.inputs[0]?.[side], 0.5))
+            .map((side) => `${side} ${String(box?.[side])}, the field's ${String(field.inputs[0]?.[side])}`),
+        ].filter(Boolean);
+      };
+      await expect.poll(differences, { message: at }).toEqual([]);
+      await page.context().unroute(frameDocument, withoutScript);
+    }
+  });

@@ -2,10 +2,10 @@
 // engine and 3DS provider. main.ts puts them on ports; tests put them on ephemeral ones.
 
 import { Hono } from 'hono';
-import type { Account } from './accounts.ts';
+import { AccountBook, type Account } from './accounts.ts';
 import type { SandboxUrls } from './config.ts';
 import { errorBody, ServiceError } from './errors.ts';
-import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
+import type { SandboxContext, SandboxEnv } from './http/context.ts';
 import { sandboxControl } from './http/controls.ts';
 import { cors } from './http/guards.ts';
 import { BODY_LIMITS, readBody } from './http/request.ts';
@@ -17,7 +17,8 @@ import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { expireSessionSchema } from './schemas.ts';
-import { randomId, Store } from './store.ts';
+import { randomId } from './ids.ts';
+import { Store } from './store.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { WebhookSender, type WebhookFetch } from './webhooks.ts';
 import { registerWalletControlRoutes } from './wallets/routes.ts';
@@ -113,19 +114,20 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   const now = options.now ?? Date.now;
   const timers = options.timers ?? realTimers;
-  const partial: Omit<SandboxContext, 'lifecycle'> = {
+  const accounts = new AccountBook(options.accounts);
+  const webhooks = new WebhookSender({ now, timers, fetch: options.webhookFetch ?? fetch, log });
+  const ctx: SandboxContext = {
     store: new Store(),
     issuer: new Issuer(),
     wallets: new Wallets(now),
-    accounts: new AccountBook(options.accounts),
+    accounts,
     urls: options.urls,
     now,
     timers,
-    webhooks: new WebhookSender({ now, timers, fetch: options.webhookFetch ?? fetch, log }),
+    webhooks,
+    lifecycle: new PaymentLifecycle({ now, timers, accounts, webhooks }),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
   };
-  const ctx = partial as SandboxContext;
-  ctx.lifecycle = new PaymentLifecycle(ctx);
 
   const threeDsProvider = new ThreeDsProvider(ctx);
 

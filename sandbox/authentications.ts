@@ -8,7 +8,7 @@ import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import { sameAmount } from './money.ts';
 import type { PaymentMethodRequest } from './schemas.ts';
-import type { Authentication, Session, StoredToken } from './store.ts';
+import type { Authentication, Session, StoredToken } from './records.ts';
 
 /**
  * How long an authentication can pay after its outcome was known (the enrollment answer, or the

@@ -10,7 +10,7 @@ import type { SandboxContext } from './http/context.ts';
 import { withConnectionAddress } from './http/front-data.ts';
 import { checkAmount, checkCurrency, sameAmount } from './money.ts';
 import type { BrowserPaymentInitRequest, PaymentInitRequest } from './schemas.ts';
-import type { Payment, Session } from './store.ts';
+import type { Payment, Session } from './records.ts';
 
 /** What a browser may pay with: a card token of its session (Service). The engine checks the token. */
 const BROWSER_TOKEN_PROVIDER = 'service';

@@ -22,16 +22,17 @@ import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from '
 import { loadSession } from './sessions.ts';
 import { refuse, WalletTokenError } from './wallets/common.ts';
 import { fundingNumber } from './wallets/test-cards.ts';
-import type { OpenedWalletToken, WalletProvider } from './wallets/wallets.ts';
-import {
-  randomId,
-  type Authentication,
-  type Payment,
-  type PaymentMethodRecord,
-  type PaymentStatus,
-  type Session,
-  type StoredToken,
-} from './store.ts';
+import type {
+  Authentication,
+  OpenedWalletToken,
+  Payment,
+  PaymentMethodRecord,
+  PaymentStatus,
+  Session,
+  StoredToken,
+  WalletProvider,
+} from './records.ts';
+import { randomId } from './ids.ts';
 
 /** paymentMethodType codes. The spec names `1` (card and wallets) and `7` (3DS card) only. */
 export const CARD_METHOD_TYPES: readonly string[] = ['1', '7'];

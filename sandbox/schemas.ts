@@ -3,6 +3,7 @@
 // object here matches its keys case-insensitively and hands the handlers the canonical spelling.
 
 import { z } from 'zod';
+import type { Customer, FrontData, Vendor } from './records.ts';
 import { DOCUMENT_TYPES, taxIdProblem, type DocumentType } from './tax-id.ts';
 
 type Shape = Record<string, z.ZodType>;
@@ -332,9 +333,15 @@ export type PaymentInitRequest = z.infer<typeof paymentInitSchema>;
 export type BrowserPaymentInitRequest = z.infer<typeof browserPaymentInitSchema>;
 export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
 export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
-export type FrontData = z.infer<typeof frontDataSchema>;
-export type Customer = z.infer<typeof customerSchema>;
-export type Vendor = z.infer<typeof vendorSchema>;
+
+/** Compiles only when A and B are each assignable to the other. */
+type Same<A extends B, B extends C, C = A> = [A, B];
+/** The records (records.ts) keep these as the schemas check them: a schema that drifts fails here. */
+export type SchemasMatchRecords = [
+  Same<z.infer<typeof customerSchema>, Customer>,
+  Same<z.infer<typeof frontDataSchema>, FrontData>,
+  Same<z.infer<typeof vendorSchema>, Vendor>,
+];
 
 /** The sandbox control that ends a session now (`POST /__sandbox/sessions/expire`). */
 export const expireSessionSchema = strict({ sessionId: text(128) });

@@ -8,7 +8,8 @@ import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { strict } from '../schemas.ts';
-import { paymentView, type Payment } from '../store.ts';
+import { paymentView } from '../store.ts';
+import type { Payment } from '../records.ts';
 
 const paymentIdSchema = strict({ paymentId: z.string().min(1).max(128) });
 const deliveriesSchema = strict({ paymentId: z.string().min(1).max(128).optional() });

@@ -17,7 +17,8 @@ import {
   sessionStatusSchema,
   type PaymentInitRequest,
 } from '../schemas.ts';
-import { randomId, type StoredToken } from '../store.ts';
+import { randomId } from '../ids.ts';
+import type { StoredToken } from '../records.ts';
 import { newSession, newToken } from '../sessions.ts';
 
 export function registerEngineRoutes(

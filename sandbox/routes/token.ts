@@ -12,9 +12,9 @@ import { passkeysOf, revokePasskeysOf, storedTokenOf, verifyAssertion } from '..
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { browserFrontData } from '../http/front-data.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
-import { bindSchema, generateSchema, listSchema, newSessionSchema, type FrontData } from '../schemas.ts';
+import { bindSchema, generateSchema, listSchema, newSessionSchema } from '../schemas.ts';
+import type { FrontData, StoredToken } from '../records.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
-import type { StoredToken } from '../store.ts';
 import type { PendingEnrollment, ThreeDsProvider } from '../three-ds/provider.ts';
 
 export function cardView(token: StoredToken) {

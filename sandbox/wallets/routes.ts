@@ -13,8 +13,8 @@ import { strict } from '../schemas.ts';
 import { walletTokenRefusal } from '../payments.ts';
 import { CURRENCY_NUMERIC } from './apple-pay.ts';
 import { WalletTokenError } from './common.ts';
-import { WALLET_TEST_CARDS, walletTestCard, type WalletTestCard } from './test-cards.ts';
-import type { OpenedWalletToken, WalletCard } from './wallets.ts';
+import { WALLET_TEST_CARDS, walletTestCard } from './test-cards.ts';
+import type { OpenedWalletToken, WalletCard, WalletTestCard } from '../records.ts';
 
 const cardChoice = {
   /** A wallet test card by id (wallets/test-cards.ts). */

@@ -11,7 +11,7 @@ import { cors } from './http/guards.ts';
 import { BODY_LIMITS, readBody } from './http/request.ts';
 import { registerFrameRoutes } from './frames.ts';
 import { Issuer } from './issuer.ts';
-import { PaymentLifecycle } from './payment-lifecycle.ts';
+import { PaymentLifecycle } from './payments/lifecycle.ts';
 import { registerPaymentControlRoutes } from './routes/payment-controls.ts';
 import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
 import { registerPasskeyRoutes } from './routes/passkeys.ts';

@@ -126,7 +126,7 @@ export interface Authentication {
   /** The session's order amount and currency when it has one: the authentication pays only that. */
   amount?: number;
   currency?: string;
-  /** The payment that spent it: an authentication pays once (sandbox/authentications.ts). */
+  /** The payment that spent it: an authentication pays once (sandbox/payments/authentications.ts). */
   paymentId?: string;
 }
 
@@ -183,7 +183,7 @@ export interface PaymentMethodRecord {
   voidedAt?: string;
   /** A wallet payment: how the wallet authenticated the card (never the number or the cryptogram). */
   wallet?: { authMethod: string; eci: string | undefined };
-  /** A pending method (Boleto, PIX, …): when it expires unpaid (sandbox/payment-lifecycle.ts). */
+  /** A pending method (Boleto, PIX, …): when it expires unpaid (sandbox/payments/lifecycle.ts). */
   expiresAt?: string;
   /** A PIX method: the "copia e cola" BR Code the shopper pays, and when it stops being payable. */
   pix?: { brCode: string; expiresAt: string };
@@ -199,7 +199,7 @@ export interface PaymentMethodRecord {
 
 /**
  * `paid` and `expired` are where a `pending` method ends; `voided` is a method's alone: authorized, then
- * reversed because the payment failed as a whole (sandbox/payment-lifecycle.ts).
+ * reversed because the payment failed as a whole (sandbox/payments/lifecycle.ts).
  */
 export const PAYMENT_STATUSES = [
   'authorized',

@@ -146,7 +146,7 @@ export const newSessionSchema = strict({
     // The most installments a browser may choose for the order (client script for everything): 1 when absent.
     maxInstallments: z.int().min(1).max(48).optional(),
   }).optional(),
-  // The order's subacquirer routing: a browser paying the order cannot name another (browser-payments.ts).
+  // The order's subacquirer routing: a browser paying the order cannot name another (payments/browser.ts).
   vendor: vendorSchema.optional(),
 });
 
@@ -311,7 +311,7 @@ export const paymentInitSchema = strict(paymentInitShape);
 
 /**
  * Payment/Init from a browser (client script for everything): the order's reference may be left out, as
- * may its amount and currency, since they come from the session (sandbox/browser-payments.ts).
+ * may its amount and currency, since they come from the session (sandbox/payments/browser.ts).
  */
 export const browserPaymentInitSchema = strict({
   ...paymentInitShape,

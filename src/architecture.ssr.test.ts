@@ -179,6 +179,20 @@ describe('the rooms of sandbox/', () => {
     expect(sandboxImports.get('records.ts')).toEqual([]);
   });
 
+  it('keep the payment engine in payments/, and its modules free of the routes', () => {
+    const atRoot = readdirSync(SANDBOX).filter((file) =>
+      /^(?!.*\.test\.ts$).*(payment|money|authentication).*\.ts$/.test(file),
+    );
+    expect(atRoot).toEqual([]);
+    expect(sandboxImports.has('payments/init.ts')).toBe(true);
+    const intoRoutes = [...sandboxImports]
+      .filter(
+        ([file, targets]) => file.startsWith('payments/') && targets.some((t) => t.startsWith('routes')),
+      )
+      .map(([file]) => file);
+    expect(intoRoutes).toEqual([]);
+  });
+
   it('type the context over modules that import nothing of the sandbox, and only type it', () => {
     const context = 'http/context.ts';
     expect(sandboxImports.get(context)).toContain('records.ts');

@@ -86,7 +86,7 @@ export interface WebhookEvents {
   reset(): void;
 }
 
-/** Pending payments' lifecycle (payment-lifecycle.ts): paid, expired, and the event each change sends. */
+/** Pending payments' lifecycle (payments/lifecycle.ts): paid, expired, and the event each change sends. */
 export interface PaymentEvents {
   /** A payment was stored: its first event, and the timer of its expiry. */
   created(payment: Payment): void;

@@ -2,14 +2,14 @@
 // PCI-certified entry point integrations/pci/init on {token_url}.
 
 import type { Hono } from 'hono';
-import { browserPaymentView, completeFromSession, sessionPayment } from '../browser-payments.ts';
+import { browserPaymentView, completeFromSession, sessionPayment } from '../payments/browser.ts';
 import { checkCard } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { connectionAddress } from '../http/front-data.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
-import { paymentView, planPayment } from '../payments.ts';
+import { paymentView, planPayment } from '../payments/init.ts';
 import {
   browserPaymentInitSchema,
   paymentInitSchema,

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import type { Account } from '../accounts.ts';
 import { cardNumberPath } from '../card-data.ts';
 import { checkCard } from '../card-rules.ts';
-import { checkOrderData } from '../browser-payments.ts';
+import { checkOrderData } from '../payments/browser.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';

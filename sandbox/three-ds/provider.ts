@@ -560,7 +560,7 @@ export class ThreeDsProvider {
     setup.enrolledAt = now;
   }
 
-  /** What Payment/Init checks AuthenticationInformation against (sandbox/payments.ts). */
+  /** What Payment/Init checks AuthenticationInformation against (sandbox/payments/init.ts). */
   private storeAuthentication(authentication: Authentication): void {
     this.ctx.store.authentications.set(authentication.code, authentication);
   }

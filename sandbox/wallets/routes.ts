@@ -10,7 +10,7 @@ import { ServiceError } from '../errors.ts';
 import type { SandboxContext, SandboxEnv } from '../http/context.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { strict } from '../schemas.ts';
-import { walletTokenRefusal } from '../payments.ts';
+import { walletTokenRefusal } from '../payments/init.ts';
 import { CURRENCY_NUMERIC } from './apple-pay.ts';
 import { WalletTokenError } from './common.ts';
 import { WALLET_TEST_CARDS, walletTestCard } from './test-cards.ts';

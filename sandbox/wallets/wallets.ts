@@ -30,7 +30,7 @@ import type {
   WalletProvider,
   WalletTestCard,
 } from '../records.ts';
-import { minorDigits, toMinorUnits } from '../money.ts';
+import { minorDigits, toMinorUnits } from '../payments/money.ts';
 import { newP256, refuse, ReplayGuard } from './common.ts';
 import {
   newGoogleSigningKey,

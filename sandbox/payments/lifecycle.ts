@@ -4,12 +4,12 @@
 // order's check, the controls) and by a timer, so the webhook goes out even when nobody reads. Each
 // change of status is one webhook event (sandbox/webhooks.ts). Choices live here and in the contract.
 
-import { ServiceError } from './errors.ts';
-import type { PaymentEvents, SandboxContext } from './http/context.ts';
-import { pixBrCode } from './pix/br-code.ts';
-import { paymentView } from './store.ts';
-import type { Payment, PaymentMethodRecord, PaymentStatus, WebhookEventType } from './records.ts';
-import type { Timer } from './timers.ts';
+import { ServiceError } from '../errors.ts';
+import type { PaymentEvents, SandboxContext } from '../http/context.ts';
+import { pixBrCode } from '../pix/br-code.ts';
+import { paymentView } from '../store.ts';
+import type { Payment, PaymentMethodRecord, PaymentStatus, WebhookEventType } from '../records.ts';
+import type { Timer } from '../timers.ts';
 
 /** How long a pending method waits for the shopper, by method; 30 minutes unless listed. */
 export const PENDING_TTL_MS: Readonly<Record<string, number>> = {

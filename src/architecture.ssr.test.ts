@@ -2,7 +2,7 @@
 // and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
 // browser code, the 3DS verdict read on the page in one place, the builds' wiring out of flows/, and the
 // card fields Lit elements. In sandbox/: no import cycle between files, the records and the context
-// apart.
+// apart, every route in one table, the payment engine in one room.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -177,6 +177,23 @@ describe('the rooms of sandbox/', () => {
 
   it('keep the records in a module that imports nothing of the sandbox', () => {
     expect(sandboxImports.get('records.ts')).toEqual([]);
+  });
+
+  it('place every route in one table, routes.ts, which app.ts alone mounts', () => {
+    const sources = [...sandboxImports.keys()].filter((file) => !file.endsWith('.test.ts'));
+    const text = (file: string) => readFileSync(join(SANDBOX, file), 'utf8');
+    // Only app.ts builds a server, and routes it from the table.
+    expect(
+      sources.filter((file) =>
+        /\bnew Hono\b|\bapp\.(?:get|post|put|delete|patch|options|use|on|all|route)\(/.test(text(file)),
+      ),
+    ).toEqual(['app.ts']);
+    expect(sandboxImports.get('app.ts')).toContain('routes.ts');
+    expect(text('app.ts')).not.toMatch(
+      /\bapp\.(?:get|post|options|all|route)\(|app\.(?:use|on)\(\s*'(?!\*')/,
+    );
+    // The table names every path the API answers (a sanity check that it is read as a table).
+    expect(text('routes.ts')).toMatch(/\['POST', '\/api\/token\/generate', token\.generate\]/);
   });
 
   it('keep the payment engine in payments/, and its modules free of the routes', () => {

@@ -3,6 +3,7 @@
 // imports only modules that import nothing of the sandbox (the records, the accounts, the URLs, the
 // timers), so no module reaches, through the context, a module that takes the context.
 
+import type { Handler } from 'hono';
 import type { Account, AccountBook } from '../accounts.ts';
 import type { SandboxUrls } from '../config.ts';
 import type {
@@ -34,6 +35,9 @@ export interface SandboxEnv {
     browserOrigin: string | undefined;
   };
 }
+
+/** A route's handlers, as routes.ts places them: its guards first, then what answers. */
+export type RouteHandlers = Handler<SandboxEnv>[];
 
 /** The service's state (store.ts): sessions, the token vault, authentications, payments, passkeys. */
 export interface ServiceState {

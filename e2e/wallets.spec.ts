@@ -3,7 +3,8 @@
 // billing name in the Payment/Init record, one payment per order, no card data on the page, axe and the
 // page's policy clean.
 import { expect, test } from '@playwright/test';
-import { walletTestCard, type WalletTestCard } from '../sandbox/wallets/test-cards.ts';
+import { walletTestCard } from '../sandbox/wallets/test-cards.ts';
+import type { WalletTestCard } from '../sandbox/records.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 import { watchViolations } from './models/csp.ts';
 import { openedToken, pageHolds, recordTraffic, type OpenedToken } from './models/page-data.ts';

@@ -69,6 +69,30 @@ export function parseAccounts(json: unknown, replacements: Record<string, string
   });
 }
 
+/** The accounts by name, and the origins any of them allows. */
+export class AccountBook {
+  private readonly byName: Map<string, Account>;
+  private readonly origins: Set<string>;
+
+  constructor(accounts: readonly Account[]) {
+    this.byName = new Map(accounts.map((account) => [account.name, account]));
+    this.origins = new Set(accounts.flatMap((account) => account.allowedOrigins));
+  }
+
+  get(name: string): Account | undefined {
+    return this.byName.get(name);
+  }
+
+  /** Whether any account allows this origin: what a CORS preflight can know before the body is read. */
+  anyAllows(origin: string): boolean {
+    return this.origins.has(origin);
+  }
+
+  all(): Account[] {
+    return [...this.byName.values()];
+  }
+}
+
 export function loadAccounts(path: string, replacements: Record<string, string> = {}): Account[] {
   return parseAccounts(JSON.parse(readFileSync(path, 'utf8')), replacements);
 }

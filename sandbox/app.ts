@@ -2,35 +2,19 @@
 // engine and 3DS provider. main.ts puts them on ports; tests put them on ephemeral ones.
 
 import { Hono } from 'hono';
-import type { Account } from './accounts.ts';
+import { AccountBook, type Account } from './accounts.ts';
 import type { SandboxUrls } from './config.ts';
 import { errorBody, ServiceError } from './errors.ts';
-import { AccountBook, type SandboxContext, type SandboxEnv } from './http/context.ts';
-import { sandboxControl } from './http/controls.ts';
-import { cors } from './http/guards.ts';
-import { BODY_LIMITS, readBody } from './http/request.ts';
-import { registerFrameRoutes } from './frames.ts';
+import type { SandboxContext, SandboxEnv } from './http/context.ts';
+import { randomId } from './ids.ts';
 import { Issuer } from './issuer.ts';
-import { PaymentLifecycle } from './payment-lifecycle.ts';
-import { registerPaymentControlRoutes } from './routes/payment-controls.ts';
-import { registerEngineRoutes, registerPciRoutes } from './routes/payments.ts';
-import { registerPasskeyRoutes } from './routes/passkeys.ts';
-import { registerTokenRoutes } from './routes/token.ts';
-import { expireSessionSchema } from './schemas.ts';
-import { randomId, Store } from './store.ts';
-import { realTimers, type Timers } from './timers.ts';
-import { WebhookSender, type WebhookFetch } from './webhooks.ts';
-import { registerWalletControlRoutes } from './wallets/routes.ts';
-import { Wallets } from './wallets/wallets.ts';
-import { registerWalletProviderRoutes } from './wallets/provider/app.ts';
-import { applePayGateway } from './wallets/provider/apple-pay/gateway.ts';
-import { APPLE_PAY_BROWSER_PATHS, registerApplePayTokenRoutes } from './wallets/provider/apple-pay/routes.ts';
+import { PaymentLifecycle } from './payments/lifecycle.ts';
+import { sandboxRoutes, type Route } from './routes.ts';
+import { Store } from './store.ts';
 import { ThreeDsProvider } from './three-ds/provider.ts';
-import {
-  registerThreeDsProviderRoutes,
-  registerThreeDsTokenRoutes,
-  THREE_DS_BROWSER_PATHS,
-} from './three-ds/routes.ts';
+import { realTimers, type Timers } from './timers.ts';
+import { Wallets } from './wallets/wallets.ts';
+import { WebhookSender, type WebhookFetch } from './webhooks.ts';
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 
@@ -61,8 +45,11 @@ export interface Sandbox {
   threeDsProvider: ThreeDsProvider;
 }
 
-/** Paths of the real service are matched case-insensitively, as its examples vary the case. */
-function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> {
+/**
+ * One server with its routes (routes.ts). Paths of the real service are matched case-insensitively, as
+ * its examples vary the case.
+ */
+function newApp(name: string, log: (message: string) => void, routes: readonly Route[]): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>({ getPath: (request) => new URL(request.url).pathname.toLowerCase() });
   const knownPaths = new Set<string>();
   app.use('*', async (c, next) => {
@@ -95,13 +82,15 @@ function newApp(name: string, log: (message: string) => void): Hono<SandboxEnv> 
       code === 'method_not_allowed' ? 405 : 404,
     );
   });
-  // Record POST routes so another method on them answers 405, not 404.
-  const post = app.post.bind(app);
-  app.post = ((path: string, ...handlers: unknown[]) => {
-    knownPaths.add(path);
-    return (post as (p: string, ...h: unknown[]) => Hono<SandboxEnv>)(path, ...handlers);
-  }) as typeof app.post;
-  app.get('/__sandbox/health', (c) => c.json({ ok: true, server: name }));
+  for (const [method, path, handlers] of routes) {
+    if (method === 'USE') {
+      app.use(path, ...handlers);
+      continue;
+    }
+    // Another method on a POST route answers 405, not 404.
+    if (method === 'POST') knownPaths.add(path);
+    app.on(method, [path], ...handlers);
+  }
   return app;
 }
 
@@ -113,82 +102,31 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   const now = options.now ?? Date.now;
   const timers = options.timers ?? realTimers;
-  const partial: Omit<SandboxContext, 'lifecycle'> = {
+  const accounts = new AccountBook(options.accounts);
+  const webhooks = new WebhookSender({ now, timers, fetch: options.webhookFetch ?? fetch, log });
+  const ctx: SandboxContext = {
     store: new Store(),
     issuer: new Issuer(),
     wallets: new Wallets(now),
-    accounts: new AccountBook(options.accounts),
+    accounts,
     urls: options.urls,
     now,
     timers,
-    webhooks: new WebhookSender({ now, timers, fetch: options.webhookFetch ?? fetch, log }),
+    webhooks,
+    lifecycle: new PaymentLifecycle({ now, timers, accounts, webhooks }),
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
   };
-  const ctx = partial as SandboxContext;
-  ctx.lifecycle = new PaymentLifecycle(ctx);
 
   const threeDsProvider = new ThreeDsProvider(ctx);
-
-  const token = newApp('token', log);
-  for (const path of [
-    '/api/token/generate',
-    '/api/token/list',
-    '/api/token/bind',
-    ...THREE_DS_BROWSER_PATHS,
-    ...APPLE_PAY_BROWSER_PATHS,
-  ])
-    token.use(path, cors(ctx.accounts));
-  token.use('/__sandbox/*', sandboxControl());
-  registerTokenRoutes(token, ctx, threeDsProvider);
-  registerPasskeyRoutes(token, ctx);
-  registerPciRoutes(token, ctx);
-  // Before the frame routes: their GET /frames/* would otherwise answer for the return page's script.
-  registerThreeDsTokenRoutes(token, ctx, threeDsProvider);
-  registerFrameRoutes(token, ctx, options.framesDir);
-  registerWalletControlRoutes(token, ctx);
-  registerApplePayTokenRoutes(token, ctx);
-  registerPaymentControlRoutes(token, ctx);
-  token.post('/__sandbox/reset', (c) => {
-    ctx.store.reset();
-    ctx.issuer.reset();
-    threeDsProvider.reset();
-    ctx.wallets.reset();
-    applePayGateway(ctx).reset();
-    ctx.lifecycle.reset();
-    ctx.webhooks.reset();
-    return c.json({ ok: true });
-  });
-
-  // Ends a session now, as its 30 minutes would: tests of session_expired and Checkout.updateSession.
-  token.post('/__sandbox/sessions/expire', async (c) => {
-    const { sessionId } = await readBody(c, expireSessionSchema, BODY_LIMITS.token);
-    const session = ctx.store.sessions.get(sessionId);
-    if (session === undefined) throw new ServiceError('session_not_found');
-    session.expiresAt = ctx.now();
-    return c.json({ ok: true, sessionId });
-  });
-
-  const newEngine = (environment: 'sandbox' | 'production') => {
-    const engine = newApp(environment === 'sandbox' ? 'sandbox-engine' : 'engine', log);
-    for (const path of ['/api/payment/init', '/api/payment/sessionstatus'])
-      engine.use(path, cors(ctx.accounts));
-    registerEngineRoutes(engine, ctx, environment);
-    return engine;
-  };
-
-  const threeDs = newApp('3ds-provider', log);
-  registerThreeDsProviderRoutes(threeDs, threeDsProvider);
-
-  const wallets = newApp('wallets', log);
-  registerWalletProviderRoutes(wallets, ctx);
+  const routes = sandboxRoutes(ctx, threeDsProvider, options.framesDir);
 
   return {
     ctx,
-    token,
-    wallets,
-    engine: newEngine('production'),
-    sandboxEngine: newEngine('sandbox'),
-    threeDs,
+    token: newApp('token', log, routes.token),
+    engine: newApp('engine', log, routes.engine('production')),
+    sandboxEngine: newApp('sandbox-engine', log, routes.engine('sandbox')),
+    threeDs: newApp('3ds-provider', log, routes.threeDs),
+    wallets: newApp('wallets', log, routes.wallets),
     threeDsProvider,
   };
 }

@@ -5,18 +5,8 @@
 import { detectBrand, type CardBrand } from './card-brands.ts';
 import { ServiceError } from './errors.ts';
 import { luhnValid } from './luhn.ts';
+import type { CheckedCard } from './records.ts';
 import type { CardRequest } from './schemas.ts';
-
-export interface CheckedCard {
-  brand: string;
-  bin: string;
-  last4: string;
-  maskedNumber: string;
-  expirationMonth: number;
-  expirationYear: number;
-  holderName: string | undefined;
-  cvvLength: number;
-}
 
 /** Issuers print at most a few years ahead; a later year is almost surely a typo. */
 const MAX_YEARS_AHEAD = 20;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAccounts } from './accounts.ts';
 import { ERRORS } from './errors.ts';
-import { DIRECT_METHOD_TYPES, TOKEN_PROVIDERS } from './payments.ts';
+import { DIRECT_METHOD_TYPES, TOKEN_PROVIDERS } from './payments/init.ts';
 import { ACCOUNTS } from './test/harness.ts';
 
 const doc = readFileSync(new URL('../docs/service-contract.md', import.meta.url), 'utf8');

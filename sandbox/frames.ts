@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hono } from 'hono';
-import type { SandboxContext, SandboxEnv } from './http/context.ts';
+import type { RouteHandlers, SandboxContext } from './http/context.ts';
 
 export const FRAMES_DIR = fileURLToPath(new URL('../dist/frames/', import.meta.url));
 
@@ -202,74 +201,74 @@ async function passkeyWindow(dir: string, version: string): Promise<Response> {
   });
 }
 
-export function registerFrameRoutes(
-  app: Hono<SandboxEnv>,
-  ctx: SandboxContext,
-  dir: string = FRAMES_DIR,
-): void {
-  // Routing sees lower-cased paths; files are looked up with the request's own spelling.
-  app.get('/frames/*', async (c) => {
-    const url = new URL(c.req.url);
-    // /frames/<version>/<document or assets/file>: each version's files stay where they were, so a
-    // page pinned to an older script still gets the frames that script was built with.
-    const [version = '', ...rest] = url.pathname.slice('/frames/'.length).split('/');
-    const name = rest.join('/');
-    if (!VERSION.test(version)) return text(404, 'Not found: frame paths start with the script version.');
-    if (name === PASSKEY_WINDOW) return passkeyWindow(dir, version);
-    const nested = FRAME_DOCUMENTS.get(name);
-    if (nested !== undefined) {
-      const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
-      const page = refererOrigin(c.req.header('referer'));
-      // The card frame's page learns at once why it gets none (the challenge frame is only ever opened
-      // by a page the card frame already served).
-      if (name === 'card.html') {
-        if (account === undefined) return refusal(dir, version, 'unknown_account', page);
-        if (page !== undefined && !account.allowedOrigins.includes(page))
-          return refusal(dir, version, 'origin_not_allowed', page);
-      }
-      if (account === undefined) return text(404, 'Unknown account.');
-      const html = await frameDocument(dir, version, name);
-      if (html === undefined) return missingVersion(version);
-      // The frames build leaves these placeholders (vite.config.ts, FRAME_HEAD) for the token host.
-      const filled = html
-        .replace(
-          '<meta name="svc-allowed-origins" content="" />',
-          `<meta name="svc-allowed-origins" content="${escapeAttribute(account.allowedOrigins.join(' '))}" />`,
-        )
-        .replace(
-          '<meta name="svc-3ds" content="" />',
-          `<meta name="svc-3ds" content="${account.threeDS ? 'on' : 'off'}" />`,
-        );
-      const { body, headers } = encoded(Buffer.from(filled), c.req.header('accept-encoding'));
-      return c.body(new Uint8Array(body), 200, {
-        ...documentHeaders(
-          frameCsp(html, account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin)),
-        ),
-        'cross-origin-opener-policy': 'same-origin',
-        ...headers,
-      });
-    }
-    const file = normalize(join(dir, version, name));
-    if (!file.startsWith(join(dir, version, 'assets', sep))) return text(404, 'Not found.');
-    try {
-      const content = await readFile(file);
-      const type = TYPES[extname(file)];
-      let cache = compressedAssets.get(file);
-      if (cache === undefined) compressedAssets.set(file, (cache = new Map<string, Buffer>()));
-      // Text compresses; anything else goes as it is.
-      const { body, headers } =
-        type !== undefined && /text|javascript|json|svg/.test(type)
-          ? encoded(content, c.req.header('accept-encoding'), cache)
-          : { body: content, headers: {} };
-      return c.body(new Uint8Array(body), 200, {
-        ...headers,
-        'content-type': type ?? 'application/octet-stream',
-        // Asset names carry a content hash, so a URL never changes content.
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      });
-    } catch {
-      return text(404, 'Not found.');
-    }
-  });
+export function frameHandlers(ctx: SandboxContext, dir: string = FRAMES_DIR) {
+  return {
+    // Routing sees lower-cased paths; files are looked up with the request's own spelling.
+    frame: [
+      async (c) => {
+        const url = new URL(c.req.url);
+        // /frames/<version>/<document or assets/file>: each version's files stay where they were, so a
+        // page pinned to an older script still gets the frames that script was built with.
+        const [version = '', ...rest] = url.pathname.slice('/frames/'.length).split('/');
+        const name = rest.join('/');
+        if (!VERSION.test(version)) return text(404, 'Not found: frame paths start with the script version.');
+        if (name === PASSKEY_WINDOW) return passkeyWindow(dir, version);
+        const nested = FRAME_DOCUMENTS.get(name);
+        if (nested !== undefined) {
+          const account = ctx.accounts.get(url.searchParams.get('account') ?? '');
+          const page = refererOrigin(c.req.header('referer'));
+          // The card frame's page learns at once why it gets none (the challenge frame is only ever opened
+          // by a page the card frame already served).
+          if (name === 'card.html') {
+            if (account === undefined) return refusal(dir, version, 'unknown_account', page);
+            if (page !== undefined && !account.allowedOrigins.includes(page))
+              return refusal(dir, version, 'origin_not_allowed', page);
+          }
+          if (account === undefined) return text(404, 'Unknown account.');
+          const html = await frameDocument(dir, version, name);
+          if (html === undefined) return missingVersion(version);
+          // The frames build leaves these placeholders (vite.config.ts, FRAME_HEAD) for the token host.
+          const filled = html
+            .replace(
+              '<meta name="svc-allowed-origins" content="" />',
+              `<meta name="svc-allowed-origins" content="${escapeAttribute(account.allowedOrigins.join(' '))}" />`,
+            )
+            .replace(
+              '<meta name="svc-3ds" content="" />',
+              `<meta name="svc-3ds" content="${account.threeDS ? 'on' : 'off'}" />`,
+            );
+          const { body, headers } = encoded(Buffer.from(filled), c.req.header('accept-encoding'));
+          return c.body(new Uint8Array(body), 200, {
+            ...documentHeaders(
+              frameCsp(html, account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin)),
+            ),
+            'cross-origin-opener-policy': 'same-origin',
+            ...headers,
+          });
+        }
+        const file = normalize(join(dir, version, name));
+        if (!file.startsWith(join(dir, version, 'assets', sep))) return text(404, 'Not found.');
+        try {
+          const content = await readFile(file);
+          const type = TYPES[extname(file)];
+          let cache = compressedAssets.get(file);
+          if (cache === undefined) compressedAssets.set(file, (cache = new Map<string, Buffer>()));
+          // Text compresses; anything else goes as it is.
+          const { body, headers } =
+            type !== undefined && /text|javascript|json|svg/.test(type)
+              ? encoded(content, c.req.header('accept-encoding'), cache)
+              : { body: content, headers: {} };
+          return c.body(new Uint8Array(body), 200, {
+            ...headers,
+            'content-type': type ?? 'application/octet-stream',
+            // Asset names carry a content hash, so a URL never changes content.
+            'cache-control': 'public, max-age=31536000, immutable',
+            'x-content-type-options': 'nosniff',
+          });
+        } catch {
+          return text(404, 'Not found.');
+        }
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

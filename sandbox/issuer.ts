@@ -3,10 +3,9 @@
 // the issuer's reference to a card, never a CVV or anything derived from one, as a real service must.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { randomId } from './store.ts';
-
-/** Why an issuer declines a payment, as the service reports it in a method's `declineReason`. */
-export type DeclineReason = 'do_not_honor' | 'insufficient_funds' | 'card_blocked';
+import type { CardIssuer } from './http/context.ts';
+import { randomId } from './ids.ts';
+import type { DeclineReason } from './records.ts';
 
 /** Sandbox test cards whose payments the issuer declines, with why (the contract's test data). */
 export const DECLINED_TEST_CARDS: Readonly<Record<string, DeclineReason>> = {
@@ -22,7 +21,7 @@ interface IssuedCard {
   declines: DeclineReason | undefined;
 }
 
-export class Issuer {
+export class Issuer implements CardIssuer {
   readonly #cards = new Map<string, IssuedCard>();
   #key = randomBytes(32);
 

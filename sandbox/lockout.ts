@@ -3,7 +3,7 @@
 // cool-down. The state lives beside the token and goes with it (a reset forgets both).
 
 import { ServiceError } from './errors.ts';
-import type { StoredToken } from './store.ts';
+import type { StoredToken } from './records.ts';
 
 /** Wrong CVVs in a row on one stored token before Token/Bind refuses it. */
 export const MAX_BIND_FAILURES = 5;

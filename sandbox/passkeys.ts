@@ -18,7 +18,7 @@ import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
 import { recordFailedCheck } from './lockout.ts';
 import type { authenticationResponseSchema, registrationResponseSchema } from './schemas.ts';
-import type { Session, StoredToken } from './store.ts';
+import type { PasskeyCredential, Session, StoredToken } from './records.ts';
 
 // The schemas' output is WebAuthn's JSON (an absent key stays absent, never undefined).
 type RegistrationResponse = z.output<typeof registrationResponseSchema>;
@@ -35,26 +35,6 @@ export const PASSKEY_TIMEOUT_MS = 60_000;
 
 /** The service's name as authenticators show it beside the card. */
 const RP_NAME = 'Service Checkout';
-
-export interface PasskeyCredential {
-  /** base64url, as WebAuthn JSON carries it. */
-  id: string;
-  publicKey: Uint8Array<ArrayBuffer>;
-  counter: number;
-  transports: string[] | undefined;
-  account: string;
-  customerId: string;
-  token: string;
-  deviceType: 'singleDevice' | 'multiDevice';
-  backedUp: boolean;
-  createdAt: number;
-  lastUsedAt: number | undefined;
-}
-
-export interface PasskeyChallenge {
-  challenge: string;
-  expiresAt: number;
-}
 
 type Ceremony = 'register' | 'authenticate';
 

@@ -3,6 +3,7 @@
 // object here matches its keys case-insensitively and hands the handlers the canonical spelling.
 
 import { z } from 'zod';
+import type { Customer, FrontData, Vendor } from './records.ts';
 import { DOCUMENT_TYPES, taxIdProblem, type DocumentType } from './tax-id.ts';
 
 type Shape = Record<string, z.ZodType>;
@@ -145,7 +146,7 @@ export const newSessionSchema = strict({
     // The most installments a browser may choose for the order (client script for everything): 1 when absent.
     maxInstallments: z.int().min(1).max(48).optional(),
   }).optional(),
-  // The order's subacquirer routing: a browser paying the order cannot name another (browser-payments.ts).
+  // The order's subacquirer routing: a browser paying the order cannot name another (payments/browser.ts).
   vendor: vendorSchema.optional(),
 });
 
@@ -310,7 +311,7 @@ export const paymentInitSchema = strict(paymentInitShape);
 
 /**
  * Payment/Init from a browser (client script for everything): the order's reference may be left out, as
- * may its amount and currency, since they come from the session (sandbox/browser-payments.ts).
+ * may its amount and currency, since they come from the session (sandbox/payments/browser.ts).
  */
 export const browserPaymentInitSchema = strict({
   ...paymentInitShape,
@@ -332,9 +333,15 @@ export type PaymentInitRequest = z.infer<typeof paymentInitSchema>;
 export type BrowserPaymentInitRequest = z.infer<typeof browserPaymentInitSchema>;
 export type PaymentMethodRequest = z.infer<typeof paymentMethodSchema>;
 export type CardInfoRequest = z.infer<typeof cardInfoSchema>;
-export type FrontData = z.infer<typeof frontDataSchema>;
-export type Customer = z.infer<typeof customerSchema>;
-export type Vendor = z.infer<typeof vendorSchema>;
+
+/** Compiles only when A and B are each assignable to the other. */
+type Same<A extends B, B extends C, C = A> = [A, B];
+/** The records (records.ts) keep these as the schemas check them: a schema that drifts fails here. */
+export type SchemasMatchRecords = [
+  Same<z.infer<typeof customerSchema>, Customer>,
+  Same<z.infer<typeof frontDataSchema>, FrontData>,
+  Same<z.infer<typeof vendorSchema>, Vendor>,
+];
 
 /** The sandbox control that ends a session now (`POST /__sandbox/sessions/expire`). */
 export const expireSessionSchema = strict({ sessionId: text(128) });

@@ -3,9 +3,8 @@
 import type { Account } from './accounts.ts';
 import { ServiceError } from './errors.ts';
 import type { SandboxContext } from './http/context.ts';
-import type { CheckedCard } from './card-rules.ts';
-import type { Customer, Vendor } from './schemas.ts';
-import { randomId, type Session, type StoredToken } from './store.ts';
+import type { CheckedCard, Customer, Session, StoredToken, Vendor } from './records.ts';
+import { randomId } from './ids.ts';
 
 /** A new session (not stored yet: callers store it once everything else has passed). */
 export function newSession(

@@ -9,7 +9,9 @@
 
 import { createHmac } from 'node:crypto';
 import type { Account } from './accounts.ts';
-import { randomId } from './store.ts';
+import type { WebhookEvents } from './http/context.ts';
+import { randomId } from './ids.ts';
+import type { DeliveryState, WebhookDeliveryView, WebhookEventType } from './records.ts';
 import type { Timer, Timers } from './timers.ts';
 
 /** Every delivery choice the spec leaves open, in one place. */
@@ -28,15 +30,6 @@ export const WEBHOOK_HEADERS = {
   timestamp: 'x-service-timestamp',
   signature: 'x-service-signature',
 } as const;
-
-export const WEBHOOK_EVENT_TYPES = [
-  'payment.authorized',
-  'payment.declined',
-  'payment.pending',
-  'payment.paid',
-  'payment.expired',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The wait before attempt `attempt + 1`, after attempt `attempt` (1-based) failed: 1 s, 2 s, 4 s … 60 s. */
 export function retryDelayMs(attempt: number): number {
@@ -58,8 +51,6 @@ export function signWebhookPayload(secret: string, timestamp: number, body: stri
 export type WebhookRequestInit = RequestInit & { body: string; headers: Record<string, string> };
 export type WebhookFetch = (url: string, init: WebhookRequestInit) => Promise<Response>;
 
-type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
-
 interface Delivery {
   eventId: string;
   type: WebhookEventType;
@@ -78,20 +69,7 @@ interface Delivery {
   timer: Timer | undefined;
 }
 
-export interface WebhookDeliveryView {
-  eventId: string;
-  type: WebhookEventType;
-  paymentId: string;
-  account: string;
-  url: string;
-  attempts: number;
-  lastStatus: number | 'network_error' | null;
-  state: DeliveryState;
-  nextAttemptAt: string | null;
-  createdAt: string;
-}
-
-export class WebhookSender {
+export class WebhookSender implements WebhookEvents {
   /** Every event since the last reset, oldest first. */
   private deliveries: Delivery[] = [];
   /** paymentId → its undelivered events, in order; the first is the one being attempted. */

@@ -1,7 +1,8 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
 // and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
 // browser code, the 3DS verdict read on the page in one place, the builds' wiring out of flows/, and the
-// card fields Lit elements.
+// card fields Lit elements. In sandbox/: no import cycle between files, the records and the context
+// apart, every route in one table, the payment engine in one room.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -13,20 +14,31 @@ const SRC = resolve(import.meta.dirname);
 /** The one alias inside src/: the build's wiring, which the type checker and the tests see as ESM's. */
 const ALIASES: Readonly<Record<string, string>> = { '#build': 'builds/esm/index.ts' };
 
-/** Every file's relative imports inside src/ (and the alias's), type-only ones included. */
-const imports = new Map(
-  sourceFiles(SRC).map((file) => {
-    const text = readFileSync(file, 'utf8');
-    const targets = [
-      ...text.matchAll(
-        /(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+|#[\w/-]+)'|import\('(\.[^']+)'\)/g,
-      ),
-    ]
-      .map((m) => m[1] ?? m[2] ?? '')
-      .map((spec) => ALIASES[spec] ?? relative(SRC, resolve(dirname(file), spec)));
-    return [relative(SRC, file), targets] as const;
-  }),
-);
+/**
+ * Every file's relative imports below `root` (and the aliases'), type-only ones included, as paths
+ * relative to `root`. `files`: the files read (by default the sources, tests left out).
+ */
+function importsBelow(
+  root: string,
+  aliases: Readonly<Record<string, string>> = {},
+  files = sourceFiles(root),
+): Map<string, string[]> {
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const targets = [
+        ...text.matchAll(
+          /(?:^|\n)\s*(?:import|export)[^'";]*?from\s+'(\.[^']+|#[\w/-]+)'|import\('(\.[^']+)'\)/g,
+        ),
+      ]
+        .map((m) => m[1] ?? m[2] ?? '')
+        .map((spec) => aliases[spec] ?? relative(root, resolve(dirname(file), spec)));
+      return [relative(root, file), targets] as const;
+    }),
+  );
+}
+
+const imports = importsBelow(SRC, ALIASES);
 
 /** A room: the folder a file is in, or the file itself at the top of src/. */
 const room = (file: string) => (file.includes('/') ? dirname(file) : file);
@@ -41,7 +53,8 @@ for (const [file, targets] of imports) {
   }
 }
 
-function cycleFrom(start: string): string[] | undefined {
+/** A cycle of `edges` through `start`'s descendants, as the path that closes it; undefined when none. */
+function cycleIn(graph: ReadonlyMap<string, Iterable<string>>, start: string): string[] | undefined {
   const stack: string[] = [];
   const seen = new Set<string>();
   const visit = (node: string): string[] | undefined => {
@@ -49,7 +62,7 @@ function cycleFrom(start: string): string[] | undefined {
     if (seen.has(node)) return undefined;
     seen.add(node);
     stack.push(node);
-    for (const next of edges.get(node) ?? []) {
+    for (const next of graph.get(node) ?? []) {
       const found = visit(next);
       if (found !== undefined) return found;
     }
@@ -58,6 +71,8 @@ function cycleFrom(start: string): string[] | undefined {
   };
   return visit(start);
 }
+
+const cycleFrom = (start: string) => cycleIn(edges, start);
 
 const importers = (pattern: RegExp, target: RegExp) =>
   [...imports]
@@ -128,6 +143,80 @@ describe('the rooms of src/', () => {
     // The token's block where the card frame's result arrives; the challenge's verdict where the 3DS
     // frame's arrives (it calls the same reader, defined in decode.ts).
     expect(readers.sort()).toEqual(['messaging/challenge.ts', 'messaging/decode.ts']);
+  });
+});
+
+const SANDBOX = resolve(SRC, '../sandbox');
+
+/** Every file of sandbox/ and what it imports of it; tests and their helpers too: a cycle through a test is one. */
+const sandboxImports = importsBelow(
+  SANDBOX,
+  {},
+  readdirSync(SANDBOX, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => join(SANDBOX, file)),
+);
+
+/** A module of sandbox/ that imports nothing of it. */
+const isSandboxLeaf = (file: string) => sandboxImports.get(file)?.length === 0;
+
+describe('the rooms of sandbox/', () => {
+  it('reads the imports (a sanity check of the scan)', () => {
+    expect(sandboxImports.get('app.ts')).toContain('http/context.ts');
+    // A type-only import counts.
+    expect(sandboxImports.get('store.ts')).toContain('records.ts');
+    expect(sandboxImports.has('test/harness.ts') && sandboxImports.has('vault.test.ts')).toBe(true);
+    // The check finds a cycle where there is one.
+    const withCycle = new Map(sandboxImports).set('records.ts', ['store.ts']);
+    expect(cycleIn(withCycle, 'store.ts')).toBeDefined();
+  });
+
+  it('import each other without a cycle, file by file, type-only imports included', () => {
+    for (const file of sandboxImports.keys()) expect(cycleIn(sandboxImports, file), file).toBeUndefined();
+  });
+
+  it('keep the records in a module that imports nothing of the sandbox', () => {
+    expect(sandboxImports.get('records.ts')).toEqual([]);
+  });
+
+  it('place every route in one table, routes.ts, which app.ts alone mounts', () => {
+    const sources = [...sandboxImports.keys()].filter((file) => !file.endsWith('.test.ts'));
+    const text = (file: string) => readFileSync(join(SANDBOX, file), 'utf8');
+    // Only app.ts builds a server, and routes it from the table.
+    expect(
+      sources.filter((file) =>
+        /\bnew Hono\b|\bapp\.(?:get|post|put|delete|patch|options|use|on|all|route)\(/.test(text(file)),
+      ),
+    ).toEqual(['app.ts']);
+    expect(sandboxImports.get('app.ts')).toContain('routes.ts');
+    expect(text('app.ts')).not.toMatch(
+      /\bapp\.(?:get|post|options|all|route)\(|app\.(?:use|on)\(\s*'(?!\*')/,
+    );
+    // The table names every path the API answers (a sanity check that it is read as a table).
+    expect(text('routes.ts')).toMatch(/\['POST', '\/api\/token\/generate', token\.generate\]/);
+  });
+
+  it('keep the payment engine in payments/, and its modules free of the routes', () => {
+    const atRoot = readdirSync(SANDBOX).filter((file) =>
+      /^(?!.*\.test\.ts$).*(payment|money|authentication).*\.ts$/.test(file),
+    );
+    expect(atRoot).toEqual([]);
+    expect(sandboxImports.has('payments/init.ts')).toBe(true);
+    const intoRoutes = [...sandboxImports]
+      .filter(
+        ([file, targets]) => file.startsWith('payments/') && targets.some((t) => t.startsWith('routes')),
+      )
+      .map(([file]) => file);
+    expect(intoRoutes).toEqual([]);
+  });
+
+  it('type the context over modules that import nothing of the sandbox, and only type it', () => {
+    const context = 'http/context.ts';
+    expect(sandboxImports.get(context)).toContain('records.ts');
+    expect(sandboxImports.get(context)?.filter((target) => !isSandboxLeaf(target))).toEqual([]);
+    expect(readFileSync(join(SANDBOX, context), 'utf8')).not.toMatch(
+      /^export (?:class|function|const|let)\b/m,
+    );
   });
 });
 

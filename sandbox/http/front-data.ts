@@ -5,7 +5,7 @@
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { FrontData } from '../schemas.ts';
+import type { FrontData } from '../records.ts';
 import type { SandboxEnv } from './context.ts';
 
 /** The address the request came from, as the server's socket has it. */

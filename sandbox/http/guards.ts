@@ -1,16 +1,23 @@
 // Who may call what. Backend endpoints need the app token and refuse browsers outright; browser-facing
 // endpoints take a session instead, only from the account's allowed origins, and refuse the app token.
 
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { Account } from '../accounts.ts';
+import type { Account, AccountBook } from '../accounts.ts';
 import { ServiceError } from '../errors.ts';
-import { appTokenMatches, type AccountBook, type SandboxEnv } from './context.ts';
+import type { SandboxEnv } from './context.ts';
 
 const ACCOUNT_HEADER = 'x-service-account';
 const APP_TOKEN_HEADER = 'x-service-apptoken';
 
 /** Compared against when the account is unknown, so that case takes as long as a wrong token. */
 const UNKNOWN_ACCOUNT: Pick<Account, 'appToken'> = { appToken: 'no account has this app token' };
+
+/** Constant-time comparison of an app token, whatever the lengths. */
+export function appTokenMatches(account: Pick<Account, 'appToken'>, candidate: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(account.appToken), digest(candidate));
+}
 
 /** Browsers put Origin on every POST; servers (the merchant backend) do not. */
 function browserOrigin(header: string | undefined): string | undefined {

@@ -1,10 +1,10 @@
 // Passkeys on {token_url} (sandbox/passkeys.ts): the ceremonies the token host's passkey frame runs
 // (same-origin, never from a merchant page), and the merchant backend's list, revoke and card delete.
 
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ServiceError } from '../errors.ts';
-import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import type { RouteHandlers, SandboxContext, SandboxEnv } from '../http/context.ts';
 import { backendOnly, tokenHostFrameOnly } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { refuseLockedToken } from '../lockout.ts';
@@ -25,7 +25,7 @@ import {
 } from '../schemas.ts';
 import { loadSession } from '../sessions.ts';
 
-export function registerPasskeyRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+export function passkeyHandlers(ctx: SandboxContext) {
   const { store, accounts } = ctx;
   const frameOnly = tokenHostFrameOnly(accounts, new URL(ctx.urls.tokenUrl).origin);
   /** A ceremony's request: its body, and the session's saved card it is for, not locked. */
@@ -41,53 +41,68 @@ export function registerPasskeyRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext
     return { account, session, token, body };
   };
 
-  app.post('/api/passkey/registrationoptions', frameOnly, async (c) => {
-    const { session, token } = await ceremonyOf(c, passkeyOptionsSchema);
-    return c.json({ optionsJSON: await registrationOptions(ctx, session, token) });
-  });
-
-  app.post('/api/passkey/register', frameOnly, async (c) => {
-    const { account, session, token, body } = await ceremonyOf(c, passkeyRegisterSchema);
-    const credential = await register(ctx, account, session, token, body.response);
-    return c.json({ registered: true, passkey: passkeyView(credential) });
-  });
-
-  app.post('/api/passkey/authenticationoptions', frameOnly, async (c) => {
-    const { session, token } = await ceremonyOf(c, passkeyOptionsSchema);
-    return c.json({ optionsJSON: await authenticationOptions(ctx, session, token) });
-  });
-
-  // The merchant's backend: a customer's passkeys, one revoked, a stored card deleted with its passkeys.
-  app.post('/api/passkey/list', backendOnly(accounts), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, passkeyListSchema, BODY_LIMITS.token);
-    const passkeys = [...store.passkeys.values()]
-      .filter(
-        (credential) => credential.account === account.name && credential.customerId === body.customerId,
-      )
-      .sort((a, b) => a.createdAt - b.createdAt)
-      .map(passkeyView);
-    return c.json({ passkeys });
-  });
-
-  app.post('/api/passkey/revoke', backendOnly(accounts), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, passkeyRevokeSchema, BODY_LIMITS.token);
-    const credential = store.passkeys.get(body.credentialId);
-    if (credential?.account !== account.name)
-      throw new ServiceError('passkey_not_found', { field: 'credentialId' });
-    store.passkeys.delete(credential.id);
-    return c.json({ revoked: true, credentialId: credential.id });
-  });
-
-  app.post('/api/token/delete', backendOnly(accounts), async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, tokenDeleteSchema, BODY_LIMITS.token);
-    const token = store.tokens.get(body.token);
-    if (token?.account !== account.name) throw new ServiceError('token_not_found', { field: 'token' });
-    const passkeysRevoked = revokePasskeysOf(ctx, token);
-    store.tokens.delete(token.token);
-    store.passkeyUsers.delete(token.token);
-    return c.json({ deleted: true, token: token.token, passkeysRevoked });
-  });
+  return {
+    registrationOptions: [
+      frameOnly,
+      async (c) => {
+        const { session, token } = await ceremonyOf(c, passkeyOptionsSchema);
+        return c.json({ optionsJSON: await registrationOptions(ctx, session, token) });
+      },
+    ],
+    register: [
+      frameOnly,
+      async (c) => {
+        const { account, session, token, body } = await ceremonyOf(c, passkeyRegisterSchema);
+        const credential = await register(ctx, account, session, token, body.response);
+        return c.json({ registered: true, passkey: passkeyView(credential) });
+      },
+    ],
+    authenticationOptions: [
+      frameOnly,
+      async (c) => {
+        const { session, token } = await ceremonyOf(c, passkeyOptionsSchema);
+        return c.json({ optionsJSON: await authenticationOptions(ctx, session, token) });
+      },
+    ],
+    // The merchant's backend: a customer's passkeys, one revoked, a stored card deleted with its passkeys.
+    list: [
+      backendOnly(accounts),
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, passkeyListSchema, BODY_LIMITS.token);
+        const passkeys = [...store.passkeys.values()]
+          .filter(
+            (credential) => credential.account === account.name && credential.customerId === body.customerId,
+          )
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .map(passkeyView);
+        return c.json({ passkeys });
+      },
+    ],
+    revoke: [
+      backendOnly(accounts),
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, passkeyRevokeSchema, BODY_LIMITS.token);
+        const credential = store.passkeys.get(body.credentialId);
+        if (credential?.account !== account.name)
+          throw new ServiceError('passkey_not_found', { field: 'credentialId' });
+        store.passkeys.delete(credential.id);
+        return c.json({ revoked: true, credentialId: credential.id });
+      },
+    ],
+    deleteToken: [
+      backendOnly(accounts),
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, tokenDeleteSchema, BODY_LIMITS.token);
+        const token = store.tokens.get(body.token);
+        if (token?.account !== account.name) throw new ServiceError('token_not_found', { field: 'token' });
+        const passkeysRevoked = revokePasskeysOf(ctx, token);
+        store.tokens.delete(token.token);
+        store.passkeyUsers.delete(token.token);
+        return c.json({ deleted: true, token: token.token, passkeysRevoked });
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

@@ -188,7 +188,7 @@ export function sandboxClient(urls: SandboxUrls): Omit<TestSandbox, keyof Runnin
 
 /**
  * A Payment/Init body in reais unless it names its currency (or leaves out paymentData): every payment
- * names its currency (sandbox/money.ts), and most tests are about something else.
+ * names its currency (sandbox/payments/money.ts), and most tests are about something else.
  */
 export function inReais<T extends Record<string, unknown>>(body: T): T {
   const paymentData = body['paymentData'];

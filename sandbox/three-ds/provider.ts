@@ -5,12 +5,12 @@
 // scripts, nothing else.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkCardNumber, type CheckedCard } from '../card-rules.ts';
+import { checkCardNumber } from '../card-rules.ts';
+import type { Authentication, CheckedCard, FrontData, Session, StoredToken } from '../records.ts';
 import { detectBrand } from '../card-brands.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext } from '../http/context.ts';
-import type { FrontData } from '../schemas.ts';
-import { randomId, type Authentication, type Session, type StoredToken } from '../store.ts';
+import { randomId } from '../ids.ts';
 import { JWT_ISSUER, JwtKeys } from './jwt.ts';
 import {
   cardTypeOf,
@@ -560,7 +560,7 @@ export class ThreeDsProvider {
     setup.enrolledAt = now;
   }
 
-  /** What Payment/Init checks AuthenticationInformation against (sandbox/payments.ts). */
+  /** What Payment/Init checks AuthenticationInformation against (sandbox/payments/init.ts). */
   private storeAuthentication(authentication: Authentication): void {
     this.ctx.store.authentications.set(authentication.code, authentication);
   }

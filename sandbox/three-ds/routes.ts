@@ -2,10 +2,10 @@
 // session, like Token/List), the challenge return page and a sandbox-only switch for device data
 // collection. On the 3DS provider's own origin: the collection page and the sandbox ACS (step-up).
 
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { ServiceError } from '../errors.ts';
-import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import type { RouteHandlers, SandboxContext, SandboxEnv } from '../http/context.ts';
 import { browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { strict } from '../schemas.ts';
@@ -29,9 +29,6 @@ import {
   MAX_MD_LENGTH,
   type ThreeDsProvider,
 } from './provider.ts';
-
-/** Token host paths that browsers call cross-origin (app.ts gives them CORS). */
-export const THREE_DS_BROWSER_PATHS = ['/api/threeds/setup', '/api/threeds/validate'] as const;
 
 const sessionId = z.string().min(1).max(128);
 
@@ -74,146 +71,164 @@ function asset(c: Context<SandboxEnv>, name: string): Response {
   });
 }
 
-export function registerThreeDsTokenRoutes(
-  app: Hono<SandboxEnv>,
-  ctx: SandboxContext,
-  provider: ThreeDsProvider,
-): void {
+export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvider) {
   const byBrowser = browserFacing(ctx.accounts, { serverCalls: 'app-token', selfOrigin: ctx.urls.tokenUrl });
   const tokenOrigin = new URL(ctx.urls.tokenUrl).origin;
 
-  app.post('/api/threeds/setup', byBrowser, async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, setupSchema, BODY_LIMITS.token);
-    const session = loadSession(ctx, account, body.sessionId);
-    const given = [body.cardNumber, body.bin, body.token].filter((v) => v !== undefined).length;
-    if (given !== 1) {
-      throw new ServiceError('invalid_request', {
-        field: 'bin',
-        message:
-          'bin: send one of bin (a new card: its first 6 to 8 digits), cardNumber or token (a saved card)',
-      });
-    }
-    // The collection page posts its answer to the page that runs it: the caller's origin, which the
-    // browser guard checked against the account's allowed origins (the token host's own frames included).
-    const returnOrigin = c.get('browserOrigin') ?? tokenOrigin;
-    if (body.cardNumber !== undefined) {
-      // A card number from a server is card data like Token/Generate's: PCI DSS Level 1 only.
-      if (c.get('browserOrigin') === undefined && !account.pciCertified)
-        throw new ServiceError('pci_certification_required');
-      return c.json(
-        await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }, returnOrigin),
-      );
-    }
-    const card = body.bin === undefined ? { token: body.token ?? '' } : { bin: body.bin };
-    return c.json(await provider.setup(session, account.threeDS, card, returnOrigin));
-  });
-
-  app.post('/api/threeds/validate', byBrowser, async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, validateSchema, BODY_LIMITS.token);
-    const session = loadSession(ctx, account, body.sessionId);
-    return c.json(provider.validate(session, body.authenticationTransactionId));
-  });
-
-  // Sandbox-only: how the collection page answers for one session (tests of the 10 s wait, v2, ...).
-  app.post('/__sandbox/three-ds/ddc', async (c) => {
-    const body = await readBody(c, ddcConfigSchema, BODY_LIMITS.token);
-    if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
-    const ddc = {
-      delayMs: body.delayMs ?? DEFAULT_DDC.delayMs,
-      version: body.version ?? DEFAULT_DDC.version,
-      outcome: body.outcome ?? DEFAULT_DDC.outcome,
-    };
-    provider.configureDdc(body.sessionId, ddc);
-    return c.json({ ok: true, sessionId: body.sessionId, ddc });
-  });
-
-  // Sandbox-only: the challenge window size the issuer asks for in one session (tests of each size).
-  app.post('/__sandbox/three-ds/challenge', async (c) => {
-    const body = await readBody(c, challengeConfigSchema, BODY_LIMITS.token);
-    if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
-    provider.configureChallenge(body.sessionId, body.windowSize);
-    return c.json({ ok: true, sessionId: body.sessionId, windowSize: body.windowSize });
-  });
-
-  // Where the ACS posts TransactionId and MD at the end of a challenge.
-  app.post('/frames/3ds-return', async (c) => {
-    const form = await readForm(c);
-    if (!form.ok) return html(c, { ...returnErrorPage(form.message), status: form.status });
-    const transactionId = field(form.fields, 'TransactionId', 128);
-    const md = field(form.fields, 'MD', MAX_MD_LENGTH);
-    const ancestors = typeof transactionId === 'string' ? provider.returnAncestors(transactionId) : undefined;
-    if (typeof transactionId !== 'string' || md === null || ancestors === undefined) {
-      return html(c, returnErrorPage('TransactionId is not the id of a 3DS challenge.'));
-    }
-    return html(c, returnPage({ tokenOrigin, transactionId, md: md ?? '', frameAncestors: ancestors }));
-  });
-
-  // Registered before the frame documents' catch-all GET /frames/*, which only serves the build output.
-  app.get('/frames/3ds-return.js', (c) => asset(c, 'return.js'));
+  return {
+    setup: [
+      byBrowser,
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, setupSchema, BODY_LIMITS.token);
+        const session = loadSession(ctx, account, body.sessionId);
+        const given = [body.cardNumber, body.bin, body.token].filter((v) => v !== undefined).length;
+        if (given !== 1) {
+          throw new ServiceError('invalid_request', {
+            field: 'bin',
+            message:
+              'bin: send one of bin (a new card: its first 6 to 8 digits), cardNumber or token (a saved card)',
+          });
+        }
+        // The collection page posts its answer to the page that runs it: the caller's origin, which the
+        // browser guard checked against the account's allowed origins (the token host's own frames included).
+        const returnOrigin = c.get('browserOrigin') ?? tokenOrigin;
+        if (body.cardNumber !== undefined) {
+          // A card number from a server is card data like Token/Generate's: PCI DSS Level 1 only.
+          if (c.get('browserOrigin') === undefined && !account.pciCertified)
+            throw new ServiceError('pci_certification_required');
+          return c.json(
+            await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }, returnOrigin),
+          );
+        }
+        const card = body.bin === undefined ? { token: body.token ?? '' } : { bin: body.bin };
+        return c.json(await provider.setup(session, account.threeDS, card, returnOrigin));
+      },
+    ],
+    validate: [
+      byBrowser,
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, validateSchema, BODY_LIMITS.token);
+        const session = loadSession(ctx, account, body.sessionId);
+        return c.json(provider.validate(session, body.authenticationTransactionId));
+      },
+    ],
+    // Sandbox-only: how the collection page answers for one session (tests of the 10 s wait, v2, ...).
+    ddcConfig: [
+      async (c) => {
+        const body = await readBody(c, ddcConfigSchema, BODY_LIMITS.token);
+        if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
+        const ddc = {
+          delayMs: body.delayMs ?? DEFAULT_DDC.delayMs,
+          version: body.version ?? DEFAULT_DDC.version,
+          outcome: body.outcome ?? DEFAULT_DDC.outcome,
+        };
+        provider.configureDdc(body.sessionId, ddc);
+        return c.json({ ok: true, sessionId: body.sessionId, ddc });
+      },
+    ],
+    // Sandbox-only: the challenge window size the issuer asks for in one session (tests of each size).
+    challengeConfig: [
+      async (c) => {
+        const body = await readBody(c, challengeConfigSchema, BODY_LIMITS.token);
+        if (!ctx.store.sessions.has(body.sessionId)) throw new ServiceError('session_not_found');
+        provider.configureChallenge(body.sessionId, body.windowSize);
+        return c.json({ ok: true, sessionId: body.sessionId, windowSize: body.windowSize });
+      },
+    ],
+    // Where the ACS posts TransactionId and MD at the end of a challenge.
+    returnPage: [
+      async (c) => {
+        const form = await readForm(c);
+        if (!form.ok) return html(c, { ...returnErrorPage(form.message), status: form.status });
+        const transactionId = field(form.fields, 'TransactionId', 128);
+        const md = field(form.fields, 'MD', MAX_MD_LENGTH);
+        const ancestors =
+          typeof transactionId === 'string' ? provider.returnAncestors(transactionId) : undefined;
+        if (typeof transactionId !== 'string' || md === null || ancestors === undefined) {
+          return html(c, returnErrorPage('TransactionId is not the id of a 3DS challenge.'));
+        }
+        return html(c, returnPage({ tokenOrigin, transactionId, md: md ?? '', frameAncestors: ancestors }));
+      },
+    ],
+    // Registered before the frame documents' catch-all GET /frames/*, which only serves the build output.
+    returnScript: [(c) => asset(c, 'return.js')],
+  } satisfies Record<string, RouteHandlers>;
 }
 
-export function registerThreeDsProviderRoutes(app: Hono<SandboxEnv>, provider: ThreeDsProvider): void {
-  app.post('/ddc', async (c) => {
-    const form = await readForm(c);
-    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
-    const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
-    const bin = field(form.fields, 'Bin', 19);
-    if (typeof jwt !== 'string' || bin === null) {
-      return html(c, providerErrorPage(400, 'Post the setup accessToken as JWT and, optionally, the Bin.'));
-    }
-    const start = await provider.openCollection(jwt, bin);
-    if (!start.ok) return html(c, providerErrorPage(400, start.message));
-    return html(c, collectionPage(start));
-  });
-
-  // The collection page's own report (same origin): what makes enrollment say deviceDataCollected.
-  app.post('/ddc/collect', async (c) => {
-    const form = await readForm(c);
-    const id = form.ok ? field(form.fields, 'collectionId', 128) : undefined;
-    if (typeof id !== 'string' || !provider.completeCollection(id)) return c.text('Unknown collection.', 404);
-    return c.body(null, 204);
-  });
-
-  app.post('/stepup', async (c) => {
-    const form = await readForm(c);
-    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
-    const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
-    const md = field(form.fields, 'MD', MAX_MD_LENGTH);
-    if (typeof jwt !== 'string' || md === null) {
-      return html(
-        c,
-        providerErrorPage(
-          400,
-          `Post the enrollment accessToken as JWT and, optionally, MD (≤ ${String(MAX_MD_LENGTH)}).`,
-        ),
-      );
-    }
-    const step = await provider.startChallenge(jwt, md);
-    if (!step.ok) return html(c, providerErrorPage(400, step.message));
-    return html(c, challengePage(step.challenge, step.frameAncestors, undefined));
-  });
-
-  app.post('/stepup/answer', async (c) => {
-    const form = await readForm(c);
-    if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
-    const acsTransId = field(form.fields, 'acsTransId', 64);
-    const action = field(form.fields, 'action', 32);
-    const code = field(form.fields, 'code', 32);
-    if (typeof acsTransId !== 'string' || typeof action !== 'string' || code === null) {
-      return html(c, providerErrorPage(400, 'The challenge form is incomplete.'));
-    }
-    const step = provider.answerChallenge(acsTransId, action, code ?? '');
-    if (!step.ok) return html(c, providerErrorPage(400, step.message));
-    if (step.error !== undefined)
-      return html(c, challengePage(step.challenge, step.frameAncestors, step.error));
-    return html(c, challengeResultPage(step.challenge, step.frameAncestors));
-  });
-
-  app.get('/assets/:name', (c) => {
-    const name = c.req.param('name');
-    // return.js belongs to the token host, not to the provider.
-    return name === 'return.js' ? c.text('Not found.', 404) : asset(c, name);
-  });
+export function threeDsProviderHandlers(provider: ThreeDsProvider) {
+  return {
+    ddc: [
+      async (c) => {
+        const form = await readForm(c);
+        if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+        const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
+        const bin = field(form.fields, 'Bin', 19);
+        if (typeof jwt !== 'string' || bin === null) {
+          return html(
+            c,
+            providerErrorPage(400, 'Post the setup accessToken as JWT and, optionally, the Bin.'),
+          );
+        }
+        const start = await provider.openCollection(jwt, bin);
+        if (!start.ok) return html(c, providerErrorPage(400, start.message));
+        return html(c, collectionPage(start));
+      },
+    ],
+    // The collection page's own report (same origin): what makes enrollment say deviceDataCollected.
+    ddcCollect: [
+      async (c) => {
+        const form = await readForm(c);
+        const id = form.ok ? field(form.fields, 'collectionId', 128) : undefined;
+        if (typeof id !== 'string' || !provider.completeCollection(id))
+          return c.text('Unknown collection.', 404);
+        return c.body(null, 204);
+      },
+    ],
+    stepUp: [
+      async (c) => {
+        const form = await readForm(c);
+        if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+        const jwt = field(form.fields, 'JWT', MAX_JWT_LENGTH);
+        const md = field(form.fields, 'MD', MAX_MD_LENGTH);
+        if (typeof jwt !== 'string' || md === null) {
+          return html(
+            c,
+            providerErrorPage(
+              400,
+              `Post the enrollment accessToken as JWT and, optionally, MD (≤ ${String(MAX_MD_LENGTH)}).`,
+            ),
+          );
+        }
+        const step = await provider.startChallenge(jwt, md);
+        if (!step.ok) return html(c, providerErrorPage(400, step.message));
+        return html(c, challengePage(step.challenge, step.frameAncestors, undefined));
+      },
+    ],
+    stepUpAnswer: [
+      async (c) => {
+        const form = await readForm(c);
+        if (!form.ok) return html(c, providerErrorPage(form.status, form.message));
+        const acsTransId = field(form.fields, 'acsTransId', 64);
+        const action = field(form.fields, 'action', 32);
+        const code = field(form.fields, 'code', 32);
+        if (typeof acsTransId !== 'string' || typeof action !== 'string' || code === null) {
+          return html(c, providerErrorPage(400, 'The challenge form is incomplete.'));
+        }
+        const step = provider.answerChallenge(acsTransId, action, code ?? '');
+        if (!step.ok) return html(c, providerErrorPage(400, step.message));
+        if (step.error !== undefined)
+          return html(c, challengePage(step.challenge, step.frameAncestors, step.error));
+        return html(c, challengeResultPage(step.challenge, step.frameAncestors));
+      },
+    ],
+    asset: [
+      (c: Context<SandboxEnv, '/assets/:name'>) => {
+        const name = c.req.param('name');
+        // return.js belongs to the token host, not to the provider.
+        return name === 'return.js' ? c.text('Not found.', 404) : asset(c, name);
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

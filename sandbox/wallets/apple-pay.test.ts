@@ -13,9 +13,8 @@ import {
   sealApplePayToken,
   type ApplePayDecryptedData,
   type ApplePayOpenKeys,
-  type ApplePayPaymentData,
-  type PaymentProcessingKey,
 } from './apple-pay.ts';
+import type { ApplePayPaymentData, PaymentProcessingKey } from '../records.ts';
 import { ReplayGuard } from './common.ts';
 import { refusal } from './test-support.ts';
 

@@ -10,14 +10,14 @@ import {
   createHash,
   diffieHellman,
   randomBytes,
-  type KeyObject,
   type X509Certificate,
 } from 'node:crypto';
 import { z } from 'zod';
+import type { ApplePayPaymentData, PaymentProcessingKey } from '../records.ts';
 import { signDetached, verifyApplePaySignature, type ApplePaySigner } from './apple-pki.ts';
 import { fromBase64, fromSpki, newP256, parseJson, refuse, spki, type ReplayGuard } from './common.ts';
 
-export const APPLE_PAY_VERSION = 'EC_v1';
+export const APPLE_PAY_VERSION = 'EC_v1' satisfies ApplePayPaymentData['version'];
 
 /**
  * "Verify the signature", step d: a signing time more than a few minutes from the transaction's may be
@@ -27,23 +27,6 @@ export const APPLE_PAY_MAX_SIGNATURE_AGE_MS = 5 * 60_000;
 
 /** ISO 4217 numeric codes, as `currencyCode` in the payment data carries them. */
 export const CURRENCY_NUMERIC: Readonly<Record<string, string>> = { BRL: '986', USD: '840', EUR: '978' };
-
-/** The token as the page gets it (`payment.token.paymentData`): "Payment token format reference". */
-export interface ApplePayPaymentData {
-  data: string;
-  signature: string;
-  header: {
-    /** Base64 of the ephemeral key's X.509 SubjectPublicKeyInfo. */
-    ephemeralPublicKey: string;
-    /** Base64 of SHA-256 over the X.509 SubjectPublicKeyInfo of the merchant's Payment Processing key. */
-    publicKeyHash: string;
-    /** Hex: the device's transaction id. */
-    transactionId: string;
-    /** Hex: SHA-256 of the request's applicationData, when it had one. */
-    applicationData?: string;
-  };
-  version: typeof APPLE_PAY_VERSION;
-}
 
 /** "Payment data keys": what `data` decrypts to, for a 3-D Secure payment (every web payment). */
 export interface ApplePayDecryptedData {
@@ -59,15 +42,6 @@ export interface ApplePayDecryptedData {
   deviceManufacturerIdentifier: string;
   paymentDataType: '3DSecure';
   paymentData: { onlinePaymentCryptogram: string; eciIndicator?: string };
-}
-
-/** A merchant's Payment Processing key, which the service (its payment provider) holds. */
-export interface PaymentProcessingKey {
-  merchantIdentifier: string;
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-  /** What a token's header names the key by. */
-  publicKeyHash: string;
 }
 
 export function newPaymentProcessingKey(merchantIdentifier: string): PaymentProcessingKey {

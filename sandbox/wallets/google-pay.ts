@@ -27,7 +27,7 @@ import {
   verifiesEcdsa,
   type ReplayGuard,
 } from './common.ts';
-import type { GoogleAuthMethod } from './test-cards.ts';
+import type { GoogleAuthMethod } from '../records.ts';
 
 /** The sender id every Google signature covers ("Verify the signature": sender_id = 'Google'). */
 export const GOOGLE_SENDER_ID = 'Google';

@@ -2,19 +2,18 @@
 // card and gets the token exactly as the wallet hands it to the page. Guarded as every /__sandbox/*
 // control on the token host (http/controls.ts): test code on a server, never a page.
 
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import { detectBrand } from '../card-brands.ts';
 import { checkCardNumber } from '../card-rules.ts';
 import { ServiceError } from '../errors.ts';
-import type { SandboxContext, SandboxEnv } from '../http/context.ts';
+import type { RouteHandlers, SandboxContext } from '../http/context.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { strict } from '../schemas.ts';
-import { walletTokenRefusal } from '../payments.ts';
+import { walletTokenRefusal } from '../payments/init.ts';
 import { CURRENCY_NUMERIC } from './apple-pay.ts';
 import { WalletTokenError } from './common.ts';
-import { WALLET_TEST_CARDS, walletTestCard, type WalletTestCard } from './test-cards.ts';
-import type { OpenedWalletToken, WalletCard } from './wallets.ts';
+import { WALLET_TEST_CARDS, walletTestCard } from './test-cards.ts';
+import type { OpenedWalletToken, WalletCard, WalletTestCard } from '../records.ts';
 
 const cardChoice = {
   /** A wallet test card by id (wallets/test-cards.ts). */
@@ -97,87 +96,93 @@ const APPLE_NETWORKS: Readonly<Record<string, string>> = {
   Amex: 'AmEx',
 };
 
-export function registerWalletControlRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
-  // What Google Pay's loadPaymentData resolves with: PaymentData, the token in tokenizationData.
-  app.post('/__sandbox/wallets/google-pay/token', async (c) => {
-    const body = await readBody(c, googlePayTokenSchema, BODY_LIMITS.token);
-    const card = chosenCard(body);
-    const token = ctx.wallets.sealGooglePay({
-      card,
-      gatewayMerchantId: body.gatewayMerchantId,
-      ...(body.authMethod === undefined ? {} : { authMethod: body.authMethod }),
-      ...(body.messageExpiration === undefined ? {} : { messageExpiration: body.messageExpiration }),
-      ...(body.recipientId === undefined ? {} : { recipientId: body.recipientId }),
-    });
-    const brand = brandOf(card);
-    const last4 = card.number.slice(-4);
-    return c.json({
-      token,
-      paymentData: {
-        apiVersion: 2,
-        apiVersionMinor: 0,
-        paymentMethodData: {
-          type: 'CARD',
-          description: `${brand} •••• ${last4}`,
-          info: { cardNetwork: GOOGLE_NETWORKS[brand] ?? brand.toUpperCase(), cardDetails: last4 },
-          tokenizationData: { type: 'PAYMENT_GATEWAY', token },
-        },
-      },
-    });
-  });
-
-  // What the service reads in a token, for tests that must know what a page must never see (the
-  // number, the device token, the cryptogram). It opens as Payment/Init does, a token that already paid
-  // too, spends nothing, and refuses what else Payment/Init would refuse, with its 422.
-  app.post('/__sandbox/wallets/open', async (c) => {
-    const body = await readBody(c, openSchema, BODY_LIMITS.token);
-    let opened: OpenedWalletToken;
-    try {
-      opened = ctx.wallets.open(body.walletProvider, body.token, {
-        account: body.account,
-        amount: body.amount,
-        currency: body.currency,
-        // A test asks once the page paid, too.
-        evenIfPaid: true,
-      });
-    } catch (error) {
-      if (error instanceof WalletTokenError) throw walletTokenRefusal(error, 'token');
-      throw error;
-    }
-    const { number, authMethod, eci, cryptogram, expirationMonth, expirationYear } = opened;
-    return c.json({ number, expirationMonth, expirationYear, authMethod, eci, cryptogram });
-  });
-
-  // What Apple Pay's onpaymentauthorized event carries as `payment.token`; Payment/Init takes its
-  // paymentData serialized, the `token` string here.
-  app.post('/__sandbox/wallets/apple-pay/token', async (c) => {
-    const body = await readBody(c, applePayTokenSchema, BODY_LIMITS.token);
-    if (ctx.accounts.get(body.account) === undefined)
-      throw new ServiceError('unknown_account', { field: 'account' });
-    const card = chosenCard(body);
-    const paymentData = ctx.wallets.sealApplePay({
-      card,
-      account: body.account,
-      merchantIdentifier: body.merchantIdentifier,
-      amount: body.amount,
-      currency: body.currency ?? 'BRL',
-      ...(body.applicationData === undefined ? {} : { applicationData: body.applicationData }),
-      ...(body.signingTime === undefined ? {} : { signingTime: body.signingTime }),
-    });
-    const brand = brandOf(card);
-    return c.json({
-      token: JSON.stringify(paymentData),
-      payment: {
-        token: {
-          paymentData,
-          paymentMethod: {
-            displayName: `${brand} ${card.number.slice(-4)}`,
-            network: APPLE_NETWORKS[brand] ?? brand,
-            type: 'credit',
+export function walletControlHandlers(ctx: SandboxContext) {
+  return {
+    // What Google Pay's loadPaymentData resolves with: PaymentData, the token in tokenizationData.
+    googlePayToken: [
+      async (c) => {
+        const body = await readBody(c, googlePayTokenSchema, BODY_LIMITS.token);
+        const card = chosenCard(body);
+        const token = ctx.wallets.sealGooglePay({
+          card,
+          gatewayMerchantId: body.gatewayMerchantId,
+          ...(body.authMethod === undefined ? {} : { authMethod: body.authMethod }),
+          ...(body.messageExpiration === undefined ? {} : { messageExpiration: body.messageExpiration }),
+          ...(body.recipientId === undefined ? {} : { recipientId: body.recipientId }),
+        });
+        const brand = brandOf(card);
+        const last4 = card.number.slice(-4);
+        return c.json({
+          token,
+          paymentData: {
+            apiVersion: 2,
+            apiVersionMinor: 0,
+            paymentMethodData: {
+              type: 'CARD',
+              description: `${brand} •••• ${last4}`,
+              info: { cardNetwork: GOOGLE_NETWORKS[brand] ?? brand.toUpperCase(), cardDetails: last4 },
+              tokenizationData: { type: 'PAYMENT_GATEWAY', token },
+            },
           },
-          transactionIdentifier: paymentData.header.transactionId.toUpperCase(),
-        },
+        });
       },
-    });
-  });
+    ],
+    // What the service reads in a token, for tests that must know what a page must never see (the
+    // number, the device token, the cryptogram). It opens as Payment/Init does, a token that already paid
+    // too, spends nothing, and refuses what else Payment/Init would refuse, with its 422.
+    open: [
+      async (c) => {
+        const body = await readBody(c, openSchema, BODY_LIMITS.token);
+        let opened: OpenedWalletToken;
+        try {
+          opened = ctx.wallets.open(body.walletProvider, body.token, {
+            account: body.account,
+            amount: body.amount,
+            currency: body.currency,
+            // A test asks once the page paid, too.
+            evenIfPaid: true,
+          });
+        } catch (error) {
+          if (error instanceof WalletTokenError) throw walletTokenRefusal(error, 'token');
+          throw error;
+        }
+        const { number, authMethod, eci, cryptogram, expirationMonth, expirationYear } = opened;
+        return c.json({ number, expirationMonth, expirationYear, authMethod, eci, cryptogram });
+      },
+    ],
+    // What Apple Pay's onpaymentauthorized event carries as `payment.token`; Payment/Init takes its
+    // paymentData serialized, the `token` string here.
+    applePayToken: [
+      async (c) => {
+        const body = await readBody(c, applePayTokenSchema, BODY_LIMITS.token);
+        if (ctx.accounts.get(body.account) === undefined)
+          throw new ServiceError('unknown_account', { field: 'account' });
+        const card = chosenCard(body);
+        const paymentData = ctx.wallets.sealApplePay({
+          card,
+          account: body.account,
+          merchantIdentifier: body.merchantIdentifier,
+          amount: body.amount,
+          currency: body.currency ?? 'BRL',
+          ...(body.applicationData === undefined ? {} : { applicationData: body.applicationData }),
+          ...(body.signingTime === undefined ? {} : { signingTime: body.signingTime }),
+        });
+        const brand = brandOf(card);
+        return c.json({
+          token: JSON.stringify(paymentData),
+          payment: {
+            token: {
+              paymentData,
+              paymentMethod: {
+                displayName: `${brand} ${card.number.slice(-4)}`,
+                network: APPLE_NETWORKS[brand] ?? brand,
+                type: 'credit',
+              },
+              transactionIdentifier: paymentData.header.transactionId.toUpperCase(),
+            },
+          },
+        });
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

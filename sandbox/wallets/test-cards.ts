@@ -6,25 +6,7 @@
 // card's device token as another published number of the same brand, and maps it back to the card when
 // the issuer decides.
 
-import type { DeclineReason } from '../issuer.ts';
-
-export type GoogleAuthMethod = 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
-
-export interface WalletTestCard {
-  /** What a test names the card by (the sandbox endpoints' `testCard`). */
-  id: string;
-  brand: 'Visa' | 'Mastercard' | 'Elo';
-  /** The card in the wallet (FPAN): what the sheet shows the last four of, and what the issuer knows. */
-  number: string;
-  /** The device token (DPAN) the network issued for the card: what a cryptogram payment carries. */
-  deviceNumber: string;
-  /** What Google Pay answers with for this card: its number, or the device token and a cryptogram. */
-  googleAuthMethod: GoogleAuthMethod;
-  /** The ECI a cryptogram payment carries (the network's value for an authenticated token payment). */
-  eci: string;
-  /** How the issuer answers a payment: approved, or the reason of its decline. */
-  outcome: 'approved' | DeclineReason;
-}
+import type { WalletTestCard } from '../records.ts';
 
 export const WALLET_TEST_CARDS: readonly WalletTestCard[] = [
   {

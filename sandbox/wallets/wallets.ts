@@ -17,10 +17,20 @@ import {
   newPaymentProcessingKey,
   openApplePayToken,
   sealApplePayToken,
-  type ApplePayPaymentData,
-  type PaymentProcessingKey,
 } from './apple-pay.ts';
-import { minorDigits, toMinorUnits } from '../money.ts';
+import type { WalletKeys } from '../http/context.ts';
+import type {
+  ApplePayPaymentData,
+  ApplePaySealRequest,
+  GooglePaySealRequest,
+  OpenedWalletToken,
+  PaymentProcessingKey,
+  WalletCard,
+  WalletOpenExpectations,
+  WalletProvider,
+  WalletTestCard,
+} from '../records.ts';
+import { minorDigits, toMinorUnits } from '../payments/money.ts';
 import { newP256, refuse, ReplayGuard } from './common.ts';
 import {
   newGoogleSigningKey,
@@ -31,7 +41,7 @@ import {
   type GoogleSigningKey,
   type IntermediateSigningKey,
 } from './google-pay.ts';
-import { testCardExpiry, type GoogleAuthMethod, type WalletTestCard } from './test-cards.ts';
+import { testCardExpiry } from './test-cards.ts';
 
 /** The gateway name the service registers with Google; merchants put it in tokenizationSpecification. */
 export const GOOGLE_PAY_GATEWAY = 'servicesandbox';
@@ -48,74 +58,6 @@ const GOOGLE_PAY_ROOT_KEY_LIFETIME_MS = 10 * 365 * DAY_MS;
 const APPLE_LEAF_LIFETIME_MS = 2 * 365 * DAY_MS;
 const APPLE_CA_LIFETIME_MS = 30 * 365 * DAY_MS;
 
-export type WalletProvider = 'WalletAPay' | 'WalletBPay';
-
-/** A card of a test's own choosing, where no test card fits. */
-export interface WalletCard {
-  number: string;
-  expirationMonth: number;
-  expirationYear: number;
-}
-
-export interface GooglePaySealRequest {
-  card: WalletTestCard | WalletCard;
-  /** The merchant's id at the gateway (tokenizationSpecification.parameters.gatewayMerchantId). */
-  gatewayMerchantId: string;
-  /** A test card's own method by default; PAN_ONLY for a card of the test's own. */
-  authMethod?: GoogleAuthMethod;
-  /** Milliseconds since the epoch; 7 days from now by default. */
-  messageExpiration?: number;
-  messageId?: string;
-  /** Another recipient than the service, to see its tokens refused. */
-  recipientId?: string;
-}
-
-export interface ApplePaySealRequest {
-  card: WalletTestCard | WalletCard;
-  /** The account whose Payment Processing key the service holds for `merchantIdentifier`. */
-  account: string;
-  /** The Apple Pay merchant identifier the merchant registered (merchant.com.example). */
-  merchantIdentifier: string;
-  /** In the currency's units, as Payment/Init's amounts. */
-  amount: number;
-  currency: string;
-  transactionId?: string;
-  applicationData?: string;
-  /** Milliseconds since the epoch; now by default. */
-  signingTime?: number;
-}
-
-/** What Payment/Init pays with once a token opened: never stored (the record keeps brand and last4). */
-export interface OpenedWalletToken {
-  provider: WalletProvider;
-  /** Google's messageId or Apple's transactionId: what a replay is known by. */
-  id: string;
-  /** Until when the id must be remembered: after it the token cannot open anyway. */
-  rememberUntil: number;
-  /** The number the token carries: the card's, or its device token. */
-  number: string;
-  expirationMonth: number;
-  expirationYear: number;
-  /** Google's authMethod, or Apple's paymentDataType (always 3DSecure on the web). */
-  authMethod: GoogleAuthMethod | '3DSecure';
-  eci: string | undefined;
-  /** The one-time cryptogram (Google CRYPTOGRAM_3DS, every Apple Pay token); never stored with a payment. */
-  cryptogram: string | undefined;
-}
-
-export interface WalletOpenExpectations {
-  /** The paying account: the token must be for it. */
-  account: string;
-  /**
-   * The amount and currency paid: an Apple Pay token is for one amount. Payment/Init always gives them
-   * (its amounts are required); only the sandbox control that reads a token may leave them out.
-   */
-  amount?: number | undefined;
-  currency?: string | undefined;
-  /** A token that already paid opens too (a sandbox control reading one); Payment/Init never sets it. */
-  evenIfPaid?: boolean | undefined;
-}
-
 function isTestCard(card: WalletTestCard | WalletCard): card is WalletTestCard {
   return 'deviceNumber' in card;
 }
@@ -123,7 +65,7 @@ function isTestCard(card: WalletTestCard | WalletCard): card is WalletTestCard {
 /** A one-time cryptogram as networks issue them (20 bytes, base64: a TAVV's size). */
 const newCryptogram = (): string => randomBytes(20).toString('base64');
 
-export class Wallets {
+export class Wallets implements WalletKeys {
   readonly #now: () => number;
   readonly #googleRoots: GoogleSigningKey[] = [];
   #googleIntermediate: {

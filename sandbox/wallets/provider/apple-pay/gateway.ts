@@ -5,11 +5,11 @@
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../../../http/context.ts';
-import type { ApplePayPaymentData } from '../../apple-pay.ts';
+import type { ApplePayPaymentData, WalletTestCard } from '../../../records.ts';
 import { CURRENCY_NUMERIC } from '../../apple-pay.ts';
 import type { ValidatedRequest } from './browser/request.ts';
 import { appleBillingContact, type ApplePayContact } from '../../holder.ts';
-import { walletTestCard, WALLET_TEST_CARDS, type WalletTestCard } from '../../test-cards.ts';
+import { WALLET_TEST_CARDS, walletTestCard } from '../../test-cards.ts';
 
 /** Apple: a merchant session "expires five minutes after it is created" and is single use. */
 export const MERCHANT_SESSION_LIFETIME_MS = 5 * 60_000;

@@ -3,10 +3,10 @@
 // page's script asks the service for a merchant session (spec 4.7: "the service validates the merchant
 // session on its side"); the service calls Apple's gateway, here the sandbox's stand-in, in-process.
 
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ServiceError } from '../../../errors.ts';
-import type { SandboxContext, SandboxEnv } from '../../../http/context.ts';
+import type { RouteHandlers, SandboxContext, SandboxEnv } from '../../../http/context.ts';
 import { browserFacing } from '../../../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
@@ -17,9 +17,6 @@ import { applePayGateway } from './gateway.ts';
 import { sheetErrorPage, sheetPage } from './sheet-page.ts';
 import { html } from '../../../three-ds/routes.ts';
 import { checkValidationUrl } from './validation-url.ts';
-
-/** Token host paths that browsers call cross-origin (app.ts gives them CORS). */
-export const APPLE_PAY_BROWSER_PATHS = ['/api/wallet/merchantsession'] as const;
 
 /** Apple: merchant identifiers are reverse-DNS strings that start with "merchant.". */
 const MERCHANT_IDENTIFIER = /^merchant\.[A-Za-z0-9][A-Za-z0-9.-]{0,118}$/;
@@ -129,150 +126,163 @@ function anyPage(): MiddlewareHandler<SandboxEnv> {
   };
 }
 
-/** The wallet origin's Apple Pay routes (sandbox/wallets/provider/app.ts calls this). */
-export function registerApplePayProvider(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+/** The wallet origin's Apple Pay handlers (sandbox/routes.ts places them). */
+export function applePayProviderHandlers(ctx: SandboxContext) {
   const gateway = applePayGateway(ctx);
   const walletOrigin = new URL(ctx.urls.walletsUrl).origin;
 
-  app.get('/jsapi/1.latest/apple-pay-sdk.js', (c) => script(c, 'apple-pay-sdk.js', true));
-  app.get('/apple-pay/assets/sheet.js', (c) => script(c, 'sheet.js', false));
-  app.get('/apple-pay/assets/sheet.css', (c) =>
-    c.body(SHEET_CSS, 200, {
-      'content-type': 'text/css; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
-    }),
-  );
-
-  // Apple's gateway takes only mutual TLS with a merchant identity certificate; the sandbox's takes
-  // only the service, in-process. Saying so beats a bare 404 for a backend that tries it.
-  for (const path of ['/paymentservices/paymentsession', '/paymentservices/startsession']) {
-    app.post(path, (c) =>
-      c.json(
-        {
-          statusCode: '403',
-          statusMessage: `The sandbox's Apple Pay gateway issues merchant sessions to the service only: ask ${ctx.urls.tokenUrl}/api/Wallet/MerchantSession.`,
-        },
-        403,
-      ),
-    );
-  }
-
-  // What Safari does with completeMerchantValidation(session): checks it and opens the sheet.
-  app.use('/apple-pay/sheets', anyPage());
-  app.options('/apple-pay/sheets', (c) => c.body(null, 204));
-  app.post('/apple-pay/sheets', async (c) => {
-    const pageOrigin = asOrigin(c.req.header('origin'));
-    if (pageOrigin === undefined) {
-      return c.json({ reason: 'no_origin', message: 'Only a web page (with an Origin) opens a sheet.' }, 403);
-    }
-    const body = await readBody(c, sheetsSchema, BODY_LIMITS.token);
-    const ancestorOrigins = (body.ancestorOrigins ?? []).map(asOrigin);
-    if (ancestorOrigins.includes(undefined)) {
-      throw new ServiceError('invalid_request', {
-        field: 'ancestorOrigins',
-        message: 'ancestorOrigins: origins only',
-      });
-    }
-    const opening = gateway.openSheet({
-      merchantSession: body.merchantSession,
-      pageOrigin,
-      ancestorOrigins: ancestorOrigins as string[],
-      request: body.request,
-    });
-    if (!opening.ok) return c.json({ reason: opening.reason, message: opening.message }, 403);
-    const query = new URLSearchParams({ sheet: opening.sheetId, lang: body.lang ?? 'en' });
-    return c.json(
-      { sheetId: opening.sheetId, sheetUrl: `${walletOrigin}/apple-pay/sheet?${query.toString()}` },
-      201,
-    );
-  });
-
-  app.get('/apple-pay/sheet', (c) => {
-    const sheet = gateway.sheet(c.req.query('sheet') ?? '');
-    if (sheet === undefined) return html(c, sheetErrorPage(404, 'This payment sheet is closed or unknown.'));
-    return html(
-      c,
-      sheetPage({
-        sheetId: sheet.id,
-        nonce: sheet.nonce,
-        pageOrigin: sheet.pageOrigin,
-        frameAncestors: sheet.frameAncestors,
-        displayName: sheet.displayName,
-        request: sheet.request,
-        cards: gateway.cards(sheet),
-        lang: (c.req.query('lang') ?? 'en').slice(0, 35),
-      }),
-    );
-  });
-
-  // Pay (Touch ID): only the sheet's own document, same-origin and holding the sheet's nonce, mints.
-  app.post('/apple-pay/sheet/pay', async (c) => {
-    const site = c.req.header('sec-fetch-site');
-    if (c.req.header('origin') !== walletOrigin || (site !== undefined && site !== 'same-origin')) {
-      return c.json({ message: 'Only the wallet’s own sheet authorizes a payment.' }, 403);
-    }
-    const body = await readBody(c, paySchema, BODY_LIMITS.token);
-    const result = gateway.authorize(body.sheetId, body.nonce, body.card, body.amount);
-    if (!result.ok) return c.json({ message: result.message }, 403);
-    return c.json({ payment: result.payment });
-  });
+  return {
+    // Apple's gateway takes only mutual TLS with a merchant identity certificate; the sandbox's takes
+    // only the service, in-process. Saying so beats a bare 404 for a backend that tries it.
+    gatewayRefusal: [
+      (c) =>
+        c.json(
+          {
+            statusCode: '403',
+            statusMessage: `The sandbox's Apple Pay gateway issues merchant sessions to the service only: ask ${ctx.urls.tokenUrl}/api/Wallet/MerchantSession.`,
+          },
+          403,
+        ),
+    ],
+    // What Safari does with completeMerchantValidation(session): checks it and opens the sheet.
+    anyPage: [anyPage()],
+    sheetPreflight: [(c) => c.body(null, 204)],
+    sdkScript: [(c) => script(c, 'apple-pay-sdk.js', true)],
+    sheetScript: [(c) => script(c, 'sheet.js', false)],
+    sheetStyle: [
+      (c) =>
+        c.body(SHEET_CSS, 200, {
+          'content-type': 'text/css; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        }),
+    ],
+    openSheet: [
+      async (c) => {
+        const pageOrigin = asOrigin(c.req.header('origin'));
+        if (pageOrigin === undefined) {
+          return c.json(
+            { reason: 'no_origin', message: 'Only a web page (with an Origin) opens a sheet.' },
+            403,
+          );
+        }
+        const body = await readBody(c, sheetsSchema, BODY_LIMITS.token);
+        const ancestorOrigins = (body.ancestorOrigins ?? []).map(asOrigin);
+        if (ancestorOrigins.includes(undefined)) {
+          throw new ServiceError('invalid_request', {
+            field: 'ancestorOrigins',
+            message: 'ancestorOrigins: origins only',
+          });
+        }
+        const opening = gateway.openSheet({
+          merchantSession: body.merchantSession,
+          pageOrigin,
+          ancestorOrigins: ancestorOrigins as string[],
+          request: body.request,
+        });
+        if (!opening.ok) return c.json({ reason: opening.reason, message: opening.message }, 403);
+        const query = new URLSearchParams({ sheet: opening.sheetId, lang: body.lang ?? 'en' });
+        return c.json(
+          { sheetId: opening.sheetId, sheetUrl: `${walletOrigin}/apple-pay/sheet?${query.toString()}` },
+          201,
+        );
+      },
+    ],
+    sheet: [
+      (c) => {
+        const sheet = gateway.sheet(c.req.query('sheet') ?? '');
+        if (sheet === undefined)
+          return html(c, sheetErrorPage(404, 'This payment sheet is closed or unknown.'));
+        return html(
+          c,
+          sheetPage({
+            sheetId: sheet.id,
+            nonce: sheet.nonce,
+            pageOrigin: sheet.pageOrigin,
+            frameAncestors: sheet.frameAncestors,
+            displayName: sheet.displayName,
+            request: sheet.request,
+            cards: gateway.cards(sheet),
+            lang: (c.req.query('lang') ?? 'en').slice(0, 35),
+          }),
+        );
+      },
+    ],
+    // Pay (Touch ID): only the sheet's own document, same-origin and holding the sheet's nonce, mints.
+    pay: [
+      async (c) => {
+        const site = c.req.header('sec-fetch-site');
+        if (c.req.header('origin') !== walletOrigin || (site !== undefined && site !== 'same-origin')) {
+          return c.json({ message: 'Only the wallet’s own sheet authorizes a payment.' }, 403);
+        }
+        const body = await readBody(c, paySchema, BODY_LIMITS.token);
+        const result = gateway.authorize(body.sheetId, body.nonce, body.card, body.amount);
+        if (!result.ok) return c.json({ message: result.message }, 403);
+        return c.json({ payment: result.payment });
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }
 
-/** The token host's endpoint (sandbox/app.ts calls this). */
-export function registerApplePayTokenRoutes(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+/** The token host's endpoint for Apple Pay (sandbox/routes.ts places it). */
+export function applePayTokenHandlers(ctx: SandboxContext) {
   const gateway = applePayGateway(ctx);
   const tokenOrigin = new URL(ctx.urls.tokenUrl).origin;
   const byBrowser = browserFacing(ctx.accounts, { serverCalls: 'app-token', selfOrigin: tokenOrigin });
 
-  app.post('/api/wallet/merchantsession', byBrowser, async (c) => {
-    const account = c.get('account');
-    const body = await readBody(c, merchantSessionSchema, BODY_LIMITS.token);
-    loadSession(ctx, account, body.sessionId);
+  return {
+    merchantSession: [
+      byBrowser,
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, merchantSessionSchema, BODY_LIMITS.token);
+        loadSession(ctx, account, body.sessionId);
 
-    // Apple checks the domain against the merchant's registered ones; the service's registry is the
-    // account's allowed origins, and a page asks only for its own domain.
-    const hosts = account.allowedOrigins.map((origin) => new URL(origin).hostname);
-    if (!hosts.includes(body.domainName)) {
-      throw new ServiceError('origin_not_allowed', {
-        field: 'domainName',
-        message: `domainName: "${body.domainName}" is not the host of an allowed origin of this account`,
-      });
-    }
-    const origin = c.get('browserOrigin');
-    if (origin !== undefined && origin !== tokenOrigin && new URL(origin).hostname !== body.domainName) {
-      throw new ServiceError('origin_not_allowed', {
-        field: 'domainName',
-        message: 'domainName: must be the host of the page that asks (its Origin)',
-      });
-    }
+        // Apple checks the domain against the merchant's registered ones; the service's registry is the
+        // account's allowed origins, and a page asks only for its own domain.
+        const hosts = account.allowedOrigins.map((origin) => new URL(origin).hostname);
+        if (!hosts.includes(body.domainName)) {
+          throw new ServiceError('origin_not_allowed', {
+            field: 'domainName',
+            message: `domainName: "${body.domainName}" is not the host of an allowed origin of this account`,
+          });
+        }
+        const origin = c.get('browserOrigin');
+        if (origin !== undefined && origin !== tokenOrigin && new URL(origin).hostname !== body.domainName) {
+          throw new ServiceError('origin_not_allowed', {
+            field: 'domainName',
+            message: 'domainName: must be the host of the page that asks (its Origin)',
+          });
+        }
 
-    const target = checkValidationUrl(body.validationURL, ctx.urls.walletsUrl);
-    if (target.kind === 'refused') {
-      throw new ServiceError('invalid_request', { field: 'validationURL', message: target.message });
-    }
-    if (target.kind === 'apple') {
-      throw new ServiceError('wallet_gateway_unreachable', {
-        field: 'validationURL',
-        message: `The sandbox is offline and does not call Apple (${target.host}): load the stand-in Apple Pay JS from ${ctx.urls.walletsUrl}, whose validationURL it answers.`,
-        details: { host: target.host },
-      });
-    }
+        const target = checkValidationUrl(body.validationURL, ctx.urls.walletsUrl);
+        if (target.kind === 'refused') {
+          throw new ServiceError('invalid_request', { field: 'validationURL', message: target.message });
+        }
+        if (target.kind === 'apple') {
+          throw new ServiceError('wallet_gateway_unreachable', {
+            field: 'validationURL',
+            message: `The sandbox is offline and does not call Apple (${target.host}): load the stand-in Apple Pay JS from ${ctx.urls.walletsUrl}, whose validationURL it answers.`,
+            details: { host: target.host },
+          });
+        }
 
-    const registration = gateway.register(account.name, body.merchantIdentifier);
-    if (!registration.ok) {
-      throw new ServiceError('account_mismatch', {
-        field: 'merchantIdentifier',
-        message: 'merchantIdentifier: registered to another account',
-      });
-    }
-    return c.json(
-      gateway.startSession(account.name, {
-        merchantIdentifier: body.merchantIdentifier,
-        displayName: body.displayName,
-        initiative: 'web',
-        initiativeContext: body.domainName,
-      }),
-    );
-  });
+        const registration = gateway.register(account.name, body.merchantIdentifier);
+        if (!registration.ok) {
+          throw new ServiceError('account_mismatch', {
+            field: 'merchantIdentifier',
+            message: 'merchantIdentifier: registered to another account',
+          });
+        }
+        return c.json(
+          gateway.startSession(account.name, {
+            merchantIdentifier: body.merchantIdentifier,
+            displayName: body.displayName,
+            initiative: 'web',
+            initiativeContext: body.domainName,
+          }),
+        );
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

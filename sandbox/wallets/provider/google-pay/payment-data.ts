@@ -5,7 +5,8 @@
 
 import { GOOGLE_NETWORKS } from '../../routes.ts';
 import { WALLET_HOLDER, WALLET_HOLDER_NAME } from '../../holder.ts';
-import { WALLET_TEST_CARDS, type WalletTestCard } from '../../test-cards.ts';
+import { WALLET_TEST_CARDS } from '../../test-cards.ts';
+import type { WalletTestCard } from '../../../records.ts';
 import type { Address, PaymentData, SheetCard, SheetRequest } from './protocol.ts';
 import type { BillingAddressFormat, CardNetwork } from './request-checks.ts';
 

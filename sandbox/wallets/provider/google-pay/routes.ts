@@ -4,11 +4,11 @@
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { ServiceError } from '../../../errors.ts';
 import { encoded } from '../../../frames.ts';
-import type { SandboxContext, SandboxEnv } from '../../../http/context.ts';
+import type { RouteHandlers, SandboxContext, SandboxEnv } from '../../../http/context.ts';
 import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
 import { html } from '../../../three-ds/routes.ts';
@@ -100,67 +100,72 @@ async function script(c: Context<SandboxEnv>, name: BrowserScript): Promise<Resp
   });
 }
 
-export function registerGooglePayProvider(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+export function googlePayProviderHandlers(ctx: SandboxContext) {
   const walletsOrigin = new URL(ctx.urls.walletsUrl).origin;
   const keys = new SheetKeys(ctx.now);
 
-  app.get(PAY_JS_PATH, (c) => script(c, 'pay'));
-  app.get(`${SHEET_PATH}.js`, (c) => script(c, 'sheet'));
-  app.get(`${SHEET_PATH}.css`, (c) =>
-    c.body(SHEET_CSS, 200, {
-      'content-type': 'text/css; charset=utf-8',
-      'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
-    }),
-  );
-
-  app.get(SHEET_PATH, (c) => {
-    const ancestors = frameAncestors(c.req.query('origin'), c.req.query('ancestors'));
-    const targetOrigin = ancestors?.[0];
-    if (ancestors === undefined || targetOrigin === undefined)
-      return html(c, sheetRefusedPage('pay.js opens this sheet with ?origin=<the page’s origin>.'));
-    return html(
-      c,
-      sheetPage({
-        targetOrigin,
-        frameAncestors: ancestors,
-        sheetKey: keys.issue(),
-        gateway: GOOGLE_PAY_GATEWAY,
-        cards: SHEET_CARDS,
-      }),
-    );
-  });
-
-  app.post(SHEET_TOKEN_PATH, async (c) => {
-    const refusal = sheetRequestRefusal(
-      {
-        origin: c.req.header('origin'),
-        secFetchSite: c.req.header('sec-fetch-site'),
-        key: c.req.header(SHEET_KEY_HEADER),
+  return {
+    payScript: [(c) => script(c, 'pay')],
+    sheetScript: [(c) => script(c, 'sheet')],
+    sheetStyle: [
+      (c) =>
+        c.body(SHEET_CSS, 200, {
+          'content-type': 'text/css; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        }),
+    ],
+    sheet: [
+      (c) => {
+        const ancestors = frameAncestors(c.req.query('origin'), c.req.query('ancestors'));
+        const targetOrigin = ancestors?.[0];
+        if (ancestors === undefined || targetOrigin === undefined)
+          return html(c, sheetRefusedPage('pay.js opens this sheet with ?origin=<the page’s origin>.'));
+        return html(
+          c,
+          sheetPage({
+            targetOrigin,
+            frameAncestors: ancestors,
+            sheetKey: keys.issue(),
+            gateway: GOOGLE_PAY_GATEWAY,
+            cards: SHEET_CARDS,
+          }),
+        );
       },
-      walletsOrigin,
-      keys,
-    );
-    if (refusal !== undefined) throw new ServiceError('origin_not_allowed', { message: refusal });
-    const body = await readBody(c, sheetTokenSchema, BODY_LIMITS.token);
-    if (body.gateway !== GOOGLE_PAY_GATEWAY) {
-      throw new ServiceError('invalid_request', {
-        field: 'gateway',
-        message: `gateway: the sandbox's Google Pay plays the gateway "${GOOGLE_PAY_GATEWAY}" only`,
-      });
-    }
-    const card = walletTestCard(body.testCard);
-    if (card === undefined || !fits(sheetCard(card), body)) {
-      throw new ServiceError('invalid_request', {
-        field: 'testCard',
-        message: 'testCard: not a card of the sandbox wallet that this request allows',
-      });
-    }
-    const token = ctx.wallets.sealGooglePay({
-      card,
-      gatewayMerchantId: body.gatewayMerchantId,
-      authMethod: card.googleAuthMethod,
-    });
-    return c.json({ paymentData: paymentDataFor(card, token, body) });
-  });
+    ],
+    sheetToken: [
+      async (c) => {
+        const refusal = sheetRequestRefusal(
+          {
+            origin: c.req.header('origin'),
+            secFetchSite: c.req.header('sec-fetch-site'),
+            key: c.req.header(SHEET_KEY_HEADER),
+          },
+          walletsOrigin,
+          keys,
+        );
+        if (refusal !== undefined) throw new ServiceError('origin_not_allowed', { message: refusal });
+        const body = await readBody(c, sheetTokenSchema, BODY_LIMITS.token);
+        if (body.gateway !== GOOGLE_PAY_GATEWAY) {
+          throw new ServiceError('invalid_request', {
+            field: 'gateway',
+            message: `gateway: the sandbox's Google Pay plays the gateway "${GOOGLE_PAY_GATEWAY}" only`,
+          });
+        }
+        const card = walletTestCard(body.testCard);
+        if (card === undefined || !fits(sheetCard(card), body)) {
+          throw new ServiceError('invalid_request', {
+            field: 'testCard',
+            message: 'testCard: not a card of the sandbox wallet that this request allows',
+          });
+        }
+        const token = ctx.wallets.sealGooglePay({
+          card,
+          gatewayMerchantId: body.gatewayMerchantId,
+          authMethod: card.googleAuthMethod,
+        });
+        return c.json({ paymentData: paymentDataFor(card, token, body) });
+      },
+    ],
+  } satisfies Record<string, RouteHandlers>;
 }

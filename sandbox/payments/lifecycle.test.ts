@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { crc16CcittFalse } from './pix/br-code.ts';
-import { ManualClock } from './test/manual-clock.ts';
-import { startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { crc16CcittFalse } from '../pix/br-code.ts';
+import { ManualClock } from '../test/manual-clock.ts';
+import { startTestSandbox, type TestSandbox } from '../test/harness.ts';
 
 const MINUTE = 60_000;
 const clock = new ManualClock(Date.parse('2026-11-22T22:00:00.000Z'));

@@ -2,11 +2,11 @@
 // (table 4.5), checked against that variant's rules, and only when every method passes is anything
 // written (tokens consumed, payment stored).
 
-import type { Account } from './accounts.ts';
-import { detectBrand } from './card-brands.ts';
-import { paymentCardNumberPath } from './card-data.ts';
-import { checkExpiry } from './card-rules.ts';
-import { checkBrowserPayment, paysTheOrder } from './browser-payments.ts';
+import type { Account } from '../accounts.ts';
+import { detectBrand } from '../card-brands.ts';
+import { paymentCardNumberPath } from '../card-data.ts';
+import { checkExpiry } from '../card-rules.ts';
+import { checkBrowserPayment, paysTheOrder } from './browser.ts';
 import {
   checkAuthentication,
   requireAuthenticationOfType,
@@ -14,24 +14,25 @@ import {
   threeDsRequiredFor,
   type Charge,
 } from './authentications.ts';
-import { ServiceError } from './errors.ts';
+import { ServiceError } from '../errors.ts';
 import { checkAmount, checkCurrency, minorDigits, toMinorUnits } from './money.ts';
-import { overallStatus, pendingFields, voidAuthorized } from './payment-lifecycle.ts';
-import type { SandboxContext } from './http/context.ts';
-import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from './schemas.ts';
-import { loadSession } from './sessions.ts';
-import { refuse, WalletTokenError } from './wallets/common.ts';
-import { fundingNumber } from './wallets/test-cards.ts';
-import type { OpenedWalletToken, WalletProvider } from './wallets/wallets.ts';
-import {
-  randomId,
-  type Authentication,
-  type Payment,
-  type PaymentMethodRecord,
-  type PaymentStatus,
-  type Session,
-  type StoredToken,
-} from './store.ts';
+import { overallStatus, pendingFields, voidAuthorized } from './lifecycle.ts';
+import type { SandboxContext } from '../http/context.ts';
+import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from '../schemas.ts';
+import { loadSession } from '../sessions.ts';
+import { refuse, WalletTokenError } from '../wallets/common.ts';
+import { fundingNumber } from '../wallets/test-cards.ts';
+import type {
+  Authentication,
+  OpenedWalletToken,
+  Payment,
+  PaymentMethodRecord,
+  PaymentStatus,
+  Session,
+  StoredToken,
+  WalletProvider,
+} from '../records.ts';
+import { randomId } from '../ids.ts';
 
 /** paymentMethodType codes. The spec names `1` (card and wallets) and `7` (3DS card) only. */
 export const CARD_METHOD_TYPES: readonly string[] = ['1', '7'];
@@ -386,7 +387,7 @@ interface Money {
 }
 
 /**
- * The payment's money (sandbox/money.ts): an ISO 4217 currency; a total (`paymentData.amount`, or the
+ * The payment's money (sandbox/payments/money.ts): an ISO 4217 currency; a total (`paymentData.amount`, or the
  * methods' amounts added up when it is left out) more than zero and to the currency's decimals; each
  * method's share likewise, required when there are several methods (one method charges the total); and
  * the shares add up to the total.
@@ -530,4 +531,4 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   return { payment, commit };
 }
 
-export { paymentView } from './store.ts';
+export { paymentView } from '../store.ts';

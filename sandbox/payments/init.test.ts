@@ -6,7 +6,7 @@ import {
   startTestSandbox,
   VISA,
   type TestSandbox,
-} from './test/harness.ts';
+} from '../test/harness.ts';
 
 let sb: TestSandbox;
 let order = 0;
@@ -411,7 +411,7 @@ describe('Payment/Init: vendor routing and environments', () => {
 
 describe('Payment/Init from the browser (client script for everything)', () => {
   // An account without 3DS: a browser's card payment on a 3DS account needs its authentication
-  // (browser-payments.test.ts), which these tests are not about.
+  // (browser.test.ts), which these tests are not about.
   const account = 'demo-no3ds';
   const orderSession = () =>
     sb.session({

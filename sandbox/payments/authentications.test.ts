@@ -1,10 +1,10 @@
 // The 3DS outcome is enforced where the money moves: Payment/Init over real HTTP with the authentications
-// Token/Generate made (sandbox/authentications.ts).
+// Token/Generate made (sandbox/payments/authentications.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHENTICATION_TTL_MS } from './authentications.ts';
-import { startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
-import { TEST_CARDS } from './three-ds/test-cards.ts';
-import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from './three-ds/test-support.ts';
+import { startTestSandbox, type Reply, type TestSandbox } from '../test/harness.ts';
+import { TEST_CARDS } from '../three-ds/test-cards.ts';
+import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from '../three-ds/test-support.ts';
 
 let clock = Date.now();
 let sb: TestSandbox;

@@ -4,13 +4,13 @@
 // from the session or is refused; 3DS, where the account runs it, is not the page's to skip
 // (authentications.ts). Every choice the spec leaves open is here, and in docs/service-contract.md.
 
-import type { Account } from './accounts.ts';
-import { ServiceError } from './errors.ts';
-import type { SandboxContext } from './http/context.ts';
-import { withConnectionAddress } from './http/front-data.ts';
+import type { Account } from '../accounts.ts';
+import { ServiceError } from '../errors.ts';
+import type { SandboxContext } from '../http/context.ts';
+import { withConnectionAddress } from '../http/front-data.ts';
 import { checkAmount, checkCurrency, sameAmount } from './money.ts';
-import type { BrowserPaymentInitRequest, PaymentInitRequest } from './schemas.ts';
-import type { Payment, Session } from './store.ts';
+import type { BrowserPaymentInitRequest, PaymentInitRequest } from '../schemas.ts';
+import type { Payment, Session } from '../records.ts';
 
 /** What a browser may pay with: a card token of its session (Service). The engine checks the token. */
 const BROWSER_TOKEN_PROVIDER = 'service';
@@ -99,7 +99,7 @@ export function paysTheOrder(status: string): boolean {
 
 /**
  * NewSession's order data (what lets a browser pay): it comes with the order's reference, which the
- * payment takes, and its amount is money as Payment/Init takes it (sandbox/money.ts).
+ * payment takes, and its amount is money as Payment/Init takes it (sandbox/payments/money.ts).
  */
 export function checkOrderData(request: {
   partnerUniqueId?: string | undefined;

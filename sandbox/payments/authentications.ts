@@ -3,12 +3,12 @@
 // checks it here and spends it when the payment is stored. Every rule the spec leaves open is chosen here,
 // once, and written in docs/service-contract.md.
 
-import type { Account } from './accounts.ts';
-import { ServiceError } from './errors.ts';
-import type { SandboxContext } from './http/context.ts';
+import type { Account } from '../accounts.ts';
+import { ServiceError } from '../errors.ts';
+import type { SandboxContext } from '../http/context.ts';
 import { sameAmount } from './money.ts';
-import type { PaymentMethodRequest } from './schemas.ts';
-import type { Authentication, Session, StoredToken } from './store.ts';
+import type { PaymentMethodRequest } from '../schemas.ts';
+import type { Authentication, Session, StoredToken } from '../records.ts';
 
 /**
  * How long an authentication can pay after its outcome was known (the enrollment answer, or the

@@ -4,12 +4,12 @@
 // order's check, the controls) and by a timer, so the webhook goes out even when nobody reads. Each
 // change of status is one webhook event (sandbox/webhooks.ts). Choices live here and in the contract.
 
-import { ServiceError } from './errors.ts';
-import type { SandboxContext } from './http/context.ts';
-import { pixBrCode } from './pix/br-code.ts';
-import { paymentView, type Payment, type PaymentMethodRecord, type PaymentStatus } from './store.ts';
-import type { Timer } from './timers.ts';
-import type { WebhookEventType } from './webhooks.ts';
+import { ServiceError } from '../errors.ts';
+import type { PaymentEvents, SandboxContext } from '../http/context.ts';
+import { pixBrCode } from '../pix/br-code.ts';
+import { paymentView } from '../store.ts';
+import type { Payment, PaymentMethodRecord, PaymentStatus, WebhookEventType } from '../records.ts';
+import type { Timer } from '../timers.ts';
 
 /** How long a pending method waits for the shopper, by method; 30 minutes unless listed. */
 export const PENDING_TTL_MS: Readonly<Record<string, number>> = {
@@ -99,12 +99,12 @@ function dueAt(payment: Payment): number | undefined {
   return due.length === 0 ? undefined : Math.min(...due);
 }
 
-export class PaymentLifecycle {
+export class PaymentLifecycle implements PaymentEvents {
   private readonly timers = new Map<string, Timer>();
-  // A #field: the context holds this object, and a tool that walks the context must not loop.
-  readonly #ctx: SandboxContext;
+  readonly #ctx: Pick<SandboxContext, 'now' | 'timers' | 'accounts' | 'webhooks'>;
 
-  constructor(ctx: SandboxContext) {
+  /** What it needs of the context, which holds it: built before it. */
+  constructor(ctx: Pick<SandboxContext, 'now' | 'timers' | 'accounts' | 'webhooks'>) {
     this.#ctx = ctx;
   }
 

@@ -4,7 +4,7 @@
 // than zero. The one place the sandbox checks, converts and compares amounts; docs/service-contract.md
 // (Conventions, Amounts) says the same.
 
-import { ServiceError } from './errors.ts';
+import { ServiceError } from '../errors.ts';
 
 /** The ISO 4217 codes the runtime knows (ICU's list, as `Intl` uses it): another code is refused. */
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));

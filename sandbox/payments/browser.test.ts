@@ -1,5 +1,5 @@
 // A browser payment is filed only under its own order, with an instrument of its session: Payment/Init
-// from the merchant's origin over real HTTP (sandbox/browser-payments.ts).
+// from the merchant's origin over real HTTP (sandbox/payments/browser.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVIL_ORIGIN,
@@ -9,8 +9,8 @@ import {
   VISA,
   type Reply,
   type TestSandbox,
-} from './test/harness.ts';
-import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from './three-ds/test-support.ts';
+} from '../test/harness.ts';
+import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from '../three-ds/test-support.ts';
 
 let sb: TestSandbox;
 let steps: ThreeDsSteps;

@@ -142,9 +142,15 @@ for (const { set, path, locales } of FIELD_SETS)
       }
     });
 
-// A stored card's field set: the security code alone (mode=cvv), whose frame the page reserves one field
-// high; its skeleton shows only that box (card-frame.css). Saved once, then chosen with the frame's
-// script and without.
+// A stored card's field set: the security code (mode=cvv), and the installments on the card page, whose
+// frame the page reserves one field high; its skeleton shows only the code's box (card-frame.css), the
+// field's own where its label takes the skeleton's lines: two below 406 px, one above, where Spanish's
+// still takes two. Saved once, then chosen with the frame's script and without.
+const CVC_BOX: Readonly<Record<string, readonly number[]>> = {
+  en: [390, 1280],
+  'pt-BR': [390, 1280],
+  es: [390],
+};
 for (const locale of ['en', 'pt-BR', 'es'])
   test(`the stored card's skeleton has its field's size and box at 390 and 1280 px (${locale})`, async ({
     page,
@@ -192,6 +198,7 @@ for (const locale of ['en', 'pt-BR', 'es'])
           off(skeleton.height, field.height, 3) &&
             `height ${String(skeleton.height)}, the field's ${String(field.height)}`,
           ...(['top', 'left', 'width', 'height'] as const)
+            .filter((side) => side !== 'top' || CVC_BOX[locale]?.includes(width) === true)
             .filter((side) => off(box?.[side] ?? NaN, field.inputs[0]?.[side], 0.5))
             .map((side) => `${side} ${String(box?.[side])}, the field's ${String(field.inputs[0]?.[side])}`),
         ].filter(Boolean);

@@ -30,7 +30,9 @@ export const cardFormStyles = `
     --_rows: 99px;
   }
   /*
-   * Where labels wrap, the lines they add, by the frame's width and the form's language (Chromium).
+   * Where labels wrap, the lines they add, by the frame's width and the form's language (Chromium). A
+   * stored card's label, with a brand name as long as Mastercard, wraps below 374 px in every language
+   * and always in Spanish.
    */
   :host {
     container-type: inline-size;
@@ -42,7 +44,7 @@ export const cardFormStyles = `
   @container (width < 298px) { :host([mode=card][locale=es]) iframe { --_wrap: 42px } }
   @container (width < 274px) { :host([mode=card][locale=es]) iframe { --_wrap: 64px } }
   @container (width < 240px) { :host([mode=card][locale=en]) iframe { --_wrap: 19px } }
-  @container (width < 374px) { :host([mode=cvv][locale=pt-BR]) iframe { --_wrap: 22px } }
+  @container (width < 374px) { :host([mode=cvv]) iframe { --_wrap: 22px } }
   :host([mode=cvv][locale=es]) iframe { --_wrap: 22px }
   @container (width < 352px) { :host([save-card][locale=pt-BR]) iframe { --_save-wrap: 22px } }
   @container (width < 370px) { :host([save-card][locale=es]) iframe { --_save-wrap: 22px } }

@@ -9,8 +9,8 @@ import type { CheckoutError } from '../errors.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { Session } from '../session.ts';
-import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
-import type { WalletContext } from '../flows/wallet.ts';
+import type { ApplePayOptions, GooglePayOptions } from '../wallets/wallet-options.ts';
+import type { WalletContext } from '../flows/wallet-slot.ts';
 import { walletsFlow as essentialsWallets } from './essentials/index.ts';
 import { lazyWallets, type WalletsContext } from './wallets.ts';
 

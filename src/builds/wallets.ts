@@ -1,12 +1,12 @@
 // The wallets as the Checkout offers them in the builds that have them (ESM, full): `useGooglePay` and
 // `useApplePay` load their flow the way the build says (esm/: a lazy chunk; full/: inline) and give it
 // what it needs of the Checkout; `destroy()` removes the buttons they showed. The flows themselves are
-// flows/google-pay.ts and flows/apple-pay.ts, with flows/wallet.ts; the essentials build has none.
+// flows/google-pay.ts and flows/apple-pay.ts, with flows/wallet-slot.ts; the essentials build has none.
 
 import type { useApplePay } from '../flows/apple-pay.ts';
 import type { useGooglePay } from '../flows/google-pay.ts';
-import type { WalletContext } from '../flows/wallet.ts';
-import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
+import type { WalletContext } from '../flows/wallet-slot.ts';
+import type { ApplePayOptions, GooglePayOptions } from '../wallets/wallet-options.ts';
 
 /** What the wallets need of the Checkout: `deliver` hands a failed payment to the merchant's `callback`. */
 export type WalletsContext = Omit<WalletContext, 'onDestroy'>;

@@ -4,7 +4,7 @@
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
+import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/wallet-options.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
 import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';

@@ -6,9 +6,9 @@
 
 import { merchantSession } from '../api/wallets.ts';
 import { applePayRequest } from '../wallets/apple-pay-request.ts';
-import type { ApplePayOptions } from '../wallets/types.ts';
+import type { ApplePayOptions } from '../wallets/wallet-options.ts';
 import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
-import { walletError, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
+import { walletError, walletPaymentData, walletSlot, type WalletContext } from './wallet-slot.ts';
 
 /** Apple's limit on `displayName` in the merchant validation request. */
 const DISPLAY_NAME_MAX = 64;

@@ -2,7 +2,7 @@
 // pay.js, what the merchant's callback gets, what the sheet is told, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GooglePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
+import type { GooglePayOptions, WalletUnavailableReason } from '../wallets/wallet-options.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';

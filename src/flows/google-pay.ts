@@ -6,14 +6,20 @@
 import type { CheckoutError } from '../errors.ts';
 import { googlePayRequests } from '../wallets/google-pay-request.ts';
 import { GOOGLE_PAY_GATEWAYS } from '../wallets/constants.ts';
-import type { GooglePayOptions } from '../wallets/types.ts';
+import type { GooglePayOptions } from '../wallets/wallet-options.ts';
 import type {
   GooglePaymentAuthorizationResult,
   GooglePaymentData,
   GooglePaymentsError,
   WalletWindow,
 } from '../wallets/wallet-apis.ts';
-import { walletError, walletMessages, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
+import {
+  walletError,
+  walletMessages,
+  walletPaymentData,
+  walletSlot,
+  type WalletContext,
+} from './wallet-slot.ts';
 
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {

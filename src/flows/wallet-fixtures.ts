@@ -8,8 +8,8 @@ import type { CheckoutSettings } from '../checkout-context.ts';
 import { ERROR_CODES, isCheckoutError, type CheckoutError } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { Session } from '../session.ts';
-import type { WalletUnavailableError, WalletUnavailableReason } from '../wallets/types.ts';
-import type { WalletContext } from './wallet.ts';
+import type { WalletUnavailableError, WalletUnavailableReason } from '../wallets/wallet-options.ts';
+import type { WalletContext } from './wallet-slot.ts';
 
 /**
  * The context a wallet flow gets, with `options` and anything else overridden: its failures (what

@@ -15,7 +15,7 @@ import type {
   WalletScripts,
   WalletUnavailableError,
   WalletUnavailableReason,
-} from '../wallets/types.ts';
+} from '../wallets/wallet-options.ts';
 
 /** What a wallet's sheet tells the shopper when the payment did not go through (i18n/wallet.ts). */
 export { walletMessages } from '../i18n/wallet.ts';

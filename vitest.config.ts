@@ -1,4 +1,6 @@
-// Unit tests: browser-side code in happy-dom, server-side code (sandbox, demo backend, scripts) in Node.
+// Unit tests: browser-side code in happy-dom, server-side code (sandbox, demo backend, scripts) in Node,
+// and so are src/'s `*.node.test.ts`: the tests named for where they run (the sources read as text,
+// the merchant server's helpers, the ESM entry imported without a DOM).
 // Everything with real frames, focus or network is Playwright's job (playwright.config.ts).
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { cardLogos, shared } from './vite.config.ts';
@@ -20,7 +22,7 @@ export default mergeConfig(
             name: 'unit',
             environment: 'happy-dom',
             include: ['src/**/*.test.ts'],
-            exclude: ['src/**/*.ssr.test.ts'],
+            exclude: ['src/**/*.node.test.ts'],
           },
         },
         {
@@ -34,7 +36,7 @@ export default mergeConfig(
               'scripts/**/*.test.ts',
               'bench/**/*.test.ts',
               'e2e-webkit/**/*.test.ts',
-              'src/**/*.ssr.test.ts',
+              'src/**/*.node.test.ts',
             ],
           },
         },

@@ -38,7 +38,7 @@ describe.skipIf(!built)('the merchant-page builds', () => {
   it('leave the wallets, headless tokenization and pay() out of the essentials, which wire stand-ins', () => {
     const essentials = sourcesOf(scriptFile());
     expect(essentials).toContain('src/builds/essentials/index.ts');
-    expect(essentials).toContain('src/flows/card-form.ts');
+    expect(essentials).toContain('src/flows/card-form-flow.ts');
     const found = Object.entries(FULL_ONLY).flatMap(([what, pattern]) =>
       essentials.filter((source) => pattern.test(source)).map((source) => `${what}: ${source}`),
     );

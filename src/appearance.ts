@@ -8,7 +8,7 @@ type AppearanceChoice = 'theme' | 'labelPosition';
 
 /**
  * Every {@link Appearance} key, as the page lists them in its errors: the words of
- * APPEARANCE_CHOICES' keys, then APPEARANCE_VARIABLES' (appearance.ssr.test.ts keeps the three equal,
+ * APPEARANCE_CHOICES' keys, then APPEARANCE_VARIABLES' (appearance.node.test.ts keeps the three equal,
  * and docs/checkout-script.md with them). A list of its own: the page needs no CSS property.
  */
 export const APPEARANCE_KEYS: readonly (keyof Appearance)[] = [

@@ -5,7 +5,7 @@
 import type { FrontData } from './browser-data/index.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import type * as types from './types.ts';
-import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
+import type { ApplePayOptions, GooglePayOptions } from './wallets/wallet-options.ts';
 
 /**
  * The methods of a {@link Checkout}, as it implements them: a type for a page's own wrappers and test

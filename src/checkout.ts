@@ -9,14 +9,14 @@ import type { CheckoutApi } from './checkout-api.ts';
 import type { CheckoutContext } from './checkout-context.ts';
 import type { SvcCardForm } from './elements/card-form.ts';
 import { ERROR_CODES } from './errors.ts';
-import { CardFormFlow } from './flows/card-form.ts';
+import { CardFormFlow } from './flows/card-form-flow.ts';
 import { listStoredCards } from './flows/stored-cards.ts';
 import { headlessFlow, payFlow, walletsFlow } from '#build';
 import { loadLocale, messagesFor, resolveLocale, type Locale } from './i18n/index.ts';
 import { validateOptions } from './options.ts';
 import { Session } from './session.ts';
 import type * as types from './types.ts';
-import type { ApplePayOptions, GooglePayOptions } from './wallets/types.ts';
+import type { ApplePayOptions, GooglePayOptions } from './wallets/wallet-options.ts';
 
 /** Gives the merchant's callback a result; its failing must not turn into ours: it surfaces as theirs. */
 function hand<T>(callback: ((result: T) => void) | undefined, result: T): T {

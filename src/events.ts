@@ -3,7 +3,7 @@
 
 import type { CheckoutError } from './errors.ts';
 import type { FieldRelay, PasskeyOutcome } from './messaging/protocol.ts';
-import type { ThreeDsStep } from './three-ds/authentication.ts';
+import type { ThreeDsStep } from './three-ds/model.ts';
 import type { CardFormState, CardResult, FieldName } from './types.ts';
 
 /** Every `svc-*` event: named by its class's static `type`, bubbling and composed. */

@@ -23,13 +23,13 @@ export {
   SvcPasskeyEvent,
 } from './events.ts';
 export { SvcPaymentEvent } from './payment-event.ts';
-export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/authentication.ts';
+export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/model.ts';
 export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
 export { cardFormHtml, type CardFormHtmlOptions } from './card-form-html.ts';
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';
 export type * from './types.ts';
-export type * from './wallets/types.ts';
+export type * from './wallets/wallet-options.ts';
 export { FIELD_ERRORS, FIELD_NAMES } from './types.ts';
 /** The version of the package this script was built from, as in its package.json. */
 export const VERSION: string = __SDK_VERSION__;

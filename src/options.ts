@@ -84,7 +84,7 @@ export function validateOptions(options: unknown): CheckoutOptions {
     fail(
       `challengeTimeoutMs must be a whole number of milliseconds from ${String(MIN_CHALLENGE_TIMEOUT_MS)} to ${String(MAX_CHALLENGE_TIMEOUT_MS)}.`,
     );
-  // Its URLs are checked when a wallet loads (flows/wallet.ts), so the essentials build does not carry it.
+  // Its URLs are checked when a wallet loads (flows/wallet-slot.ts), so the essentials build does not carry it.
   if (
     o['walletScripts'] !== undefined &&
     (typeof o['walletScripts'] !== 'object' || o['walletScripts'] === null)

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { TokenizedCard } from './card/tokenized-card.ts';
 import { ERRORS_DOC, isCheckoutError } from './errors.ts';
-import type { Authentication, Challenge } from './three-ds/authentication.ts';
+import type { Authentication, Challenge } from './three-ds/model.ts';
 
 /** A frictionless Y, as the service answers it (Token/Generate's and ThreeDS/Validate's block). */
 export const SERVICE_Y = {

@@ -3,7 +3,7 @@
 
 import type { CheckoutError } from './errors.ts';
 import type { OverrideKey } from './i18n/en.ts';
-import type { ThreeDsStep } from './three-ds/authentication.ts';
+import type { ThreeDsStep } from './three-ds/model.ts';
 
 /** Which service the checkout talks to: the sandbox (test cards, no money moves) or production. */
 export type Environment = 'sandbox' | 'production';

@@ -6,7 +6,7 @@
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { failure, type CheckoutErrorCode, type CheckoutErrorType, type Result } from '../errors.ts';
 import { redact } from '../redact.ts';
-import type { Authentication } from '../three-ds/authentication.ts';
+import type { Authentication } from '../three-ds/model.ts';
 import type { CardDetails, StoredCard } from '../types.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;

@@ -10,7 +10,7 @@ import {
   httpUrl,
   type Authentication,
   type Challenge,
-} from '../three-ds/authentication.ts';
+} from '../three-ds/model.ts';
 import type { Obj, ServiceClient } from './service.ts';
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,8 +3,7 @@
 // Checkout's context, loaded again after a failed load, and each payment goes to the merchant's
 // `onPayment` (a pay() whose flow could not load included). The flow itself is flows/browser-payment.ts.
 
-import type { CheckoutContext } from '../checkout-context.ts';
-import type { browserPayments } from '../flows/browser-payment.ts';
+import type { BrowserPaymentFlow, PaymentParts } from '../flows/browser-payment.ts';
 import type { PaymentResult, PayOptions } from '../types.ts';
 import { LazyFlow } from './lazy-flow.ts';
 
@@ -16,13 +15,13 @@ export interface PayMethods {
 }
 
 /**
- * pay() in a build that loads its flow's maker with `load`, for the Checkout's context and the card
+ * pay() in a build that loads its flow's class with `load`, for the Checkout's context and the card
  * form that pay() submits (and on which it tells where the payment is).
  */
 export const lazyPay =
-  (load: () => Promise<typeof browserPayments>) =>
-  (context: PayContext, cardForm: Parameters<typeof browserPayments>[1]): PayMethods => {
-    const payments = new LazyFlow(() => load().then((payments) => payments(context, cardForm)));
+  (load: () => Promise<typeof BrowserPaymentFlow>) =>
+  (context: PayContext, cardForm: PaymentParts['cardForm']): PayMethods => {
+    const payments = new LazyFlow(() => load().then((Flow) => new Flow(context, { cardForm })));
     return {
       pay: (settings) => payments.call((flow) => flow.pay(settings), context.deliverPayment),
       destroy: () => {
@@ -34,4 +33,4 @@ export const lazyPay =
   };
 
 /** What pay() needs of the Checkout. */
-export type PayContext = Pick<CheckoutContext, 'options' | 'locale' | 'session' | 'deliverPayment'>;
+export type PayContext = ConstructorParameters<typeof BrowserPaymentFlow>[0];

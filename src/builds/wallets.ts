@@ -1,20 +1,15 @@
 // The wallets as the Checkout offers them in the builds that have them (ESM, full): `useGooglePay` and
 // `useApplePay` load their flow the way the build says (esm/: a lazy chunk; full/: inline) and give it
 // what it needs of the Checkout; `destroy()` removes the buttons they showed. The flows themselves are
-// flows/google-pay.ts and flows/apple-pay.ts, with flows/wallet.ts; the essentials build has none.
+// flows/google-pay.ts and flows/apple-pay.ts, with flows/wallet-slot.ts; the essentials build has none.
 
-import type { ServiceClient } from '../api/service.ts';
-import type { CheckoutContext } from '../checkout-context.ts';
 import type { useApplePay } from '../flows/apple-pay.ts';
 import type { useGooglePay } from '../flows/google-pay.ts';
-import type { WalletContext } from '../flows/wallet.ts';
-import type { ApplePayOptions, GooglePayOptions } from '../wallets/types.ts';
+import type { WalletContext } from '../flows/wallet-slot.ts';
+import type { ApplePayOptions, GooglePayOptions } from '../wallets/wallet-options.ts';
 
 /** What the wallets need of the Checkout: `deliver` hands a failed payment to the merchant's `callback`. */
-export type WalletsContext = Pick<
-  CheckoutContext,
-  'session' | 'options' | 'locale' | 'messages' | 'client' | 'deliver'
->;
+export type WalletsContext = Omit<WalletContext, 'onDestroy'>;
 
 /** The Checkout's wallet methods, as it delegates them. */
 export interface WalletsFlow {
@@ -31,19 +26,9 @@ export interface WalletsFlow {
  */
 export const lazyWallets =
   (loadGooglePay: () => Promise<typeof useGooglePay>, loadApplePay: () => Promise<typeof useApplePay>) =>
-  ({ session, options, locale, messages, client, deliver }: WalletsContext): WalletsFlow => {
+  (context: WalletsContext): WalletsFlow => {
     const teardown: (() => void)[] = [];
-    const ctx: WalletContext & { client: ServiceClient } = {
-      environment: options.environment,
-      account: options.account,
-      sessionId: () => session.ready,
-      locale,
-      messages,
-      scripts: options.walletScripts,
-      client,
-      fail: (error) => void deliver({ ok: false, error }),
-      onDestroy: (remove) => teardown.push(remove),
-    };
+    const ctx: WalletContext = { ...context, onDestroy: (remove) => teardown.push(remove) };
     return {
       useGooglePay: (wallet) => loadGooglePay().then((use) => use(ctx, wallet)),
       useApplePay: (wallet) => loadApplePay().then((use) => use(ctx, wallet)),

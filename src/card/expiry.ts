@@ -1,6 +1,6 @@
 // Card expiry: parsing what people type, formatting the field as they type, and the date check.
 
-import { digitsOnly } from './card-number.ts';
+import { digitsOnly } from './number-rules.ts';
 
 export interface Expiry {
   month: number;

@@ -9,7 +9,7 @@ export {
   validateCardNumber,
   type CardNumberError,
   type CardNumberValidation,
-} from './card-number.ts';
+} from './number-rules.ts';
 export { maxCvvLength, validateCvv, type CvvValidation } from './cvv.ts';
 export {
   formatExpiryInput,

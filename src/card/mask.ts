@@ -1,6 +1,6 @@
 // Display forms of a card number that are safe to show or store: never more than BIN and last four.
 
-import { digitsOnly } from './card-number.ts';
+import { digitsOnly } from './number-rules.ts';
 
 /**
  * First six and last four digits with '*' between, same length as the number: 411111******1111.

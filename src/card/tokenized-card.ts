@@ -2,7 +2,7 @@
 // the page as it is (messaging/decode.ts checks it there), and turned into the merchant's CardResult by
 // the authentication flow. One shape from the service to the merchant.
 
-import type { Authentication } from '../three-ds/authentication.ts';
+import type { Authentication } from '../three-ds/model.ts';
 import type { CardDetails, CardTokenResult } from '../types.ts';
 
 /** What the shopper chose in the card form besides the card (the frame adds it to the service's answer). */

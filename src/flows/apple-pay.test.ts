@@ -3,9 +3,8 @@
 // by the service or the merchant, completePayment exactly once, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { serviceClient } from '../api/service.ts';
-import { ERROR_CODES } from '../errors.ts';
-import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/types.ts';
+import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
+import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/wallet-options.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
 import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
@@ -121,11 +120,6 @@ function serviceAnswering(answer: Response) {
   return requests;
 }
 
-const client = serviceClient({ origin: 'http://localhost:4174', account: 'demo' }, ERROR_CODES);
-const context = (overrides = {}) => {
-  const made = walletContext(overrides);
-  return { ...made, ctx: { ...made.ctx, client } };
-};
 const state = () => document.querySelector('#wallet')?.getAttribute('data-svc-wallet');
 
 beforeEach(() => {
@@ -135,13 +129,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('useApplePay: availability', () => {
   it('resolves true and shows <apple-pay-button> styled, in the shopper’s language', async () => {
     fakeApplePay({ capability: 'paymentCredentialsAvailable' });
     expect(
-      await useApplePay(context().ctx, options({ button: { selector: '#wallet', style: 'white-outline' } })),
+      await useApplePay(
+        walletContext().ctx,
+        options({ button: { selector: '#wallet', style: 'white-outline' } }),
+      ),
     ).toBe(true);
     expect(loaded.urls).toEqual(['https://applepay.cdn-apple.com/jsapi/1.latest/apple-pay-sdk.js']);
     const button = document.querySelector('#wallet apple-pay-button');
@@ -172,7 +170,7 @@ describe('useApplePay: availability', () => {
   ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
     arrange();
     // Chrome never has Apple Pay: not a failed payment, so the Checkout's callback hears nothing.
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     const use = (onUnavailable: NonNullable<ApplePayOptions['onUnavailable']>) =>
       useApplePay(ctx, options({ onUnavailable }));
     await expectUnavailable('Apple Pay', reason, use, failures);
@@ -180,7 +178,7 @@ describe('useApplePay: availability', () => {
 
   it('still shows the button when no card is in the wallet yet: the sheet lets the shopper add one', async () => {
     fakeApplePay({ capability: 'paymentCredentialsUnavailable' });
-    expect(await useApplePay(context().ctx, options())).toBe(true);
+    expect(await useApplePay(walletContext().ctx, options())).toBe(true);
   });
 });
 
@@ -189,7 +187,7 @@ describe('useApplePay: paying', () => {
     const apple = fakeApplePay();
     const requests = serviceAnswering(Response.json(MERCHANT_SESSION));
     const callback = vi.fn(() => Promise.resolve(true));
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     await useApplePay(ctx, options({ applePayCallback: callback, installments: { plans: [1, 2, 3] } }));
     document.querySelector<HTMLSelectElement>('#wallet select')!.value = '2';
 
@@ -212,7 +210,7 @@ describe('useApplePay: paying', () => {
     await settle();
     expect(requests).toEqual([
       {
-        url: 'http://localhost:4174/api/Wallet/MerchantSession',
+        url: 'http://127.0.0.1:4174/api/Wallet/MerchantSession',
         body: {
           sessionId: 'ses_1',
           validationURL: 'http://127.0.0.1:4178/paymentservices/startSession',
@@ -251,7 +249,7 @@ describe('useApplePay: paying', () => {
     const apple = fakeApplePay();
     const callback = vi.fn(() => true);
     await useApplePay(
-      context().ctx,
+      walletContext().ctx,
       options({ applePayCallback: callback, cart: { total: { label: 'Loja', amount: '99.9' } } }),
     );
     apple.click();
@@ -274,7 +272,7 @@ describe('useApplePay: paying', () => {
     const apple = fakeApplePay();
     const requests = serviceAnswering(Response.json({}));
     const onValidateMerchant = vi.fn(() => Promise.resolve(MERCHANT_SESSION));
-    await useApplePay(context().ctx, options({ onValidateMerchant }));
+    await useApplePay(walletContext().ctx, options({ onValidateMerchant }));
     apple.click();
     apple.fire(apple.sessions[0], 'validatemerchant', {
       validationURL: 'https://apple-pay-gateway.apple.com/x',
@@ -289,7 +287,7 @@ describe('useApplePay: paying', () => {
     const apple = fakeApplePay();
     const requests = serviceAnswering(Response.json(MERCHANT_SESSION));
     const refusal = new Error('the merchant identity certificate expired');
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     await useApplePay(ctx, options({ onValidateMerchant: () => Promise.reject(refusal) }));
     apple.click();
     apple.fire(apple.sessions[0], 'validatemerchant', {
@@ -312,7 +310,7 @@ describe('useApplePay: paying', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const apple = fakeApplePay();
-      const { ctx, failures } = context();
+      const { ctx, failures } = walletContext();
       await useApplePay(ctx, options({ applePayCallback: () => new Promise<boolean>(() => undefined) }));
       apple.click();
       apple.fire(apple.sessions[0], 'paymentauthorized', {
@@ -340,7 +338,7 @@ describe('useApplePay: paying', () => {
   ])('aborts the sheet when %s, and tells the merchant the validation failed', async (_, arrange) => {
     const apple = fakeApplePay();
     arrange();
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     await useApplePay(ctx, options());
     apple.click();
     apple.fire(apple.sessions[0], 'validatemerchant', { validationURL: 'http://127.0.0.1:4178/x' });
@@ -361,13 +359,14 @@ describe('useApplePay: paying', () => {
     'completes the sheet as failed when the callback %s, and tells the merchant',
     async (_, applePayCallback, code) => {
       const apple = fakeApplePay();
-      const { ctx, failures } = context({ watchdogMs: 30 });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { ctx, failures } = walletContext();
       await useApplePay(ctx, options({ applePayCallback }));
       apple.click();
       apple.fire(apple.sessions[0], 'paymentauthorized', {
         payment: { token: { paymentData: PAYMENT_DATA, paymentMethod: {}, transactionIdentifier: 'ab' } },
       });
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await vi.advanceTimersByTimeAsync(WALLET_CALLBACK_WATCHDOG_MS);
       expect(apple.sessions[0]?.log).toEqual(['begin', 'completePayment 1']);
       expect(failures.map((error) => error.code)).toEqual([code]);
       expect(state()).toBe('ready');
@@ -376,7 +375,7 @@ describe('useApplePay: paying', () => {
 
   it('hands a cancelled sheet to the callback as wallet_cancelled, with Apple’s sessionError, and lets the shopper try again', async () => {
     const apple = fakeApplePay();
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     await useApplePay(ctx, options());
     apple.click();
     apple.fire(apple.sessions[0], 'cancel', { sessionError: { code: 'unknown', info: {} } });
@@ -388,7 +387,7 @@ describe('useApplePay: paying', () => {
 
   it('opens one sheet at a time', async () => {
     const apple = fakeApplePay();
-    await useApplePay(context().ctx, options());
+    await useApplePay(walletContext().ctx, options());
     apple.click();
     apple.click();
     expect(apple.sessions).toHaveLength(1);
@@ -403,7 +402,7 @@ describe('useApplePay: paying', () => {
     ],
   ])('hands a session WebKit refuses to make (%s) to the callback', async (thrown, code, type) => {
     const apple = fakeApplePay({ throws: thrown });
-    const { ctx, failures } = context();
+    const { ctx, failures } = walletContext();
     await useApplePay(ctx, options());
     apple.click();
     expect(failures.map((error) => [error.code, error.type])).toEqual([[code, type]]);
@@ -413,7 +412,7 @@ describe('useApplePay: paying', () => {
 
   it('aborts an open sheet and removes the button on destroy', async () => {
     const apple = fakeApplePay();
-    const { ctx, destroy } = context();
+    const { ctx, destroy } = walletContext();
     await useApplePay(ctx, options());
     apple.click();
     destroy();

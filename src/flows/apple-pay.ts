@@ -5,11 +5,10 @@
 // completes the sheet before Apple's 30 s, and every other outcome handed to the Checkout's `callback`.
 
 import { merchantSession } from '../api/wallets.ts';
-import type { ServiceClient } from '../api/service.ts';
 import { applePayRequest } from '../wallets/apple-pay-request.ts';
-import type { ApplePayOptions } from '../wallets/types.ts';
+import type { ApplePayOptions } from '../wallets/wallet-options.ts';
 import type { ApplePaySessionInstance, WalletWindow } from '../wallets/wallet-apis.ts';
-import { walletError, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
+import { walletError, walletPaymentData, walletSlot, type WalletContext } from './wallet-slot.ts';
 
 /** Apple's limit on `displayName` in the merchant validation request. */
 const DISPLAY_NAME_MAX = 64;
@@ -19,10 +18,7 @@ const DISPLAY_NAME_MAX = 64;
  * Resolves `true` once it is shown, `false` (after `onUnavailable`) when it is not (spec §4.9); rejects
  * with an `invalid_option` or `invalid_target` CheckoutError when the options are wrong.
  */
-export async function useApplePay(
-  ctx: WalletContext & { client: ServiceClient },
-  options: ApplePayOptions,
-): Promise<boolean> {
+export async function useApplePay(ctx: WalletContext, options: ApplePayOptions): Promise<boolean> {
   const built = applePayRequest(options);
   const slot = walletSlot(
     ctx,
@@ -43,8 +39,7 @@ export async function useApplePay(
 
   const validate = (validationURL: string): Promise<object> => {
     if (options.onValidateMerchant !== undefined) return options.onValidateMerchant(validationURL);
-    return ctx
-      .sessionId()
+    return ctx.session.ready
       .then((sessionId) =>
         merchantSession(ctx.client, {
           sessionId,
@@ -69,16 +64,18 @@ export async function useApplePay(
       // In the click, before any await: WebKit throws InvalidAccessError otherwise.
       session = new Session(built.version, built.request);
     } catch (error) {
-      ctx.fail(
-        error instanceof TypeError
-          ? walletError(
-              'wallet_developer_error',
-              'configuration',
-              `Apple Pay refused the payment request: ${error.message}`,
-              error,
-            )
-          : walletError('wallet_error', 'wallet', 'Apple Pay could not start a payment here.', error),
-      );
+      ctx.deliver({
+        ok: false,
+        error:
+          error instanceof TypeError
+            ? walletError(
+                'wallet_developer_error',
+                'configuration',
+                `Apple Pay refused the payment request: ${error.message}`,
+                error,
+              )
+            : walletError('wallet_error', 'wallet', 'Apple Pay could not start a payment here.', error),
+      });
       return;
     }
     active = session;
@@ -88,7 +85,7 @@ export async function useApplePay(
       finished = true;
       active = undefined;
       slot.mark(completed ? 'completed' : 'ready');
-      if (error !== undefined) ctx.fail(error);
+      if (error !== undefined) ctx.deliver({ ok: false, error });
     };
     session.onvalidatemerchant = ({ validationURL }) => {
       validate(validationURL).then(

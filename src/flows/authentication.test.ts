@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError } from '../errors.ts';
-import type { Authentication, ThreeDsStep } from '../three-ds/authentication.ts';
+import type { Authentication, ThreeDsStep } from '../three-ds/model.ts';
 import { CHALLENGE as challenge, TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
 import {
   authenticate,

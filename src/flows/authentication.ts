@@ -4,7 +4,7 @@
 
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { CheckoutError, failure, type Result } from '../errors.ts';
-import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/authentication.ts';
+import type { Authentication, Challenge, ThreeDsStep } from '../three-ds/model.ts';
 import type { ChallengeContext } from '../three-ds/page/challenge.ts';
 import { loadChallenge } from '../three-ds/page/load-challenge.ts';
 import { CHALLENGE_TIMEOUT_MS } from '../options.ts';

@@ -6,14 +6,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodePayment } from '../api/payments.ts';
 import { serviceClient } from '../api/service.ts';
 import { CheckoutError, ERROR_CODES } from '../errors.ts';
-import type { CardResult, CardTokenResult, PaymentProgress } from '../types.ts';
+import { SvcPaymentEvent } from '../payment-event.ts';
+import { Session } from '../session.ts';
+import type { CardResult, CardTokenResult, PaymentProgress, PaymentResult } from '../types.ts';
 import {
   BrowserPaymentFlow,
   cardMethod,
   FOLLOW,
   payOrder,
+  type Engine,
   type Instrument,
-  type PaymentFlowContext,
+  type PaymentParts,
 } from './browser-payment.ts';
 
 const ENGINE = 'http://127.0.0.1:4177';
@@ -64,10 +67,13 @@ let statusAnswers: Answer[];
 let clock: number;
 let waits: number[];
 
-function context(overrides: Partial<PaymentFlowContext> = {}): PaymentFlowContext {
+/** What payOrder needs of the Checkout: the session. */
+const checkout = (session = new Session(SESSION)) => ({ session });
+
+/** The engine, on the test's clock: each wait noted, and passed at once. */
+function engine(overrides: Partial<Engine> = {}): Engine {
   return {
     client: serviceClient({ origin: ENGINE, account: 'demo' }, ERROR_CODES),
-    sessionId: () => Promise.resolve(SESSION),
     now: () => clock,
     wait: (ms, signal) => {
       if (signal.aborted) return Promise.reject(new Error('aborted'));
@@ -103,7 +109,8 @@ beforeEach(() => {
 const statusCalls = () => calls.filter((c) => c.path === '/api/Payment/SessionStatus');
 const follow = (signal = new AbortController().signal, steps: PaymentProgress[] = []) =>
   payOrder(
-    context(),
+    checkout(),
+    engine(),
     { methods: [cardMethod(card)], instrument: VISA_1111 },
     { signal, onProgress: (p) => steps.push(p) },
   );
@@ -180,7 +187,8 @@ describe('decodePayment', () => {
 describe('payOrder', () => {
   it('sends only the session and the instrument: what is paid comes from the session', async () => {
     const result = await payOrder(
-      context(),
+      checkout(),
+      engine(),
       { methods: [cardMethod(card)], instrument: VISA_1111, frontData: { userAgent: 'test' } },
       { signal: new AbortController().signal, onProgress: () => undefined },
     );
@@ -306,7 +314,8 @@ describe('payOrder', () => {
     initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 503 });
     statusAnswers = [() => Response.json(record('authorized'))];
     const result = await payOrder(
-      context(),
+      checkout(),
+      engine(),
       { methods: [{ paymentMethodType: '3' }], instrument: 'pix' },
       { signal: new AbortController().signal, onProgress: () => undefined },
     );
@@ -317,7 +326,8 @@ describe('payOrder', () => {
     initAnswer = () => Response.json({ error: { code: 'internal_error' } }, { status: 503 });
     statusAnswers = [() => Response.json(record('declined'))];
     const result = await payOrder(
-      context(),
+      checkout(),
+      engine(),
       { methods: [cardMethod(card)], instrument: VISA_1111 },
       { signal: new AbortController().signal, onProgress: () => undefined, known: new Set(['pay_1']) },
     );
@@ -336,14 +346,15 @@ describe('payOrder', () => {
     initAnswer = () => Response.json(record('pending'), { status: 201 });
     statusAnswers = [() => Response.json(record('pending'))];
     const controller = new AbortController();
-    const flowContext = context({
+    const aborting = engine({
       wait: (_ms, signal) => {
         controller.abort();
         return signal.aborted ? Promise.reject(new Error('aborted')) : Promise.resolve();
       },
     });
     const result = await payOrder(
-      flowContext,
+      checkout(),
+      aborting,
       { methods: [], instrument: VISA_1111 },
       { signal: controller.signal, onProgress: () => undefined },
     );
@@ -353,16 +364,35 @@ describe('payOrder', () => {
 });
 
 describe('BrowserPaymentFlow', () => {
+  /** What pay() needs of the Checkout, its results noted in `delivered`. */
+  function payContext(session = new Session(SESSION)) {
+    const delivered: PaymentResult[] = [];
+    const context = {
+      options: { environment: 'sandbox', account: 'demo' } as const,
+      session,
+      locale: 'en' as const,
+      deliverPayment: (result: PaymentResult) => {
+        delivered.push(result);
+        return result;
+      },
+    };
+    return { context, delivered };
+  }
+  /** A card form whose submit hands over `card`, noting the steps told on it as `svc-payment`. */
+  function cardFormOf(announced: string[] = []): PaymentParts['cardForm'] {
+    return {
+      submit: () => Promise.resolve(card),
+      showDecline: () => undefined,
+      dispatch: (event) => {
+        if (event instanceof SvcPaymentEvent) announced.push(event.progress.step);
+      },
+    };
+  }
   function flow(submit: (signal?: AbortSignal) => Promise<CardResult> = () => Promise.resolve(card)) {
-    const delivered: unknown[] = [];
+    const { context, delivered } = payContext();
     const announced: string[] = [];
-    const cardForm = { submit: vi.fn(submit), showDecline: vi.fn() };
-    const payments = new BrowserPaymentFlow({
-      ...context(),
-      cardForm,
-      announce: (p) => announced.push(p.step),
-      deliver: (r) => delivered.push(r),
-    });
+    const cardForm = { ...cardFormOf(announced), submit: vi.fn(submit), showDecline: vi.fn() };
+    const payments = new BrowserPaymentFlow(context, { cardForm, engine: engine() });
     return { payments, cardForm, delivered, announced };
   }
 
@@ -399,16 +429,14 @@ describe('BrowserPaymentFlow', () => {
   it('ends as destroyed when destroyed while following, and asks nothing more', async () => {
     initAnswer = () => Response.json(record('pending'), { status: 201 });
     statusAnswers = [() => Response.json(record('pending'))];
-    const payments: BrowserPaymentFlow = new BrowserPaymentFlow({
-      ...context({
+    const payments: BrowserPaymentFlow = new BrowserPaymentFlow(payContext().context, {
+      cardForm: cardFormOf(),
+      engine: engine({
         wait: (_ms, signal) => {
           payments.destroy();
           return signal.aborted ? Promise.reject(new Error('stopped')) : Promise.resolve();
         },
       }),
-      cardForm: { submit: () => Promise.resolve(card), showDecline: () => undefined },
-      announce: () => undefined,
-      deliver: () => undefined,
     });
     expect(await payments.pay()).toMatchObject({ ok: false, error: { code: 'destroyed' } });
     expect(statusCalls()).toHaveLength(0);
@@ -529,14 +557,13 @@ describe('BrowserPaymentFlow', () => {
   });
 
   it('turns a session that never came into a failure', async () => {
-    const unavailable = new CheckoutError('session_unavailable', 'configuration', 'x');
-    const payments = new BrowserPaymentFlow({
-      ...context({ sessionId: () => Promise.reject(unavailable) }),
-      cardForm: { submit: () => Promise.resolve(card), showDecline: () => undefined },
-      announce: () => undefined,
-      deliver: () => undefined,
+    const session = new Session(Promise.reject(new Error('the backend is down')));
+    const payments = new BrowserPaymentFlow(payContext(session).context, {
+      cardForm: cardFormOf(),
+      engine: engine(),
     });
-    expect(await payments.pay()).toEqual({ ok: false, error: unavailable });
-    expect(await payments.pay()).toEqual({ ok: false, error: unavailable });
+    const unavailable = { ok: false, error: { code: 'session_unavailable' } };
+    expect(await payments.pay()).toMatchObject(unavailable);
+    expect(await payments.pay()).toMatchObject(unavailable);
   });
 });

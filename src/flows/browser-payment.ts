@@ -13,9 +13,8 @@ import {
   type CheckoutErrorCode,
   type Result,
 } from '../errors.ts';
-import type { CheckoutContext } from '../checkout-context.ts';
+import type { CheckoutContext, CheckoutSettings } from '../checkout-context.ts';
 import type { PixView } from '../elements/pix-code.ts';
-import type { Locale } from '../i18n/index.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardDetails,
@@ -46,13 +45,14 @@ const UNSURE: readonly CheckoutErrorCode[] = [
   'invalid_response',
 ];
 
-export interface PaymentFlowContext {
-  /** A client for the payment engine ({engine_url} or {sandbox_url}). */
+/**
+ * Where a payment is made and followed: a client for the payment engine ({engine_url} or
+ * {sandbox_url}), the clock, and a wait that ends early (rejecting) when `signal` aborts.
+ */
+export interface Engine {
   client: ServiceClient;
-  sessionId: () => Promise<string>;
-  /** The clock, and a wait that ends early (rejecting) when `signal` aborts; timers in tests. */
-  now?: () => number;
-  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+  wait: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface FollowOptions {
@@ -162,7 +162,8 @@ export function couldBeThisRequest(
  * followed, never made twice.
  */
 export async function payOrder(
-  context: PaymentFlowContext,
+  context: Pick<CheckoutContext, 'session'>,
+  engine: Engine,
   request: {
     methods: readonly Record<string, unknown>[];
     instrument: Instrument;
@@ -171,15 +172,15 @@ export async function payOrder(
   options: FollowOptions & { known?: ReadonlySet<string> },
 ): Promise<PaymentResult> {
   const { instrument, ...init } = request;
-  const sessionId = await context.sessionId();
+  const sessionId = await context.session.ready;
   options.onProgress({ step: 'paying' });
-  const made = await initPayment(context.client, { sessionId, ...init }, options.signal);
-  if (made.ok) return follow(context, sessionId, made.value, options);
+  const made = await initPayment(engine.client, { sessionId, ...init }, options.signal);
+  if (made.ok) return follow(engine, sessionId, made.value, options);
   if (options.signal.aborted) return { ok: false, error: abortError(options.signal) };
   if (!UNSURE.includes(made.error.code)) return made;
-  const found = await sessionPayment(context.client, sessionId, options.signal);
+  const found = await sessionPayment(engine.client, sessionId, options.signal);
   if (!found.ok || !couldBeThisRequest(found.value, instrument, options.known)) return made;
-  return follow(context, sessionId, found.value, options);
+  return follow(engine, sessionId, found.value, options);
 }
 
 /**
@@ -188,13 +189,11 @@ export async function payOrder(
  * is safe to repeat. A session the engine no longer knows ends the following as unknown.
  */
 export async function follow(
-  context: PaymentFlowContext,
+  { client, now, wait }: Engine,
   sessionId: string,
   first: Payment,
   options: FollowOptions,
 ): Promise<PaymentResult> {
-  const now = context.now ?? Date.now;
-  const wait = context.wait ?? waitFor;
   const started = now();
   // A PIX stays payable until it expires: it is followed that long (and a minute past), at least.
   const expires = Date.parse(first.pix?.expiresAt ?? '');
@@ -212,7 +211,7 @@ export async function follow(
       return { ok: false, error: abortError(options.signal), payment };
     }
     options.onProgress({ step: 'checking', payment });
-    const checked: Result<Payment> = await sessionPayment(context.client, sessionId, options.signal);
+    const checked: Result<Payment> = await sessionPayment(client, sessionId, options.signal);
     if (options.signal.aborted) return { ok: false, error: abortError(options.signal), payment };
     if (checked.ok) payment = checked.value;
     else if (checked.error.code.startsWith('session_') || checked.error.code === 'payment_not_found') break;
@@ -224,19 +223,36 @@ export async function follow(
   );
 }
 
-export interface BrowserPaymentContext extends PaymentFlowContext {
-  /** The card form: its submit tokenizes (and authenticates); a decline opens it again, saying why. */
+/**
+ * What pay() needs of the Checkout: the engine's settings (`environment`, `engineUrl`, `account`), the
+ * session, the shopper's language (for a Pix code the script shows), and `deliverPayment`, which hands
+ * each final result to the merchant (`onPayment`).
+ */
+type Needs = Pick<CheckoutContext, 'options' | 'session' | 'locale' | 'deliverPayment'>;
+
+/**
+ * What pay() has of its own: the card form, whose submit tokenizes (and authenticates), which a
+ * decline opens again, saying why, and on which the page hears where a payment is (the `svc-payment`
+ * event); and the engine, which tests give with their own clock.
+ */
+export interface PaymentParts {
   cardForm: {
     submit(signal?: AbortSignal): Promise<CardResult>;
     showDecline(reason: string | undefined): void;
+    dispatch(event: Event): void;
   };
-  /** Tells the page where a payment is (the `svc-payment` event on the form). */
-  announce: (progress: PaymentProgress) => void;
-  /** Hands each final result to the merchant (`onPayment`). */
-  deliver: (result: PaymentResult) => void;
-  /** The shopper's language, for a Pix code the script shows. */
-  locale?: Locale;
+  engine?: Engine;
 }
+
+/**
+ * The engine the environment or `engineUrl` names, on the page's clock.
+ * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
+ */
+const engineFor = ({ environment, engineUrl, account }: CheckoutSettings): Engine => ({
+  client: serviceClient({ origin: resolveEngineOrigin(environment, engineUrl), account }, ERROR_CODES),
+  now: Date.now,
+  wait: waitFor,
+});
 
 /** Whether a failed card payment spent what the form made (its token, its 3DS): then the form opens again. */
 function reopensForm(error: CheckoutError): boolean {
@@ -258,7 +274,9 @@ const destroyedError = () =>
  * never paid twice from this page. A decline lets the shopper try again.
  */
 export class BrowserPaymentFlow {
-  readonly #context: BrowserPaymentContext;
+  readonly #context: Needs;
+  readonly #cardForm: PaymentParts['cardForm'];
+  readonly #engine: Engine;
   #inFlight: Promise<PaymentResult> | undefined;
   /** The method of the running payment. */
   #running: 'card' | 'pix' = 'card';
@@ -269,8 +287,11 @@ export class BrowserPaymentFlow {
   /** The Pix codes shown, which destroy() removes. */
   readonly #views = new Set<PixView>();
 
-  constructor(context: BrowserPaymentContext) {
+  /** @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https. */
+  constructor(context: Needs, { cardForm, engine = engineFor(context.options) }: PaymentParts) {
     this.#context = context;
+    this.#cardForm = cardForm;
+    this.#engine = engine;
   }
 
   /** Pays with the card form's card (tokenized and authenticated first), or by PIX (`method: 'pix'`). */
@@ -279,15 +300,16 @@ export class BrowserPaymentFlow {
     if (method === 'pix') return this.#payWithPix(options);
     if ((method as string) !== 'card') {
       const error = configurationError('invalid_option', `method must be "card" or "pix".`);
-      return Promise.resolve(this.#deliver({ ok: false, error }));
+      return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
     return this.#once(options, async (signal, onProgress) => {
       onProgress({ step: 'tokenizing' });
-      const card = await this.#context.cardForm.submit(signal);
+      const card = await this.#cardForm.submit(signal);
       if (!card.ok) return card;
       if (signal.aborted) return { ok: false, error: abortError(signal) };
       const result = await payOrder(
         this.#context,
+        this.#engine,
         {
           methods: [cardMethod(card)],
           instrument: card,
@@ -297,8 +319,7 @@ export class BrowserPaymentFlow {
       );
       // The token cannot pay again: the form opens for the shopper to try again (a new token), with
       // the issuer's reason for a decline, or as declined when the engine refused the token.
-      if (!result.ok && reopensForm(result.error))
-        this.#context.cardForm.showDecline(result.payment?.declineReason);
+      if (!result.ok && reopensForm(result.error)) this.#cardForm.showDecline(result.payment?.declineReason);
       return result;
     });
   }
@@ -321,7 +342,7 @@ export class BrowserPaymentFlow {
         'configuration',
         `No element matches "${target as string}".`,
       );
-      return Promise.resolve(this.#deliver({ ok: false, error }));
+      return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
     const where = container;
     return this.#once(options, async (signal, onProgress) => {
@@ -338,7 +359,7 @@ export class BrowserPaymentFlow {
                   if (signal.aborted) return undefined;
                   for (const old of this.#views) old.remove();
                   this.#views.clear();
-                  const shown = showPixCode(where, pix, this.#context.locale ?? 'en');
+                  const shown = showPixCode(where, pix, this.#context.locale);
                   this.#views.add(shown);
                   return shown;
                 })
@@ -350,6 +371,7 @@ export class BrowserPaymentFlow {
       };
       const result = await payOrder(
         this.#context,
+        this.#engine,
         { methods: [PIX_METHOD], instrument: 'pix' },
         {
           signal,
@@ -376,7 +398,7 @@ export class BrowserPaymentFlow {
     // One payment at a time: the same kind joins the running one; another kind waits its turn.
     if (this.#inFlight !== undefined && this.#running !== method) {
       return Promise.resolve(
-        this.#deliver({
+        this.#context.deliverPayment({
           ok: false,
           error: new CheckoutError(
             'submit_in_progress',
@@ -391,17 +413,12 @@ export class BrowserPaymentFlow {
       .then((result) => {
         if (result.ok) this.#paid = result;
         if (result.payment !== undefined) this.#known.add(result.payment.paymentId);
-        return this.#deliver(result);
+        return this.#context.deliverPayment(result);
       })
       .finally(() => {
         this.#inFlight = undefined;
       });
     return this.#inFlight;
-  }
-
-  #deliver(result: PaymentResult): PaymentResult {
-    this.#context.deliver(result);
-    return result;
   }
 
   /** Stops following: a running pay() ends as `destroyed`, and no request goes out after; a Pix code shown goes. */
@@ -415,7 +432,7 @@ export class BrowserPaymentFlow {
   async #run(options: PayOptions, run: Run): Promise<PaymentResult> {
     const { signal, unlink } = linkSignals(this.#lifetime.signal, options.signal);
     const onProgress = (progress: PaymentProgress) => {
-      this.#context.announce(progress);
+      this.#cardForm.dispatch(new SvcPaymentEvent(progress));
       try {
         options.onProgress?.(progress);
       } catch (error) {
@@ -435,27 +452,4 @@ export class BrowserPaymentFlow {
       unlink();
     }
   }
-}
-
-/**
- * The Checkout's payments (it loads this module at the first pay()): a client for the engine the
- * environment or `engineUrl` names, and progress told as `svc-payment` on the card form.
- * @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https.
- */
-export function browserPayments(
-  context: Pick<CheckoutContext, 'options' | 'locale' | 'session' | 'deliverPayment'>,
-  cardForm: BrowserPaymentContext['cardForm'] & { dispatch(event: Event): void },
-): BrowserPaymentFlow {
-  const { environment, engineUrl, account } = context.options;
-  const origin = resolveEngineOrigin(environment, engineUrl);
-  return new BrowserPaymentFlow({
-    client: serviceClient({ origin, account }, ERROR_CODES),
-    sessionId: () => context.session.ready,
-    cardForm,
-    announce: (progress) => {
-      cardForm.dispatch(new SvcPaymentEvent(progress));
-    },
-    deliver: context.deliverPayment,
-    locale: context.locale,
-  });
 }

@@ -6,14 +6,20 @@
 import type { CheckoutError } from '../errors.ts';
 import { googlePayRequests } from '../wallets/google-pay-request.ts';
 import { GOOGLE_PAY_GATEWAYS } from '../wallets/constants.ts';
-import type { GooglePayOptions } from '../wallets/types.ts';
+import type { GooglePayOptions } from '../wallets/wallet-options.ts';
 import type {
   GooglePaymentAuthorizationResult,
   GooglePaymentData,
   GooglePaymentsError,
   WalletWindow,
 } from '../wallets/wallet-apis.ts';
-import { walletError, walletMessages, walletPaymentData, walletSlot, type WalletContext } from './wallet.ts';
+import {
+  walletError,
+  walletMessages,
+  walletPaymentData,
+  walletSlot,
+  type WalletContext,
+} from './wallet-slot.ts';
 
 /** pay.js's `statusCode` in a rejection, as the merchant's `callback` hears it. */
 function loadFailure(error: unknown): CheckoutError {
@@ -45,10 +51,11 @@ function loadFailure(error: unknown): CheckoutError {
  * an `invalid_option` or `invalid_target` CheckoutError when the options are wrong.
  */
 export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions): Promise<boolean> {
+  const { environment, account } = ctx.options;
   const requests = googlePayRequests(options, {
-    environment: ctx.environment,
-    gateway: GOOGLE_PAY_GATEWAYS[ctx.environment],
-    gatewayMerchantId: ctx.account,
+    environment,
+    gateway: GOOGLE_PAY_GATEWAYS[environment],
+    gatewayMerchantId: account,
   });
   const slot = walletSlot(ctx, ['googlePay', 'Google Pay'], [options.selector, 'selector'], options);
   const missing = await slot.missing;
@@ -71,7 +78,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
     if (error === undefined) return { transactionState: 'SUCCESS' };
     const strings = { ...walletMessages[ctx.locale], ...ctx.messages() };
     // A declining answer is said in the sheet; no answer at all is the merchant's to hear.
-    if (outcome.kind !== 'answered') ctx.fail(error);
+    if (outcome.kind !== 'answered') ctx.deliver({ ok: false, error });
     return {
       transactionState: 'ERROR',
       error: {
@@ -117,7 +124,7 @@ export async function useGooglePay(ctx: WalletContext, options: GooglePayOptions
         (error: unknown) => {
           busy = false;
           slot.mark('ready');
-          ctx.fail(loadFailure(error));
+          ctx.deliver({ ok: false, error: loadFailure(error) });
         },
       );
     },

@@ -12,7 +12,7 @@ import {
   fetchUntilAborted,
   setupEnabled,
 } from '../test-fixtures.ts';
-import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import type { ThreeDsStep } from '../three-ds/model.ts';
 import type { HeadlessCard } from '../types.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { Session } from '../session.ts';

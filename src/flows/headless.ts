@@ -12,7 +12,7 @@ import { collectFrontData } from '../browser-data/index.ts';
 import { checkCardData, checkCardNumber, type CardCheckError } from '../card/index.ts';
 import type { CheckoutContext } from '../checkout-context.ts';
 import { CheckoutError, failure } from '../errors.ts';
-import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import type { ThreeDsStep } from '../three-ds/model.ts';
 import { createPreparer, type ThreeDsPreparer } from '../three-ds/collection/preparer.ts';
 import type {
   AuthenticationResult,

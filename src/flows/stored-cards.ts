@@ -1,5 +1,5 @@
 // Stored cards, on the merchant page: the session's customer's saved cards (Token/List), masked. Paying
-// with one mounts the card form in `cvv` mode (card-form.ts), which binds it with the security code.
+// with one mounts the card form in `cvv` mode (card-form-flow.ts), which binds it with the security code.
 
 import { listTokens, type ServiceClient } from '../api/service.ts';
 import type { CheckoutError } from '../errors.ts';

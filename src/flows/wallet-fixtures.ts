@@ -1,24 +1,37 @@
-// Test fixtures of the wallet flows: a WalletContext that records what reaches the merchant, and the
+// Test fixtures of the wallet flows: a WalletContext that notes what reaches the merchant, and the
 // Brazilian options of both wallets. The wallets' own APIs are faked in each test, by their documented
 // shapes (src/wallets/wallet-apis.ts); the sandbox's stand-ins play them in e2e.
 
 import { expect, vi } from 'vitest';
-import { isCheckoutError, type CheckoutError } from '../errors.ts';
+import { serviceClient } from '../api/service.ts';
+import type { CheckoutSettings } from '../checkout-context.ts';
+import { ERROR_CODES, isCheckoutError, type CheckoutError } from '../errors.ts';
 import { messagesFor } from '../i18n/index.ts';
-import type { WalletUnavailableError, WalletUnavailableReason } from '../wallets/types.ts';
-import type { WalletContext } from './wallet.ts';
+import { Session } from '../session.ts';
+import type { WalletUnavailableError, WalletUnavailableReason } from '../wallets/wallet-options.ts';
+import type { WalletContext } from './wallet-slot.ts';
 
-export function walletContext(overrides: Partial<WalletContext> = {}) {
+/**
+ * The context a wallet flow gets, with `options` and anything else overridden: its failures (what
+ * `deliver` hands the merchant's `callback`) noted in `failures`, and `destroy()` removing what the flow
+ * asked `onDestroy` to.
+ */
+export function walletContext({
+  options,
+  ...overrides
+}: Partial<Omit<WalletContext, 'options'>> & { options?: Partial<CheckoutSettings> } = {}) {
   const failures: CheckoutError[] = [];
   const teardown: (() => void)[] = [];
   const ctx: WalletContext = {
-    environment: 'sandbox',
-    account: 'demo',
-    sessionId: () => Promise.resolve('ses_1'),
+    session: new Session('ses_1'),
+    options: { environment: 'sandbox', account: 'demo', ...options },
     locale: 'pt-BR',
     messages: () => messagesFor('pt-BR'),
-    scripts: undefined,
-    fail: (error) => failures.push(error),
+    client: serviceClient({ origin: 'http://127.0.0.1:4174', account: 'demo' }, ERROR_CODES),
+    deliver: (result) => {
+      if (!result.ok) failures.push(result.error);
+      return result;
+    },
     onDestroy: (remove) => teardown.push(remove),
     ...overrides,
   };

@@ -1,5 +1,5 @@
 // What a wallet's sheet tells the shopper when the payment did not go through (flows/google-pay.ts):
-// with the wallets' flows (flows/wallet.ts hands it on), so the essentials build does not carry them.
+// with the wallets' flows (flows/wallet-slot.ts hands it on), so the essentials build does not carry them.
 // The `messages` option overrides them by key (messages.ts: a `wallet` key passes by its prefix).
 
 import type { Locale } from './locale.ts';

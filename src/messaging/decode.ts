@@ -11,7 +11,7 @@ import {
   httpUrl,
   type Authentication,
   type Challenge,
-} from '../three-ds/authentication.ts';
+} from '../three-ds/model.ts';
 import {
   FIELD_ERRORS,
   FIELD_NAMES,

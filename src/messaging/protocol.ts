@@ -5,7 +5,7 @@
 import type { TokenizedCard } from '../card/tokenized-card.ts';
 import type { CheckoutError, CheckoutErrorCode, CheckoutErrorType } from '../errors.ts';
 import type { MessageOverrides } from '../i18n/en.ts';
-import type { ThreeDsStep } from '../three-ds/authentication.ts';
+import type { ThreeDsStep } from '../three-ds/model.ts';
 import type { Appearance, CardFormState, FieldName, InstallmentPlan, StoredCard } from '../types.ts';
 
 export const PROTOCOL_VERSION = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps, itRefusesOptions } from '../test-fixtures.ts';
 import { applePayRequest } from './apple-pay-request.ts';
-import type { ApplePayOptions } from './types.ts';
+import type { ApplePayOptions } from './wallet-options.ts';
 
 const OPTIONS: ApplePayOptions = {
   button: { selector: '#apple-pay' },

@@ -17,7 +17,12 @@ import {
   APPLE_ZERO_TOTAL_VERSION,
   type AppleNetwork,
 } from './constants.ts';
-import type { ApplePayButtonOptions, ApplePayCart, ApplePayCartItem, ApplePayOptions } from './types.ts';
+import type {
+  ApplePayButtonOptions,
+  ApplePayCart,
+  ApplePayCartItem,
+  ApplePayOptions,
+} from './wallet-options.ts';
 
 /** What the SDK adds to the merchant's options. */
 export interface ApplePayContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps, itRefusesOptions } from '../test-fixtures.ts';
 import { googlePayRequests, type GooglePayContext } from './google-pay-request.ts';
-import type { GooglePayOptions } from './types.ts';
+import type { GooglePayOptions } from './wallet-options.ts';
 
 const OPTIONS: GooglePayOptions = {
   selector: '#google-pay',

@@ -19,7 +19,7 @@ import {
   GOOGLE_PAY_AUTH_METHODS,
   type GoogleCardNetwork,
 } from './constants.ts';
-import type { GooglePayButtonOptions, GooglePayOptions } from './types.ts';
+import type { GooglePayButtonOptions, GooglePayOptions } from './wallet-options.ts';
 
 /** What the SDK adds to the merchant's options. */
 export interface GooglePayContext {

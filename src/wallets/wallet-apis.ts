@@ -3,7 +3,7 @@
 // @types/applepayjs 14). Declared here, not as global types: the page may not have either, and the
 // flows find them on `window` only after loading the configured script.
 
-import type { GooglePayButtonOptions } from './types.ts';
+import type { GooglePayButtonOptions } from './wallet-options.ts';
 
 /** What pay.js rejects with: `CANCELED`, `DEVELOPER_ERROR`, `BUYER_ACCOUNT_ERROR`, … */
 export interface GooglePaymentsError {

@@ -15,5 +15,5 @@ export const headlessFlow = lazyHeadless(() =>
   withStrings(import('../../flows/headless.ts')).then((flow) => flow.HeadlessFlow),
 );
 export const payFlow = lazyPay(() =>
-  withStrings(import('../../flows/browser-payment.ts')).then((flow) => flow.browserPayments),
+  withStrings(import('../../flows/browser-payment.ts')).then((flow) => flow.BrowserPaymentFlow),
 );

@@ -2,7 +2,7 @@
 // tokenization and pay() are part of the one file, so loading one only waits for the locale's strings
 // (i18n/tables.ts), which its installments and 3DS dialog show.
 import { useApplePay } from '../../flows/apple-pay.ts';
-import { browserPayments } from '../../flows/browser-payment.ts';
+import { BrowserPaymentFlow } from '../../flows/browser-payment.ts';
 import { useGooglePay } from '../../flows/google-pay.ts';
 import { HeadlessFlow } from '../../flows/headless.ts';
 import { withStrings } from '../../i18n/tables.ts';
@@ -15,4 +15,4 @@ export const walletsFlow = lazyWallets(
   () => withStrings(Promise.resolve(useApplePay)),
 );
 export const headlessFlow = lazyHeadless(() => withStrings(Promise.resolve(HeadlessFlow)));
-export const payFlow = lazyPay(() => withStrings(Promise.resolve(browserPayments)));
+export const payFlow = lazyPay(() => withStrings(Promise.resolve(BrowserPaymentFlow)));

@@ -3,7 +3,7 @@
 
 // First: Lit and the fields open the bundle, the order that gzips smallest (the frame's budget,
 // .size-limit.ts, fails on a larger one).
-import { defineCardFields } from '../fields/define.ts';
+import { defineCardFields } from '../fields/define-fields.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 import laterChunk from 'virtual:chunk/card-later';

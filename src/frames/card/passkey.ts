@@ -35,7 +35,7 @@ import { passkeyMessages, type PasskeyMessages } from '../../i18n/passkey.ts';
 
 /** PROTOCOL_VERSION written out: importing it would split the protocol module out of the frame's script. */
 const v = 1;
-import type { Authentication } from '../../three-ds/authentication.ts';
+import type { Authentication } from '../../three-ds/model.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 
 /** The chunk's strings in `locale`, with the merchant's `messages` the page sent on top. */

@@ -6,7 +6,7 @@ import { bindToken, generateToken, type Decode, type ServiceClient } from '../..
 import type { TokenizedCard } from '../../card/tokenized-card.ts';
 import { failure, type Result } from '../../errors.ts';
 import type { FrameConfig } from '../../messaging/protocol.ts';
-import type { Authentication } from '../../three-ds/authentication.ts';
+import type { Authentication } from '../../three-ds/model.ts';
 import type { ThreeDsPreparer } from '../../three-ds/collection/preparer.ts';
 import type { SvcCardFields } from '../fields/card-fields.ts';
 

@@ -10,7 +10,7 @@ import {
   decodePageToChallenge,
   type ChallengeStart,
   type ChallengeToPage,
-} from '../../messaging/challenge.ts';
+} from '../../messaging/challenge-messages.ts';
 import { createNonce } from '../../messaging/handshake.ts';
 import { startFrame } from '../frame-runtime.ts';
 

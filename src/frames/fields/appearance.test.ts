@@ -1,6 +1,6 @@
 // The merchant's appearance as the shopper meets it: the frame's stylesheets (fields.css and
 // card-frame.css) on the rendered fields, with applyAppearance setting the root. happy-dom computes the
-// cascade and var() (not margins, outlines or layout: frame-edges.ssr.test.ts reads those rules, and
+// cascade and var() (not margins, outlines or layout: frame-edges.node.test.ts reads those rules, and
 // e2e/layout.spec.ts measures the edges).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { formatTaxId, normalizeTaxId, taxIdType, type DocumentType } from '../..
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import type { format as Format } from '../../i18n/messages.ts';
 import type { FieldCheck, InputConfig, SvcField } from './field.ts';
-import type { FieldError } from './types.ts';
+import type { FieldError } from './field-state.ts';
 
 const ERRORS = {
   required: 'errorDocumentRequired',

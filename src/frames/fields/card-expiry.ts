@@ -4,7 +4,7 @@ import type { PropertyDeclarations } from 'lit';
 import { formatExpiryInput, parseExpiry, validateExpiry, type Expiry } from '../../card/index.ts';
 import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
-import type { FieldError } from './types.ts';
+import type { FieldError } from './field-state.ts';
 
 const ERRORS = {
   required: 'errorExpiryRequired',

@@ -4,10 +4,10 @@ import { enFrame } from '../../i18n/en.ts';
 import { ptBR } from '../../i18n/pt-br.ts';
 import type { CardFormState } from '../../types.ts';
 import { SvcCardFields } from './card-fields.ts';
-import { defineCardFields } from './define.ts';
-import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
+import { defineCardFields } from './define-fields.ts';
+import { SvcFieldsBinEvent, SvcFieldsEvent } from './field-events.ts';
 import { lockForm } from './lock.ts';
-import type { FieldsState } from './types.ts';
+import type { FieldsState } from './field-state.ts';
 import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
 
 afterEach(() => {

@@ -6,10 +6,10 @@ import { BRANDS, type BrandId } from '../../card/index.ts';
 import type { FormChoices } from '../../card/tokenized-card.ts';
 import type { InstallmentChoice } from './card-installments.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
-import { SvcFieldsBinEvent, SvcFieldsEvent } from './events.ts';
+import { SvcFieldsBinEvent, SvcFieldsEvent } from './field-events.ts';
 import { SvcField } from './field.ts';
 import { logo } from './logos.ts';
-import type { CardData, FieldName, FieldState, FieldsState } from './types.ts';
+import type { CardData, FieldName, FieldState, FieldsState } from './field-state.ts';
 
 const TAGS = {
   number: 'svc-card-number',

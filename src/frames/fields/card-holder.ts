@@ -1,7 +1,7 @@
 // <svc-card-holder>: the name printed on the card.
 
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
-import type { FieldError } from './types.ts';
+import type { FieldError } from './field-state.ts';
 
 /** Cardholder name input: required, at most 64 characters, trimmed when read. */
 export class SvcCardHolder extends SvcField {

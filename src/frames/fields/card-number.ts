@@ -13,7 +13,7 @@ import type { FrameMessageKey as MessageKey } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
 import { SvcField, type FieldCheck, type InputConfig } from './field.ts';
 import { logo } from './logos.ts';
-import type { FieldError } from './types.ts';
+import type { FieldError } from './field-state.ts';
 
 const ERRORS = {
   required: 'errorNumberRequired',

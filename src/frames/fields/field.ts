@@ -4,7 +4,7 @@
 
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FrameMessageKey, FrameMessages as Messages } from '../../i18n/en.ts';
-import type { FieldError, FieldName, FieldState } from './types.ts';
+import type { FieldError, FieldName, FieldState } from './field-state.ts';
 
 /** Where the value stands now, whether or not the shopper is shown it yet. */
 export interface FieldCheck {

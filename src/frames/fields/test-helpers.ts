@@ -4,7 +4,7 @@ import { html, LitElement } from 'lit';
 import { enFrame } from '../../i18n/en.ts';
 import { format } from '../../i18n/messages.ts';
 import { defineExtras } from './extras.ts';
-import { defineCardFields } from './define.ts';
+import { defineCardFields } from './define-fields.ts';
 import { SvcField } from './field.ts';
 
 /** Creates, configures and attaches an element, and waits until it and its children rendered. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serviceClient } from '../../api/service.ts';
-import type { ThreeDsStep } from '../authentication.ts';
+import type { ThreeDsStep } from '../model.ts';
 import { COLLECTION_TIMEOUT_MS } from './device-data-collection.ts';
 import { PROVIDER, answerCollection, setupEnabled, stubCollectionFrame } from '../../test-fixtures.ts';
 import { createPreparer } from './preparer.ts';

@@ -13,7 +13,7 @@
 import { decodeAuthentication, setupThreeDs } from '../../api/three-ds.ts';
 import type { ServiceClient } from '../../api/service.ts';
 import type { Result } from '../../errors.ts';
-import type { ThreeDsStep } from '../authentication.ts';
+import type { ThreeDsStep } from '../model.ts';
 import { DeviceDataCollection } from './device-data-collection.ts';
 
 /** Token/Generate's 3DS block reader, for the frame's main script, which loads it with this chunk. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Challenge } from '../authentication.ts';
+import type { Challenge } from '../model.ts';
 import { SvcChallengeDialog } from './challenge-dialog.ts';
 import { VERSION } from '../../index.ts';
 import { runChallenge, type ChallengeRun } from './challenge.ts';

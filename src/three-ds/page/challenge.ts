@@ -4,10 +4,10 @@
 // loads this module (with the dialog element) only when an issuer asks for a challenge.
 
 import { CheckoutError, type Result } from '../../errors.ts';
-import { decodeChallengeToPage, type PageToChallenge } from '../../messaging/challenge.ts';
+import { decodeChallengeToPage, type PageToChallenge } from '../../messaging/challenge-messages.ts';
 import { acceptFrame, createNonce, frameUrl } from '../../messaging/handshake.ts';
 import { FRAMES_BASE, PROTOCOL_VERSION } from '../../messaging/protocol.ts';
-import type { Authentication, Challenge } from '../authentication.ts';
+import type { Authentication, Challenge } from '../model.ts';
 import { SvcChallengeCancelEvent, SvcChallengeDialog } from './challenge-dialog.ts';
 
 /** The 3DS frame document's path on the token host. */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BRAND_IDS, detectBrand, type BrandId } from './brands.ts';
-import { validateCardNumber } from './card-number.ts';
+import { validateCardNumber } from './number-rules.ts';
 import { checkCardData } from './check-card.ts';
 
 interface Fixtures {

@@ -9,7 +9,7 @@ import { messagesFor } from '../i18n/index.ts';
 import type { CardResult, CheckoutOptions } from '../types.ts';
 import { TOKENIZED as tokenized } from '../test-fixtures.ts';
 import { Session } from '../session.ts';
-import { CardFormFlow } from './card-form.ts';
+import { CardFormFlow } from './card-form-flow.ts';
 
 // happy-dom has no ElementInternals; the card form only needs the object to exist here.
 if (!('attachInternals' in HTMLElement.prototype)) {

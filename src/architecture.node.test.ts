@@ -95,7 +95,7 @@ const importers = (pattern: RegExp, target: RegExp) =>
 
 describe('the rooms of src/', () => {
   it('reads the imports (a sanity check of the scan)', () => {
-    expect(imports.get('checkout.ts')).toContain('flows/card-form.ts');
+    expect(imports.get('checkout.ts')).toContain('flows/card-form-flow.ts');
     expect(edges.get('frames/card')).toContain('three-ds/collection');
     // The check finds a cycle where there is one.
     edges.set('api', new Set([...(edges.get('api') ?? []), 'flows']));
@@ -165,7 +165,7 @@ describe('the rooms of src/', () => {
     );
     // The token's block where the card frame's result arrives; the challenge's verdict where the 3DS
     // frame's arrives (it calls the same reader, defined in decode.ts).
-    expect(readers.sort()).toEqual(['messaging/challenge.ts', 'messaging/decode.ts']);
+    expect(readers.sort()).toEqual(['messaging/challenge-messages.ts', 'messaging/decode.ts']);
   });
 });
 

@@ -3,11 +3,11 @@
 // whose payment succeeded does nothing more). The flows themselves are google-pay.ts and apple-pay.ts.
 
 import { installmentLabels, installmentsConfig, installmentsProblem } from '../brazil/installments.ts';
+import type { CheckoutContext } from '../checkout-context.ts';
 import { CheckoutError, invalidOption, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
-import type { Locale, MessageOverrides, Messages } from '../i18n/index.ts';
 import { format } from '../i18n/messages.ts';
 import { loadWalletScript } from './wallet-script.ts';
-import type { Environment, InstallmentsOptions } from '../types.ts';
+import type { InstallmentsOptions } from '../types.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS, WALLET_SCRIPTS } from '../wallets/constants.ts';
 import type {
   WalletPaymentData,
@@ -15,29 +15,20 @@ import type {
   WalletScripts,
   WalletUnavailableError,
   WalletUnavailableReason,
-} from '../wallets/types.ts';
+} from '../wallets/wallet-options.ts';
 
 /** What a wallet's sheet tells the shopper when the payment did not go through (i18n/wallet.ts). */
 export { walletMessages } from '../i18n/wallet.ts';
 
-/** What the Checkout hands a wallet flow. */
-export interface WalletContext {
-  environment: Environment;
-  account: string;
-  /** The session, once known (it changes with `updateSession`). */
-  sessionId(): Promise<string>;
-  locale: Locale;
-  /** The locale's strings with the merchant's `messages`, the wallets' overrides among them. */
-  messages(): Messages & MessageOverrides;
-  /** The `walletScripts` option: the sandbox's stand-ins instead of Google's and Apple's scripts. */
-  scripts: WalletScripts | undefined;
-  /** Hands a failed payment to the merchant's `callback` as `{ok: false, error}`. */
-  fail(error: CheckoutError): void;
-  /** Keeps what `Checkout.destroy()` must remove. */
-  onDestroy(remove: () => void): void;
-  /** The merchant callback's time limit; tests shorten it. */
-  watchdogMs?: number;
-}
+/**
+ * What a wallet flow needs of the Checkout (`deliver` hands a failed payment to the merchant's
+ * `callback`; `options.walletScripts` may name the sandbox's stand-ins for Google's and Apple's scripts),
+ * and `onDestroy`, which keeps what `Checkout.destroy()` must remove.
+ */
+export type WalletContext = Pick<
+  CheckoutContext,
+  'session' | 'options' | 'locale' | 'messages' | 'client' | 'deliver'
+> & { onDestroy(remove: () => void): void };
 
 export const walletError = (
   code: CheckoutErrorCode,
@@ -65,8 +56,8 @@ function walletContainer(target: unknown, name: string): Element {
  * The wallet's script URL: the `walletScripts` option's, or the wallet's own. An option that is not an
  * https URL (http only on loopback, for the sandbox) is refused, naming it.
  */
-function walletScript(ctx: WalletContext, wallet: keyof WalletScripts): string {
-  const configured = ctx.scripts?.[wallet];
+function walletScript(ctx: Pick<WalletContext, 'options'>, wallet: keyof WalletScripts): string {
+  const configured = ctx.options.walletScripts?.[wallet];
   if (configured === undefined) return WALLET_SCRIPTS[wallet];
   let url: URL | undefined;
   try {
@@ -145,7 +136,7 @@ function unavailable(
  */
 function installmentsChoice(
   options: InstallmentsOptions | undefined,
-  ctx: WalletContext,
+  ctx: Pick<WalletContext, 'locale' | 'messages'>,
 ): { element: HTMLElement; count: () => number } | undefined {
   if (options === undefined) return undefined;
   const problem = installmentsProblem(options);
@@ -196,15 +187,14 @@ export type CallbackOutcome =
 
 /**
  * Runs the merchant's wallet callback with a watchdog: the wallets' sheets wait a bounded time (Apple
- * 30 s), so an answer later than `watchdogMs` ({@link WALLET_CALLBACK_WATCHDOG_MS} but in tests) counts
- * as none.
+ * 30 s), so an answer later than {@link WALLET_CALLBACK_WATCHDOG_MS} counts as none.
  */
-async function watchdog(callback: () => unknown, watchdogMs: number): Promise<CallbackOutcome> {
+async function watchdog(callback: () => unknown): Promise<CallbackOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<CallbackOutcome>((resolve) => {
     timer = setTimeout(() => {
       resolve({ kind: 'timed_out' });
-    }, watchdogMs);
+    }, WALLET_CALLBACK_WATCHDOG_MS);
   });
   const answer = (async (): Promise<CallbackOutcome> => {
     try {
@@ -236,13 +226,13 @@ async function watchdog(callback: () => unknown, watchdogMs: number): Promise<Ca
 }
 
 /** The error a callback outcome other than `ok: true` hands the merchant's `callback`. */
-function callbackFailure(outcome: CallbackOutcome, name: string, watchdogMs: number): CheckoutError {
+function callbackFailure(outcome: CallbackOutcome, name: string): CheckoutError {
   switch (outcome.kind) {
     case 'timed_out':
       return walletError(
         'wallet_callback_timeout',
         'wallet',
-        `${name} did not answer within ${String(watchdogMs / 1000)} s, so the wallet's sheet closed as failed. Your backend may still have charged: check the order there before offering to pay again.`,
+        `${name} did not answer within ${String(WALLET_CALLBACK_WATCHDOG_MS / 1000)} s, so the wallet's sheet closed as failed. Your backend may still have charged: check the order there before offering to pay again.`,
       );
     case 'threw':
       return walletError(
@@ -272,7 +262,6 @@ export function walletSlot(
 ) {
   const container = walletContainer(target, name);
   const installments = installmentsChoice(options.installments, ctx);
-  const watchdogMs = ctx.watchdogMs ?? WALLET_CALLBACK_WATCHDOG_MS;
   /** The state merchants can style and tests read: `ready`, `busy` (a sheet is open) or `completed`. */
   const mark = (state: 'ready' | 'busy' | 'completed') => {
     container.setAttribute('data-svc-wallet', state);
@@ -284,9 +273,9 @@ export function walletSlot(
     mark,
     unavailable: (reason: WalletUnavailableReason) => unavailable(options.onUnavailable, label, reason),
     runCallback: async (callbackName: string, run: () => unknown) => {
-      const outcome = await watchdog(run, watchdogMs);
+      const outcome = await watchdog(run);
       const ok = outcome.kind === 'answered' && outcome.ok;
-      return { outcome, error: ok ? undefined : callbackFailure(outcome, callbackName, watchdogMs) };
+      return { outcome, error: ok ? undefined : callbackFailure(outcome, callbackName) };
     },
     show: (button: Element, abort?: () => void): true => {
       if (installments !== undefined) container.append(installments.element);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, testCardExpiry, type Scenario } from '../../sandbox/three-ds/test-cards.ts';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/test/harness.ts';
-import type { AuthenticationStatus, LiabilityShift } from '../three-ds/authentication.ts';
+import type { AuthenticationStatus, LiabilityShift } from '../three-ds/model.ts';
 import { decodeAuthentication } from './three-ds.ts';
 
 let sb: TestSandbox;

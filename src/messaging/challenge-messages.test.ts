@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeChallengeToPage, decodeCompletion, decodePageToChallenge } from './challenge.ts';
+import { decodeChallengeToPage, decodeCompletion, decodePageToChallenge } from './challenge-messages.ts';
 import { itRefuses, VERDICT_Y } from '../test-fixtures.ts';
 
 const TOKEN = 'http://localhost:4174';

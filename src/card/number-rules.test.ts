@@ -7,7 +7,7 @@ import {
   formatWithCaret,
   maxCardNumberLength,
   validateCardNumber,
-} from './card-number.ts';
+} from './number-rules.ts';
 import { luhnValid } from './luhn.ts';
 import { TEST_CARD_NUMBERS } from './test-card-numbers.ts';
 import { itMaps } from '../test-fixtures.ts';

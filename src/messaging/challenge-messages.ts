@@ -5,7 +5,7 @@
 // started and the MD it generated, and even then it decides nothing: the frame asks the service.
 
 import { CheckoutError } from '../errors.ts';
-import { httpUrl, type Authentication } from '../three-ds/authentication.ts';
+import { httpUrl, type Authentication } from '../three-ds/model.ts';
 import { decodeAuthenticationValue, decodeWireError, envelope, text } from './decode.ts';
 import type { WireError } from './protocol.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SvcCardFields } from './card-fields.ts';
-import { defineCardFields } from './define.ts';
+import { defineCardFields } from './define-fields.ts';
 
 describe('defineCardFields', () => {
   it('registers every element once and can be called again', () => {

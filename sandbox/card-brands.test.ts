@@ -88,7 +88,7 @@ describe('the service’s brand rules against published test numbers', () => {
   );
 });
 
-// docs/checkout-script.md's brand table is the card fields' (src/card/brands-doc.ssr.test.ts checks
+// docs/checkout-script.md's brand table is the card fields' (src/card/brands-doc.node.test.ts checks
 // that); it says the service reads the same names, lengths, CVV lengths and BINs but for Hipercard.
 describe('the card fields’ brand table, as the service reads it', () => {
   const doc = readFileSync(new URL('../docs/checkout-script.md', import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 // What the sandbox keeps and hands around: sessions, stored cards, authentications, payments, passkeys,
 // webhook deliveries and opened wallet tokens, as plain types. This module imports nothing of the
 // sandbox, so every other module (the context first) can name a record without importing the code
-// that makes it; src/architecture.ssr.test.ts holds it to that.
+// that makes it; src/architecture.node.test.ts holds it to that.
 
 import type { KeyObject } from 'node:crypto';
 

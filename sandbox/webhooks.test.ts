@@ -19,7 +19,7 @@ const SECRET = ACCOUNTS['demo']?.webhook?.secret ?? '';
 describe('the signature', () => {
   it('is t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">: a vector computed with openssl', () => {
     // printf '%s' '1700000000.{"id":"evt_1"}' | openssl dgst -sha256 -hmac 'whsec_test_0123456789abcdef'
-    // src/server/webhooks.ssr.test.ts checks the SDK's verifier against the same vector.
+    // src/server/webhooks.node.test.ts checks the SDK's verifier against the same vector.
     expect(signWebhookPayload('whsec_test_0123456789abcdef', 1_700_000_000, '{"id":"evt_1"}')).toBe(
       't=1700000000,v1=950d8e5fabb3af089049297d5e94a2a84e25776792dfb61711758872d45f2336',
     );

@@ -45,10 +45,17 @@ describe.each(DOCS)('%s', (doc) => {
         expect(shellProblems(block.body, pkg.scripts, (p) => existsSync(join(root, p)))).toEqual([]);
       } else if (block.lang === 'json') {
         expect(() => JSON.parse(block.body) as unknown).not.toThrow();
-      } else {
-        expect(['text'], 'a block says what it holds: js, ts, html, css, sh, json or text').toContain(
-          block.lang,
+      } else if (block.lang === 'mermaid') {
+        // A map of src/'s rooms: each folder or file a box names is there.
+        const named = [...block.body.matchAll(/\["?([^"\]]+)"?\]/g)].flatMap((m) =>
+          (m[1] ?? '').split(' · '),
         );
+        expect(named.filter((room) => !existsSync(join(root, 'src', room)))).toEqual([]);
+      } else {
+        expect(
+          ['text'],
+          'a block says what it holds: js, ts, html, css, sh, json, mermaid or text',
+        ).toContain(block.lang);
       }
     },
   );

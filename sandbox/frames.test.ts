@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encoded } from './frames.ts';
-import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { MERCHANT_ORIGIN } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
 // Two versions side by side, as a token host keeps them: a page pinned to the older script still works.
 const V = '2.1.0';
 /** The frames' styles, in their documents as the frames build puts them (vite.config.ts). */
@@ -42,10 +42,7 @@ for (const version of ['2.0.9', V]) {
 writeFileSync(join(dir, 'secret.txt'), 'nope');
 writeFileSync(join(dir, V, 'secret.txt'), 'nope');
 
-beforeAll(async () => {
-  sb = await startTestSandbox({ framesDir: dir });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ framesDir: dir });
 
 const get = (path: string) => fetch(sb.url('token', path));
 

@@ -22,7 +22,7 @@ for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    // The older version as built before its script and styles were in its documents.
+    // The older version keeps its script and styles in files of their own, as its build made them.
     version === V
       ? `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><style>${STYLE}</style><style>${STYLE_2}</style></head><body><script type="module">${SCRIPT}</script></body></html>`
       : `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script><link rel="stylesheet" href="/frames/${version}/assets/card-AbC12.css"></head></html>`,
@@ -87,7 +87,7 @@ describe('frame documents on the token host', () => {
     // The document's own script by the hash of its text; the chunks it imports, from the token host.
     expect(await scriptSrc(`/frames/${V}/card.html?account=demo`)).toBe(`script-src 'self' ${hash(SCRIPT)}`);
     expect(await scriptSrc(`/frames/${V}/3ds.html?account=demo`)).toBe("script-src 'self'");
-    // A version whose script was a file of its own.
+    // A version whose script is a file of its own.
     expect(await scriptSrc('/frames/2.0.9/card.html?account=demo')).toBe("script-src 'self'");
   });
 

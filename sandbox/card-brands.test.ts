@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectBrand, SUPPORTED_BRANDS } from './card-brands.ts';
 import { luhnValid } from './luhn.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { CARD_FIXTURES_FILE, loadCardFixtures, SHARED_CARD_FIXTURES_FILE } from './test/card-fixtures.ts';
-import { futureYear, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { futureYear } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
 // The evidence is the providers' published numbers, never numbers built from the rules under test.
 const { cards, invalid } = loadCardFixtures();
@@ -11,11 +12,7 @@ const supported = new Set(SUPPORTED_BRANDS.map((name) => name.toLowerCase()));
 const accepted = cards.filter((card) => supported.has(card.brand));
 const refused = cards.filter((card) => !supported.has(card.brand));
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 const generate = async (cardNumber: string, cvv = '123') =>
   sb.browser('token', '/api/Token/Generate', {

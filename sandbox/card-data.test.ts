@@ -1,15 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdsCardNumber, redact } from './card-data.ts';
-import { futureYear, inReais, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { futureYear, inReais } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
 let clock = Date.now();
-beforeAll(async () => {
-  // A clock the expiry tests move, and sessions that outlive the move.
-  sb = await startTestSandbox({ now: () => clock, sessionTtlMs: 400 * 24 * 3600_000 });
-});
-afterAll(() => sb.close());
+// A clock the expiry tests move, and sessions that outlive the move.
+const sb = fileSandbox({ now: () => clock, sessionTtlMs: 400 * 24 * 3600_000 });
 
 let order = 0;
 const init = (body: Record<string, unknown>) => {

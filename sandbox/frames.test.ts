@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encoded } from './frames.ts';
-import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { MERCHANT_ORIGIN } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
 // Two versions side by side, as a token host keeps them: a page pinned to the older script still works.
 const V = '2.1.0';
 /** The frames' styles, in their documents as the frames build puts them (vite.config.ts). */
@@ -22,7 +22,7 @@ for (const version of ['2.0.9', V]) {
   mkdirSync(join(dir, version, 'assets'), { recursive: true });
   writeFileSync(
     join(dir, version, 'card.html'),
-    // The older version as built before its script and styles were in its documents.
+    // The older version keeps its script and styles in files of their own, as its build made them.
     version === V
       ? `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><style>${STYLE}</style><style>${STYLE_2}</style></head><body><script type="module">${SCRIPT}</script></body></html>`
       : `<html><head><meta name="svc-allowed-origins" content="" /><meta name="svc-3ds" content="" /><script type="module" src="/frames/${version}/assets/card-AbC12.js"></script><link rel="stylesheet" href="/frames/${version}/assets/card-AbC12.css"></head></html>`,
@@ -42,10 +42,7 @@ for (const version of ['2.0.9', V]) {
 writeFileSync(join(dir, 'secret.txt'), 'nope');
 writeFileSync(join(dir, V, 'secret.txt'), 'nope');
 
-beforeAll(async () => {
-  sb = await startTestSandbox({ framesDir: dir });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ framesDir: dir });
 
 const get = (path: string) => fetch(sb.url('token', path));
 
@@ -90,7 +87,7 @@ describe('frame documents on the token host', () => {
     // The document's own script by the hash of its text; the chunks it imports, from the token host.
     expect(await scriptSrc(`/frames/${V}/card.html?account=demo`)).toBe(`script-src 'self' ${hash(SCRIPT)}`);
     expect(await scriptSrc(`/frames/${V}/3ds.html?account=demo`)).toBe("script-src 'self'");
-    // A version whose script was a file of its own.
+    // A version whose script is a file of its own.
     expect(await scriptSrc('/frames/2.0.9/card.html?account=demo')).toBe("script-src 'self'");
   });
 

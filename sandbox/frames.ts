@@ -43,7 +43,7 @@ function escapeAttribute(value: string): string {
  * frames build puts the script and the styles in the documents: vite.config.ts). Only those exact
  * ones: no other inline script or style. Script files from the token host itself ('self'): the chunks
  * a document's script imports when it needs them. Stylesheet files only for a document that links one
- * (a version built before its styles were in its documents); the frames' scripts style through the
+ * (an older version, whose styles are a file of their own); the frames' scripts style through the
  * CSSOM, which style-src does not govern. Worked out from the document as built, before the host fills
  * in its placeholders.
  */

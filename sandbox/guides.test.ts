@@ -1,9 +1,9 @@
 // docs/guides/script-tag.md shows the whole Payment/Init body a merchant backend sends: posted as written,
 // with a real session, token and authentication where the guide has `…`, the sandbox pays it.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { threeDsSteps } from './three-ds/test-support.ts';
-import { startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
 const guide = readFileSync(new URL('../docs/guides/script-tag.md', import.meta.url), 'utf8');
 const example = /### The whole Payment\/Init body\n[\s\S]*?```json\n([\s\S]*?)```/.exec(guide)?.[1];
@@ -35,11 +35,7 @@ function placeholders(value: unknown, path = ''): string[] {
   );
 }
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 describe('docs/guides/script-tag.md, the whole Payment/Init body', () => {
   it('leaves to fill only the session, the token and the authentication', () => {

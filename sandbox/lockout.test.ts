@@ -1,15 +1,11 @@
 // The CVV guessing limit belongs to the stored card: Token/Bind over real HTTP, each guess in a new
 // session as a script looping NewSession would send it (sandbox/lockout.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIND_LOCKOUT_MS, MAX_BIND_FAILURES } from './lockout.ts';
-import { startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
 let clock = Date.now();
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: () => clock });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ now: () => clock });
 
 /** A saved card (CVV 123) of a new customer, and a way to guess its CVV from a brand-new session. */
 async function savedCard(customerId: string) {

@@ -2,21 +2,20 @@
 // as a browser would (sandbox/test/authenticator.ts) and, on demand, as no honest one would.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BIND_FAILURES } from './lockout.ts';
 import { PASSKEY_TIMEOUT_MS } from './passkeys.ts';
 import { SoftAuthenticator, type CeremonyPage } from './test/authenticator.ts';
-import { MERCHANT_ORIGIN, startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
+import { MERCHANT_ORIGIN, type Reply } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 import { ManualClock } from './test/manual-clock.ts';
 
 const clock = new ManualClock();
-let sb: TestSandbox;
 let tokenHost: string;
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: clock.now, timers: clock.timers });
+const sb = fileSandbox({ now: clock.now, timers: clock.timers });
+beforeAll(() => {
   tokenHost = new URL(sb.urls.tokenUrl).origin;
 });
-afterAll(() => sb.close());
 beforeEach(() => {
   sb.sandbox.ctx.store.reset();
 });

@@ -1,4 +1,4 @@
-// Passkeys for stored cards (issue 16; endpoints are the sandbox's own, documented in
+// Passkeys for stored cards (our addition to the spec: the endpoints are the sandbox's own, documented in
 // docs/service-contract.md): a shopper who proved a stored card's security code in a session (Token/Bind)
 // or saved the card in it may register a passkey for that card; later sessions bind the card with an
 // assertion instead of the code. WebAuthn itself is @simplewebauthn/server's; what it leaves to the

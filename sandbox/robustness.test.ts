@@ -1,24 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from './errors.ts';
 import { MAX_JSON_DEPTH } from './http/request.ts';
 import { threeDsSteps } from './three-ds/test-support.ts';
 import { TEST_CARDS } from './three-ds/test-cards.ts';
-import {
-  account,
-  futureYear,
-  MERCHANT_ORIGIN,
-  startTestSandbox,
-  VISA,
-  type Server,
-  type TestSandbox,
-} from './test/harness.ts';
+import { account, futureYear, MERCHANT_ORIGIN, VISA, type Server } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 const demo = account('demo');
 const backendHeaders = {

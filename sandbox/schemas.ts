@@ -228,7 +228,7 @@ export const passkeyListSchema = strict({ customerId: id });
 export const passkeyRevokeSchema = strict({ credentialId: base64url(1366) });
 export const tokenDeleteSchema = strict({ token: tokenField });
 
-/** Token/Bind: the security code, or (our addition, issue 16) an assertion of the card's passkey. */
+/** Token/Bind: the security code, or (our addition to the spec) an assertion of the card's passkey. */
 export const bindSchema = strict({
   sessionId,
   token: tokenField,

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  account,
-  EVIL_ORIGIN,
-  futureYear,
-  MERCHANT_ORIGIN,
-  startTestSandbox,
-  VISA,
-  type TestSandbox,
-} from './test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { account, EVIL_ORIGIN, futureYear, MERCHANT_ORIGIN, VISA } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 const json = { 'content-type': 'application/json' };
 const demo = account('demo');

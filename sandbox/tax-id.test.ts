@@ -1,9 +1,10 @@
 // Brazilian tax ids (sandbox/tax-id.ts): the check digits against published examples and the Receita's
 // algorithm written out weight by weight, and the rule in every place a request carries a document.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isCnpj, isCpf } from './tax-id.ts';
-import { startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
+import type { Reply } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
 /** A check digit as IN RFB 2.229/2024 (CNPJ) and the CPF rule write it: ASCII code - 48, given weights. */
 function referenceDigit(body: string, weights: readonly number[]): number {
@@ -83,11 +84,7 @@ describe('check digits', () => {
   });
 });
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 let order = 0;
 const orderId = () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { futureYear, startTestSandbox, VISA, type TestSandbox } from './test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { futureYear, startTestSandbox, VISA } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 describe('Token/NewSession', () => {
   it('creates a session for the backend with the minimal customer', async () => {

@@ -1,14 +1,11 @@
 // The vault keeps no card secret a real service would not keep: the CVV is the issuer's alone.
 
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { futureYear, startTestSandbox, type TestSandbox } from './test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { futureYear } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 
 const CVV = '739';
 

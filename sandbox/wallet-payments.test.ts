@@ -1,22 +1,20 @@
 // Wallet payments end to end, over HTTP: the sandbox plays the wallet's sheet (a /__sandbox/ control
 // seals a token for a test card), the merchant backend passes the token unparsed to Payment/Init, and
 // the engine opens it as the service would, with a clock the tests move.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { holdsCardNumber } from './card-data.ts';
 import { SANDBOX_CONTROL_HEADERS } from './http/controls.ts';
-import { MERCHANT_ORIGIN, startTestSandbox, type Reply, type TestSandbox } from './test/harness.ts';
+import { MERCHANT_ORIGIN, type Reply } from './test/harness.ts';
+import { fileSandbox } from './test/file-sandbox.ts';
 import { WALLET_TEST_CARDS, walletTestCard } from './wallets/test-cards.ts';
+import { walletPaymentBody } from './wallets/test-support.ts';
 
 const START = Date.UTC(2026, 10, 22, 22, 0, 0);
 const DAY = 86_400_000;
 let clock = START;
-let sb: TestSandbox;
 let order = 0;
 
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: () => clock });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ now: () => clock });
 beforeEach(() => {
   clock = START;
   order += 1;
@@ -56,28 +54,11 @@ function pay(
   return sb.backend(
     'sandbox',
     '/api/Payment/Init',
-    {
-      partnerUniqueId: `wallet-order-${String(order)}`,
-      paymentData: {
-        amount: 150,
-        currency: 'BRL',
-        paymentMethods: [
-          {
-            paymentMethodType: '1',
-            amount: 150,
-            installments: 3,
-            cardInfo: {
-              Token: token,
-              TokenProvider: provider,
-              savecard: false,
-              billingInfo: { name: 'Ada Lovelace', taxedamount: 0, billedamount: 150 },
-              ...options.cardInfo,
-            },
-          },
-          ...(options.methods ?? []),
-        ],
-      },
-    },
+    walletPaymentBody(`wallet-order-${String(order)}`, provider, token, {
+      installments: 3,
+      cardInfo: options.cardInfo,
+      methods: options.methods,
+    }),
     { account: options.account ?? 'demo' },
   );
 }

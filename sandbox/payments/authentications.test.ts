@@ -1,19 +1,15 @@
 // The 3DS outcome is enforced where the money moves: Payment/Init over real HTTP with the authentications
 // Token/Generate made (sandbox/payments/authentications.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTHENTICATION_TTL_MS } from './authentications.ts';
-import { startTestSandbox, type Reply, type TestSandbox } from '../test/harness.ts';
+import type { Reply } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
 import { TEST_CARDS } from '../three-ds/test-cards.ts';
-import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from '../three-ds/test-support.ts';
+import { authenticationInformation, threeDsSteps } from '../three-ds/test-support.ts';
 
 let clock = Date.now();
-let sb: TestSandbox;
-let steps: ThreeDsSteps;
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: () => clock });
-  steps = threeDsSteps(sb);
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ now: () => clock });
+const steps = threeDsSteps(sb);
 
 let orders = 0;
 type Auth = Record<string, unknown>;

@@ -1,24 +1,12 @@
 // A browser payment is filed only under its own order, with an instrument of its session: Payment/Init
 // from the merchant's origin over real HTTP (sandbox/payments/browser.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVIL_ORIGIN,
-  futureYear,
-  MERCHANT_ORIGIN,
-  startTestSandbox,
-  VISA,
-  type Reply,
-  type TestSandbox,
-} from '../test/harness.ts';
-import { authenticationInformation, threeDsSteps, type ThreeDsSteps } from '../three-ds/test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { EVIL_ORIGIN, futureYear, MERCHANT_ORIGIN, VISA, type Reply } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
+import { authenticationInformation, threeDsSteps } from '../three-ds/test-support.ts';
 
-let sb: TestSandbox;
-let steps: ThreeDsSteps;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  steps = threeDsSteps(sb);
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
+const steps = threeDsSteps(sb);
 
 let orders = 0;
 const ORDER = { amount: 100, currency: 'BRL' };

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  futureYear,
-  inReais,
-  MERCHANT_ORIGIN,
-  startTestSandbox,
-  VISA,
-  type TestSandbox,
-} from '../test/harness.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { futureYear, inReais, MERCHANT_ORIGIN, VISA } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
 
-let sb: TestSandbox;
 let order = 0;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
 beforeEach(() => {
   order += 1;
 });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { crc16CcittFalse } from '../pix/br-code.ts';
 import { ManualClock } from '../test/manual-clock.ts';
-import { startTestSandbox, type TestSandbox } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
 
 const MINUTE = 60_000;
 const clock = new ManualClock(Date.parse('2026-11-22T22:00:00.000Z'));
-let sb: TestSandbox;
 let order = 0;
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: clock.now, timers: clock.timers, sessionTtlMs: 10 * 24 * 60 * MINUTE });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ now: clock.now, timers: clock.timers, sessionTtlMs: 10 * 24 * 60 * MINUTE });
 beforeEach(() => {
   order += 1;
 });

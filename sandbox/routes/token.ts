@@ -124,7 +124,7 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
             token: t.token,
             ...cardView(t),
             expired: t.expirationYear * 12 + (t.expirationMonth - 1) < monthIndex,
-            // Our addition (issue 16): the card has a passkey somewhere; which device holds it, the frame knows.
+            // Our addition to the spec: the card has a passkey somewhere; which device holds it, the frame knows.
             passkey: passkeysOf(ctx, t).length > 0,
           }));
         return c.json({ tokens });
@@ -164,7 +164,7 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
         const answer = c.json({
           token: token.token,
           bound: true,
-          // Our addition (issue 16): how the shopper proved the card in this bind.
+          // Our addition to the spec: how the shopper proved the card in this bind.
           verification,
           card: cardView(token),
           ...(enrollment === undefined ? {} : { authentication: enrollment.answer }),

@@ -1,17 +1,13 @@
 // Check enrollment inside Token/Generate: every test card gives the spec's section 8 answer, and the
 // AuthenticationInformation it returns is what Payment/Init accepts or refuses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { futureYear, startTestSandbox, type TestSandbox } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { futureYear } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
 import { ENROLLMENT, SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type Scenario } from './test-cards.ts';
-import { testExpiry, threeDsSteps, type ThreeDsSteps } from './test-support.ts';
+import { testExpiry, threeDsSteps } from './test-support.ts';
 
-let sb: TestSandbox;
-let steps: ThreeDsSteps;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  steps = threeDsSteps(sb);
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
+const steps = threeDsSteps(sb);
 
 /** The spec's table, written out as a reader checks it (ECI for Visa and Elo, Mastercard's in brackets). */
 const SPEC: Record<Scenario, { rc: number; veres: string; pares?: string; eci?: [string, string] }> = {

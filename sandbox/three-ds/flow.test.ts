@@ -2,6 +2,7 @@
 // return page on the token host, and validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from '../test/harness.ts';
+import { fileSandbox } from '../test/file-sandbox.ts';
 import { STEP_UP_WINDOW_MS } from './provider.ts';
 import { TEST_CARDS } from './test-cards.ts';
 import {
@@ -11,18 +12,14 @@ import {
   postForm,
   testExpiry,
   threeDsSteps,
-  type ThreeDsSteps,
 } from './test-support.ts';
 
-let sb: TestSandbox;
-let steps: ThreeDsSteps;
 let tokenOrigin: string;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  steps = threeDsSteps(sb);
+const sb = fileSandbox();
+const steps = threeDsSteps(sb);
+beforeAll(() => {
   tokenOrigin = sb.urls.tokenUrl;
 });
-afterAll(() => sb.close());
 
 function csp(headers: Headers): string {
   return headers.get('content-security-policy') ?? '';

@@ -1,18 +1,13 @@
 // 3DS for saved cards: Token/Bind with the code of a setup made with the token runs the same enrollment as
 // Token/Generate with a new card, and the bound token then pays only with its authentication.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { fileSandbox } from '../test/file-sandbox.ts';
 import { MAX_BIND_FAILURES } from '../lockout.ts';
 import { ENROLLMENT, SCENARIOS, TEST_CARD_TYPES, TEST_CARDS } from './test-cards.ts';
-import { testExpiry, threeDsSteps, type ThreeDsSteps } from './test-support.ts';
+import { testExpiry, threeDsSteps } from './test-support.ts';
 
-let sb: TestSandbox;
-let steps: ThreeDsSteps;
-beforeAll(async () => {
-  sb = await startTestSandbox();
-  steps = threeDsSteps(sb);
-});
-afterAll(() => sb.close());
+const sb = fileSandbox();
+const steps = threeDsSteps(sb);
 
 /** Fields that name one transaction (or carry its secrets), and so differ between two enrollments. */
 const PER_TRANSACTION = [

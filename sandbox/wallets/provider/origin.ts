@@ -16,3 +16,18 @@ export function walletOriginHandlers(ctx: SandboxContext) {
     ],
   } satisfies Record<string, RouteHandlers>;
 }
+
+/**
+ * A wallet sheet's stylesheet (Google Pay's and Apple Pay's alike). Not content-hashed: revalidate, so
+ * an edited sandbox is seen at once.
+ */
+export function sheetStylesheet(css: string): RouteHandlers {
+  return [
+    (c) =>
+      c.body(css, 200, {
+        'content-type': 'text/css; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      }),
+  ];
+}

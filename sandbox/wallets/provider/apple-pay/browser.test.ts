@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, listen, portOf, startSandbox, type RunningSandbox } from '../../../server.ts';
 import { account } from '../../../test/harness.ts';
+import { walletPaymentBody } from '../../test-support.ts';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const skip = !existsSync(CHROMIUM);
@@ -167,25 +168,10 @@ describe.skipIf(skip)('Apple Pay JS stand-in in Chromium', () => {
     await expect.poll(() => page.locator('[data-apple-pay-sheet]').count()).toBe(0);
     const { events, token } = await results(page);
     expect(events).toEqual(['validatemerchant', 'paymentmethodselected Visa 1111', 'paymentauthorized']);
-    const paid = await backend('/api/Payment/Init', {
-      partnerUniqueId: 'apple-pay-browser-1',
-      paymentData: {
-        amount: 150,
-        currency: 'BRL',
-        paymentMethods: [
-          {
-            paymentMethodType: '1',
-            amount: 150,
-            cardInfo: {
-              Token: token,
-              TokenProvider: 'WalletBPay',
-              savecard: false,
-              billingInfo: { name: 'Ada Lovelace', taxedamount: 0, billedamount: 150 },
-            },
-          },
-        ],
-      },
-    });
+    const paid = await backend(
+      '/api/Payment/Init',
+      walletPaymentBody('apple-pay-browser-1', 'WalletBPay', token),
+    );
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(paid.body['status']).toBe('authorized');
     expect(problems(page)).toEqual([]);

@@ -3,30 +3,22 @@
 // session (signed, unexpired, single use, for the page's domain), and a sheet that mints a token which
 // Payment/Init opens and pays, with a clock the tests move.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { holdsCardNumber } from '../../../card-data.ts';
-import {
-  EVIL_ORIGIN,
-  MERCHANT_ORIGIN,
-  startTestSandbox,
-  type Reply,
-  type TestSandbox,
-} from '../../../test/harness.ts';
+import { EVIL_ORIGIN, MERCHANT_ORIGIN, type Reply } from '../../../test/harness.ts';
+import { fileSandbox } from '../../../test/file-sandbox.ts';
 import { WALLET_TEST_CARDS } from '../../test-cards.ts';
+import { walletPaymentBody } from '../../test-support.ts';
 import { MERCHANT_SESSION_LIFETIME_MS } from './gateway.ts';
 import { checkValidationUrl } from './validation-url.ts';
 
 const START = Date.UTC(2026, 10, 22, 22, 0, 0);
 let clock = START;
-let sb: TestSandbox;
 let order = 0;
 const MERCHANT_ID = 'merchant.com.demo.shop';
 const ENDPOINT = '/api/Wallet/MerchantSession';
 
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: () => clock });
-});
-afterAll(() => sb.close());
+const sb = fileSandbox({ now: () => clock });
 beforeEach(() => {
   clock = START;
   order += 1;
@@ -125,26 +117,18 @@ async function authorize(
 }
 
 function paymentInit(token: string): Promise<Reply> {
-  return sb.backend('sandbox', '/api/Payment/Init', {
-    partnerUniqueId: `apple-sheet-${String(order)}-${String(Math.random()).slice(2, 8)}`,
-    paymentData: {
-      amount: 150,
-      currency: 'BRL',
-      paymentMethods: [
-        {
-          paymentMethodType: '1',
-          amount: 150,
-          installments: 1,
-          cardInfo: {
-            Token: token,
-            TokenProvider: 'WalletBPay',
-            savecard: false,
-            billingInfo: { name: 'Ada Lovelace', taxedamount: 0, billedamount: 150 },
-          },
-        },
-      ],
-    },
-  });
+  return sb.backend(
+    'sandbox',
+    '/api/Payment/Init',
+    walletPaymentBody(
+      `apple-sheet-${String(order)}-${String(Math.random()).slice(2, 8)}`,
+      'WalletBPay',
+      token,
+      {
+        installments: 1,
+      },
+    ),
+  );
 }
 
 describe('POST /api/Wallet/MerchantSession', () => {

@@ -16,6 +16,7 @@ import { CONTACT_FIELDS } from './browser/request.ts';
 import { applePayGateway } from './gateway.ts';
 import { sheetErrorPage, sheetPage } from './sheet-page.ts';
 import { html } from '../../../three-ds/routes.ts';
+import { sheetStylesheet } from '../origin.ts';
 import { checkValidationUrl } from './validation-url.ts';
 
 /** Apple: merchant identifiers are reverse-DNS strings that start with "merchant.". */
@@ -149,14 +150,7 @@ export function applePayProviderHandlers(ctx: SandboxContext) {
     sheetPreflight: [(c) => c.body(null, 204)],
     sdkScript: [(c) => script(c, 'apple-pay-sdk.js', true)],
     sheetScript: [(c) => script(c, 'sheet.js', false)],
-    sheetStyle: [
-      (c) =>
-        c.body(SHEET_CSS, 200, {
-          'content-type': 'text/css; charset=utf-8',
-          'cache-control': 'no-cache',
-          'x-content-type-options': 'nosniff',
-        }),
-    ],
+    sheetStyle: sheetStylesheet(SHEET_CSS),
     openSheet: [
       async (c) => {
         const pageOrigin = asOrigin(c.req.header('origin'));

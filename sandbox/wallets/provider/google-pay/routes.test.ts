@@ -1,21 +1,20 @@
 // The Google Pay stand-in over HTTP, on a sandbox on ephemeral ports: pay.js as a merchant page loads it,
 // the sheet document and its policy, and the token endpoint, which seals a real ECv2 token for the
 // wallet's own sheet and for nobody else.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MERCHANT_ORIGIN, startTestSandbox, type Reply, type TestSandbox } from '../../../test/harness.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MERCHANT_ORIGIN, type Reply } from '../../../test/harness.ts';
+import { fileSandbox } from '../../../test/file-sandbox.ts';
 import { SANDBOX_ADDRESS, SANDBOX_EMAIL } from './payment-data.ts';
 import { SHEET_KEY_LIFETIME_MS } from './routes.ts';
 
 const START = Date.UTC(2026, 10, 24, 12, 0, 0);
 let clock = START;
-let sb: TestSandbox;
 let wallets: string;
 
-beforeAll(async () => {
-  sb = await startTestSandbox({ now: () => clock });
+const sb = fileSandbox({ now: () => clock });
+beforeAll(() => {
   wallets = new URL(sb.urls.walletsUrl).origin;
 });
-afterAll(() => sb.close());
 beforeEach(() => {
   clock = START;
 });

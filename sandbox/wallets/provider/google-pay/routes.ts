@@ -13,6 +13,7 @@ import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
 import { html } from '../../../three-ds/routes.ts';
 import { walletTestCard } from '../../test-cards.ts';
+import { sheetStylesheet } from '../origin.ts';
 import { GOOGLE_PAY_GATEWAY } from '../../wallets.ts';
 import { paymentDataFor, SHEET_CARDS, sheetCard } from './payment-data.ts';
 import { fits } from './protocol.ts';
@@ -107,14 +108,7 @@ export function googlePayProviderHandlers(ctx: SandboxContext) {
   return {
     payScript: [(c) => script(c, 'pay')],
     sheetScript: [(c) => script(c, 'sheet')],
-    sheetStyle: [
-      (c) =>
-        c.body(SHEET_CSS, 200, {
-          'content-type': 'text/css; charset=utf-8',
-          'cache-control': 'no-cache',
-          'x-content-type-options': 'nosniff',
-        }),
-    ],
+    sheetStyle: sheetStylesheet(SHEET_CSS),
     sheet: [
       (c) => {
         const ancestors = frameAncestors(c.req.query('origin'), c.req.query('ancestors'));

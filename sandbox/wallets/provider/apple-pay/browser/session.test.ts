@@ -84,25 +84,19 @@ afterEach(() => {
 describe('ApplePaySession statics', () => {
   it('has the STATUS_* constants 0 to 7', () => {
     const { ApplePaySession } = setup();
-    expect({
-      STATUS_SUCCESS: ApplePaySession.STATUS_SUCCESS,
-      STATUS_FAILURE: ApplePaySession.STATUS_FAILURE,
-      STATUS_INVALID_BILLING_POSTAL_ADDRESS: ApplePaySession.STATUS_INVALID_BILLING_POSTAL_ADDRESS,
-      STATUS_INVALID_SHIPPING_POSTAL_ADDRESS: ApplePaySession.STATUS_INVALID_SHIPPING_POSTAL_ADDRESS,
-      STATUS_INVALID_SHIPPING_CONTACT: ApplePaySession.STATUS_INVALID_SHIPPING_CONTACT,
-      STATUS_PIN_REQUIRED: ApplePaySession.STATUS_PIN_REQUIRED,
-      STATUS_PIN_INCORRECT: ApplePaySession.STATUS_PIN_INCORRECT,
-      STATUS_PIN_LOCKOUT: ApplePaySession.STATUS_PIN_LOCKOUT,
-    }).toEqual({
-      STATUS_SUCCESS: 0,
-      STATUS_FAILURE: 1,
-      STATUS_INVALID_BILLING_POSTAL_ADDRESS: 2,
-      STATUS_INVALID_SHIPPING_POSTAL_ADDRESS: 3,
-      STATUS_INVALID_SHIPPING_CONTACT: 4,
-      STATUS_PIN_REQUIRED: 5,
-      STATUS_PIN_INCORRECT: 6,
-      STATUS_PIN_LOCKOUT: 7,
-    });
+    const names = [
+      'STATUS_SUCCESS',
+      'STATUS_FAILURE',
+      'STATUS_INVALID_BILLING_POSTAL_ADDRESS',
+      'STATUS_INVALID_SHIPPING_POSTAL_ADDRESS',
+      'STATUS_INVALID_SHIPPING_CONTACT',
+      'STATUS_PIN_REQUIRED',
+      'STATUS_PIN_INCORRECT',
+      'STATUS_PIN_LOCKOUT',
+    ] as const;
+    expect(Object.fromEntries(names.map((name) => [name, ApplePaySession[name]]))).toEqual(
+      Object.fromEntries(names.map((name, value) => [name, value])),
+    );
   });
 
   it('supports versions 1 to 14, and refuses version 0', () => {

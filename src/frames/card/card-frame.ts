@@ -47,23 +47,24 @@ async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) return;
 
-  /** Set once by configure: the page's configuration (its session may change: `session`). */
-  let session: FrameConfig | undefined;
+  /** Set once by configure: the page's configuration (its session id may change: `session`). */
+  let config: FrameConfig | undefined;
   let fields: SvcCardFields | undefined;
   let busy = false;
-  let threeDs: Promise<ThreeDsPreparer> | undefined;
+  /** The 3DS preparer of the session, loading or loaded: the `session` message drops it. */
+  let preparing: Promise<ThreeDsPreparer> | undefined;
   /** With the merchant's `passkeys` option: a stored card's passkey, and the offer of one. */
   let passkeys: PasskeyChunk.Passkeys | undefined;
   // Only after configure: the fields, and so their events, exist from then on. A chunk that failed to
   // load is asked for again by the next submit.
-  const preparer = (config: FrameConfig) =>
-    (threeDs ??= loadLater().then(
+  const preparer = (current: FrameConfig) =>
+    (preparing ??= loadLater().then(
       (later) =>
-        later.createPreparer(window, clientFor(later, config), config.sessionId, (step) => {
+        later.createPreparer(window, clientFor(later, current), current.sessionId, (step) => {
           post({ v: PROTOCOL_VERSION, type: '3ds', step });
         }),
       (cause: unknown) => {
-        threeDs = undefined;
+        preparing = undefined;
         throw cause;
       },
     ));
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   alert.setAttribute('role', 'alert');
 
   const configure = async (next: FrameConfig) => {
-    session = next;
+    config = next;
     // The page sends every string resolved (its locale, the merchant's overrides, English for any gap:
     // i18n/messages.ts), and frames are served per script version, so the page's keys are the frame's.
     // The frame keeps no English copy of its own.
@@ -101,17 +102,17 @@ async function main(): Promise<void> {
       });
     }
     // Only flags, brand ids and error codes cross to the page; the BIN event stays in this frame.
-    element.addEventListener('svc-fields', ({ relay: event }) => {
-      post({ v: PROTOCOL_VERSION, type: 'field', relay: event });
+    element.addEventListener('svc-fields', ({ relay }) => {
+      post({ v: PROTOCOL_VERSION, type: 'field', relay });
       // Setup and device data collection start as soon as the number is valid, not at submit.
       const number = element.readNumber();
       // On an account without 3DS the preparer answers at once, with no request (threeDsOn, preparer.ts).
       // With the session as it is now: the page may have sent a new one (`session` below).
-      if (event.kind === 'change' && event.field === 'number' && number !== undefined && session)
-        void preparer(session).then((p) => p.prepare(number));
+      if (relay.kind === 'change' && relay.field === 'number' && number !== undefined && config)
+        void preparer(config).then((p) => p.prepare(number));
     });
     element.addEventListener('svc-fields-bin', (event) => {
-      void threeDs?.then((p) => {
+      void preparing?.then((p) => {
         p.keepOnly(event.bin);
       });
     });
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
     const attaching =
       next.passkeys === true
         ? loadPasskeys()
-            .then((chunk) => chunk.attachPasskeys(next, () => session?.sessionId ?? '', element, alert, post))
+            .then((chunk) => chunk.attachPasskeys(next, () => config?.sessionId ?? '', element, alert, post))
             .catch(() => undefined)
         : undefined;
     if (next.mode === 'cvv' && next.storedCard?.passkey === true) passkeys = await attaching;
@@ -162,7 +163,7 @@ async function main(): Promise<void> {
   };
 
   const submit = async (id: number, frontData: Record<string, string>) => {
-    if (!session || !fields || busy) {
+    if (!config || !fields || busy) {
       fail(
         id,
         busy
@@ -173,21 +174,22 @@ async function main(): Promise<void> {
     }
     alert.textContent = '';
     busy = true;
-    const config = session;
-    const current = fields;
+    // What this submit runs with: a session the page sends meanwhile is the next submit's.
+    const submitted = config;
+    const form = fields;
     const authenticationReader = () => loadLater().then((later) => later.decodeAuthentication);
     const outcome = await loadLater()
       .then((later) => {
-        const unlock = later.lockForm(current);
+        const unlock = later.lockForm(form);
         return (
           passkeys?.active === true
-            ? passkeys.bind({ frontData, preparer: () => preparer(config), authenticationReader })
+            ? passkeys.bind({ frontData, preparer: () => preparer(submitted), authenticationReader })
             : later.submitCard(
                 {
-                  config,
-                  client: clientFor(later, config),
-                  fields: current,
-                  preparer: () => preparer(config),
+                  config: submitted,
+                  client: clientFor(later, submitted),
+                  fields: form,
+                  preparer: () => preparer(submitted),
                   authenticationReader,
                 },
                 frontData,
@@ -218,7 +220,7 @@ async function main(): Promise<void> {
     switch (message.type) {
       case 'configure':
         // Configured once: a second configure cannot swap the session or account under the shopper.
-        if (session === undefined) void configure(message.config);
+        if (config === undefined) void configure(message.config);
         break;
       case 'submit':
         void submit(message.id, message.frontData);
@@ -228,9 +230,9 @@ async function main(): Promise<void> {
         break;
       case 'session':
         // The page's new session, after the old one expired: the next setup and submit use it.
-        if (session !== undefined) {
-          session = { ...session, sessionId: message.sessionId };
-          threeDs = undefined;
+        if (config !== undefined) {
+          config = { ...config, sessionId: message.sessionId };
+          preparing = undefined;
         }
         break;
       // An alert (a failed submit, a declined payment) opens a completed form again, keeping its values.

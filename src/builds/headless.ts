@@ -5,20 +5,13 @@
 
 import type { CheckoutContext } from '../checkout-context.ts';
 import type { HeadlessFlow } from '../flows/headless.ts';
-import type {
-  AuthenticationResult,
-  CardResult,
-  HeadlessCard,
-  HeadlessOptions,
-  PreparationResult,
-} from '../types.ts';
 import { LazyFlow } from './lazy-flow.ts';
 
-/** The Checkout's headless methods, as it delegates them. */
+/** The Checkout's headless methods: the flow's, under the names the Checkout gives them. */
 export interface HeadlessMethods {
-  tokenizeCard(card: HeadlessCard, options?: HeadlessOptions): Promise<CardResult>;
-  prepareAuthentication(cardNumber: string, options?: HeadlessOptions): Promise<PreparationResult>;
-  authenticate(authentication: unknown, options?: HeadlessOptions): Promise<AuthenticationResult>;
+  tokenizeCard: HeadlessFlow['tokenize'];
+  prepareAuthentication: HeadlessFlow['prepare'];
+  authenticate: HeadlessFlow['authenticate'];
 }
 
 /** What headless tokenization needs of the Checkout: what its flow needs, and `deliver` for a token. */

@@ -2,12 +2,12 @@
 // the gesture rule): availability before the click, the session made in the click, merchant validation
 // by the service or the merchant, completePayment exactly once, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
-import type { ApplePayOptions, WalletUnavailableReason } from '../wallets/wallet-options.ts';
+import type { ApplePayOptions } from '../wallets/wallet-options.ts';
 import type { ApplePayEvents, ApplePaySessionInstance } from '../wallets/wallet-apis.ts';
 import { useApplePay } from './apple-pay.ts';
-import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
+import { eachTestOnAWalletPage, itIsUnavailableWhen, settle, walletContext } from './wallet-fixtures.ts';
 
 const loaded = vi.hoisted(() => ({ urls: [] as string[] }));
 vi.mock('./wallet-script.ts', async (actual) => ({
@@ -122,14 +122,8 @@ function serviceAnswering(answer: Response) {
 
 const state = () => document.querySelector('#wallet')?.getAttribute('data-svc-wallet');
 
-beforeEach(() => {
+eachTestOnAWalletPage(() => {
   loaded.urls = [];
-  walletSlot();
-  secureContext();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('useApplePay: availability', () => {
@@ -151,30 +145,20 @@ describe('useApplePay: availability', () => {
     expect(state()).toBe('ready');
   });
 
-  it.each<[string, () => unknown, WalletUnavailableReason]>([
-    ['the browser has no ApplePaySession', () => undefined, 'not_supported'],
-    ['the session version is not supported', () => fakeApplePay({ supports: false }), 'not_supported'],
-    ['the shopper cannot pay with it here', () => fakeApplePay({ canMakePayments: false }), 'not_ready'],
+  itIsUnavailableWhen(
+    'Apple Pay',
     [
-      'Apple says Apple Pay is unsupported',
-      () => fakeApplePay({ capability: 'applePayUnsupported' }),
-      'not_supported',
+      ['the browser has no ApplePaySession', () => undefined, 'not_supported'],
+      ['the session version is not supported', () => fakeApplePay({ supports: false }), 'not_supported'],
+      ['the shopper cannot pay with it here', () => fakeApplePay({ canMakePayments: false }), 'not_ready'],
+      [
+        'Apple says Apple Pay is unsupported',
+        () => fakeApplePay({ capability: 'applePayUnsupported' }),
+        'not_supported',
+      ],
     ],
-    [
-      'the page is not a secure context',
-      () => {
-        secureContext(false);
-      },
-      'insecure_context',
-    ],
-  ])('resolves false when %s, telling onUnavailable why', async (_, arrange, reason) => {
-    arrange();
-    // Chrome never has Apple Pay: not a failed payment, so the Checkout's callback hears nothing.
-    const { ctx, failures } = walletContext();
-    const use = (onUnavailable: NonNullable<ApplePayOptions['onUnavailable']>) =>
-      useApplePay(ctx, options({ onUnavailable }));
-    await expectUnavailable('Apple Pay', reason, use, failures);
-  });
+    (ctx, onUnavailable) => useApplePay(ctx, options({ onUnavailable })),
+  );
 
   it('still shows the button when no card is in the wallet yet: the sheet lets the shopper add one', async () => {
     fakeApplePay({ capability: 'paymentCredentialsUnavailable' });

@@ -1,13 +1,13 @@
 // The Google Pay flow against a fake pay.js with the documented PaymentsClient surface: what it asks
 // pay.js, what the merchant's callback gets, what the sheet is told, and what reaches the `callback`.
 import type * as Wallet from './wallet-script.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GooglePayOptions, WalletUnavailableReason } from '../wallets/wallet-options.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { GooglePayOptions } from '../wallets/wallet-options.ts';
 import type { GooglePaymentAuthorizationResult, GooglePaymentData } from '../wallets/wallet-apis.ts';
 import { messagesFor } from '../i18n/index.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS } from '../wallets/constants.ts';
 import { useGooglePay } from './google-pay.ts';
-import { expectUnavailable, secureContext, settle, walletContext, walletSlot } from './wallet-fixtures.ts';
+import { eachTestOnAWalletPage, itIsUnavailableWhen, settle, walletContext } from './wallet-fixtures.ts';
 
 const loaded = vi.hoisted(() => ({ fail: false, urls: [] as string[] }));
 vi.mock('./wallet-script.ts', async (actual) => ({
@@ -94,15 +94,9 @@ function options(overrides: Partial<GooglePayOptions> = {}): GooglePayOptions {
 
 const click = () => document.querySelector<HTMLButtonElement>('#wallet button')?.click();
 
-beforeEach(() => {
+eachTestOnAWalletPage(() => {
   loaded.fail = false;
   loaded.urls = [];
-  walletSlot();
-  secureContext();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('useGooglePay: the button', () => {
@@ -141,24 +135,15 @@ describe('useGooglePay: the button', () => {
     expect(loaded.urls).toEqual(['http://127.0.0.1:4178/gp/p/js/pay.js']);
   });
 
-  it.each<[string, () => unknown, WalletUnavailableReason]>([
-    ['the wallet says the shopper cannot pay', () => fakePayJs(false), 'not_ready'],
-    ['pay.js does not load', () => (loaded.fail = true), 'script_failed'],
-    ['pay.js loads but defines nothing', () => undefined, 'script_failed'],
+  itIsUnavailableWhen(
+    'Google Pay',
     [
-      'the page is not a secure context',
-      () => {
-        secureContext(false);
-      },
-      'insecure_context',
+      ['the wallet says the shopper cannot pay', () => fakePayJs(false), 'not_ready'],
+      ['pay.js does not load', () => (loaded.fail = true), 'script_failed'],
+      ['pay.js loads but defines nothing', () => undefined, 'script_failed'],
     ],
-  ])('resolves false when %s, telling onUnavailable why, and shows nothing', async (_, arrange, reason) => {
-    arrange();
-    const { ctx, failures } = walletContext();
-    const use = (onUnavailable: NonNullable<GooglePayOptions['onUnavailable']>) =>
-      useGooglePay(ctx, options({ onUnavailable }));
-    await expectUnavailable('Google Pay', reason, use, failures);
-  });
+    (ctx, onUnavailable) => useGooglePay(ctx, options({ onUnavailable })),
+  );
 
   it('rejects a wrong option, a missing container or a stand-in URL that is not https before loading anything', async () => {
     fakePayJs();

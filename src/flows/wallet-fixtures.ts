@@ -2,7 +2,7 @@
 // Brazilian options of both wallets. The wallets' own APIs are faked in each test, by their documented
 // shapes (src/wallets/wallet-apis.ts); the sandbox's stand-ins play them in e2e.
 
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { serviceClient } from '../api/service.ts';
 import type { CheckoutSettings } from '../checkout-context.ts';
 import { ERROR_CODES, isCheckoutError, type CheckoutError } from '../errors.ts';
@@ -64,6 +64,22 @@ export function secureContext(secure = true): void {
 }
 
 /**
+ * Each test of a file starts on a secure page with an empty `#wallet` slot, after `reset` (the file's
+ * own fakes), and leaves no global stub or fake clock behind.
+ */
+export function eachTestOnAWalletPage(reset: () => void): void {
+  beforeEach(() => {
+    reset();
+    walletSlot();
+    secureContext();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+}
+
+/**
  * What a wallet that cannot be shown does, `use` called with an `onUnavailable` to hear it: resolves
  * false, shows nothing, and tells `onUnavailable` why (`wallet_unavailable` with `reason`, its message
  * naming the wallet by `label`), while the Checkout's callback hears nothing: no payment failed.
@@ -82,4 +98,34 @@ export async function expectUnavailable(
   expect([error?.code, error?.type, error?.reason]).toEqual(['wallet_unavailable', 'wallet', reason]);
   expect(error?.message).toMatch(new RegExp(`^${label} is not available here \\(${reason}\\): `));
   expect(failures).toEqual([]);
+}
+
+/** A way a wallet cannot be shown: what the test arranges, and the reason `onUnavailable` hears. */
+export type UnavailableCase = [name: string, arrange: () => unknown, reason: WalletUnavailableReason];
+
+/**
+ * One test per case (and an http page, where no wallet may run) that `show`, given the wallet's
+ * `onUnavailable`, resolves false as `expectUnavailable` says: not a failed payment (Chrome never has
+ * Apple Pay), so the Checkout's callback hears nothing.
+ */
+export function itIsUnavailableWhen(
+  label: string,
+  cases: UnavailableCase[],
+  show: (ctx: WalletContext, onUnavailable: (error: WalletUnavailableError) => void) => Promise<boolean>,
+): void {
+  const insecure: UnavailableCase = [
+    'the page is not a secure context',
+    () => {
+      secureContext(false);
+    },
+    'insecure_context',
+  ];
+  it.each([...cases, insecure])(
+    'resolves false when %s, telling onUnavailable why, and shows nothing',
+    async (_, arrange, reason) => {
+      arrange();
+      const { ctx, failures } = walletContext();
+      await expectUnavailable(label, reason, (onUnavailable) => show(ctx, onUnavailable), failures);
+    },
+  );
 }

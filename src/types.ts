@@ -199,6 +199,20 @@ export interface PixCode {
   expiresAt: string;
 }
 
+/** A boleto the shopper pays at their bank by its due date, as the service issued it. */
+export interface Boleto {
+  /** The barcode's 44 digits, drawn as Interleaved 2 of 5. */
+  barcode: string;
+  /** The linha digitável's 47 digits, which the shopper types or pastes in their bank's app. */
+  digitableLine: string;
+  /** The due date, `YYYY-MM-DD` in São Paulo's calendar; unpaid after it, the payment ends `expired`. */
+  dueDate: string;
+  /** What it pays, in the currency's whole unit (`42.5`). */
+  amount: number;
+  /** The service's page that prints it. */
+  printUrl: string;
+}
+
 /**
  * A payment the script made for the session's order (client script for everything): what the page
  * shows. Your backend reads the full record with Payment/Status, or learns it from the webhook.

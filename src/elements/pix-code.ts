@@ -5,7 +5,8 @@
 import { generate } from 'lean-qr/nano';
 import type { Locale } from '../i18n/index.ts';
 import { pixMessages } from '../i18n/pix.ts';
-import type { Payment, PixCode } from '../types.ts';
+import type { PixCode } from '../types.ts';
+import { copyButton, pendingView, type PendingView } from './pending-view.ts';
 import { attachStyledShadow, element } from './shadow.ts';
 
 const CSS = `
@@ -50,11 +51,7 @@ function svg(tag: string, attributes: Record<string, string>): SVGElement {
   return created;
 }
 
-export interface PixView {
-  /** Shows where the payment stands now: waiting, paid or expired. */
-  update(payment: Payment): void;
-  remove(): void;
-}
+export type PixView = PendingView;
 
 /** Shows `pix` in `target`: the QR code, the code to copy, and the payment's state. */
 export function showPixCode(target: Element, pix: PixCode, locale: Locale): PixView {
@@ -80,22 +77,8 @@ export function showPixCode(target: Element, pix: PixCode, locale: Locale): PixV
   );
   const waiting = text.waiting.replace('{time}', time);
   status.textContent = waiting;
-  const copy = element('button', { type: 'button' }, text.copy);
-  copy.addEventListener('click', () => {
-    input.select();
-    const done = (said: string) => {
-      status.textContent = `${said} ${waiting}`;
-    };
-    // The Clipboard API needs a secure context; without it, the code is selected for the shopper.
-    const clipboard = (navigator as Partial<Navigator>).clipboard;
-    (clipboard?.writeText(pix.brCode) ?? Promise.reject(new Error('no clipboard'))).then(
-      () => {
-        done(text.copied);
-      },
-      () => {
-        done(text.select);
-      },
-    );
+  const copy = copyButton(text.copy, input, (outcome) => {
+    status.textContent = `${text[outcome]} ${waiting}`;
   });
   const panel = element(
     'div',
@@ -109,20 +92,7 @@ export function showPixCode(target: Element, pix: PixCode, locale: Locale): PixV
   );
   root.append(panel);
   target.append(host);
-  return {
-    update(payment) {
-      if (payment.status === 'pending') return;
-      // The copy button goes with the code: a keyboard shopper on it lands on the news, not the page.
-      if (root.activeElement !== null) {
-        status.tabIndex = -1;
-        status.focus();
-      }
-      panel.classList.add('done');
-      status.textContent =
-        payment.status === 'paid' || payment.status === 'authorized' ? text.paid : text.expired;
-    },
-    remove() {
-      host.remove();
-    },
-  };
+  return pendingView(host, root, panel, status, (payment) =>
+    payment.status === 'paid' || payment.status === 'authorized' ? text.paid : text.expired,
+  );
 }

@@ -6,6 +6,7 @@ import { es } from './es.ts';
 import { SUPPORTED_LOCALES, type Locale } from './locale.ts';
 import { format, isMessageKey, messagesFor } from './messages.ts';
 import { passkeyMessages } from './passkey.ts';
+import { boletoMessages } from './boleto.ts';
 import { pixMessages } from './pix.ts';
 import { ptBR } from './pt-br.ts';
 import { refusalMessages } from './refusal.ts';
@@ -28,6 +29,7 @@ const TABLES: Readonly<Record<string, Readonly<Record<Locale, Table>>>> = {
   'en.ts, pt-br.ts, es.ts': { 'pt-BR': ptBR, en, es },
   'passkey.ts': passkeyMessages,
   'pix.ts': pixMessages,
+  'boleto.ts': boletoMessages,
   'wallet.ts': walletMessages,
   'refusal.ts': {
     'pt-BR': { refusal: refusalMessages.pt },
@@ -98,7 +100,11 @@ describe('message tables', () => {
       expect(isMessageKey(key), key).toBe(true);
       expect(Object.hasOwn(en, key), key).toBe(false);
     }
-    for (const key of [...Object.keys(en), ...Object.keys(pixMessages.en)]) {
+    for (const key of [
+      ...Object.keys(en),
+      ...Object.keys(pixMessages.en),
+      ...Object.keys(boletoMessages.en),
+    ]) {
       expect(/^(passkey|wallet)[A-Z]/.test(key), key).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Checkout } from './checkout.ts';
 import { ERRORS_DOC, isCheckoutError } from './errors.ts';
 
@@ -23,6 +23,24 @@ describe('new Checkout(options)', () => {
     expect(new Checkout({ ...valid, locale: 'pt_BR' }).locale).toBe('pt-BR');
     // What a browser without a configured language reports, passed on as navigator.language.
     expect(new Checkout({ ...valid, locale: 'C' }).locale).toBe('en');
+  });
+
+  it('warns once a page about a locale it does not translate, naming the supported ones', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      // `br` is Breton: the likeliest slip for pt-BR.
+      expect(new Checkout({ ...valid, locale: 'br' }).locale).toBe('en');
+      expect(new Checkout({ ...valid, locale: 'br' }).locale).toBe('en');
+      new Checkout({ ...valid, locale: 'pt' });
+      new Checkout({ ...valid });
+      expect(warn.mock.calls).toEqual([
+        [
+          'service-checkout: locale "br" is not translated, so English shows: use pt-BR, en, es (or leave it out to follow the browser).',
+        ],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('accepts installments as counts or plans, and either tax id field', () => {

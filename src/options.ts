@@ -2,11 +2,14 @@
 // Programming errors throw (a CheckoutError of type configuration); nothing here touches the DOM.
 
 import { invalidOption as fail } from './errors.ts';
-import { canonicalTag, SUPPORTED_LOCALES } from './i18n/locale.ts';
+import { canonicalTag, SUPPORTED_LOCALES, supportedLocaleOf } from './i18n/locale.ts';
 import { isMessageKey } from './i18n/messages.ts';
 import { APPEARANCE_CHOICES, APPEARANCE_KEYS } from './appearance.ts';
 import { installmentsProblem } from './brazil/installments.ts';
 import type { CheckoutOptions } from './types.ts';
+
+/** The locales already warned about, so a page that makes many Checkouts warns once. */
+const warnedLocales = new Set<unknown>();
 
 const CHOICES: Readonly<Record<string, readonly string[]>> = APPEARANCE_CHOICES;
 
@@ -61,10 +64,17 @@ export function validateOptions(options: unknown): CheckoutOptions {
     nonEmptyString(locale, 'locale', 35);
     // A tag of a language we do not translate (fr) falls back to English, as a browser's would; a
     // string that is no language tag at all is a mistake to tell the merchant about.
+    const use = `use ${SUPPORTED_LOCALES.join(', ')} (or leave it out to follow the browser)`;
     if (canonicalTag(locale) === undefined)
-      fail(
-        `locale "${locale as string}" is not a language tag: use ${SUPPORTED_LOCALES.join(', ')} (or leave it out to follow the browser).`,
+      fail(`locale "${locale as string}" is not a language tag: ${use}.`);
+    // Unnoticed, English is a silent slip (`br` is Breton, not pt-BR): said once a page.
+    if (supportedLocaleOf(locale) === undefined && !warnedLocales.has(locale)) {
+      warnedLocales.add(locale);
+      // eslint-disable-next-line no-console
+      console.warn(
+        `service-checkout: locale "${locale as string}" is not translated, so English shows: ${use}.`,
       );
+    }
   }
   for (const name of ['saveCard', 'passkeys'])
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(`${name} must be a boolean.`);

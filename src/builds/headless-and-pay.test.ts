@@ -146,6 +146,21 @@ describe('headlessAndPayFlow', () => {
     expect(cards).toEqual([]);
   });
 
+  it('gives a second pay() of the same method while one runs the same promise, and a new one after it ended', async () => {
+    const running: ((result: PaymentResult) => void)[] = [];
+    loaded.pay.mockImplementation(() => new Promise((resolve) => running.push(resolve)));
+    const flow = headlessAndPayFlow(source().context);
+    const first = flow.pay();
+    expect(flow.pay()).toBe(first);
+    expect(flow.pay({ method: 'pix' })).not.toBe(first);
+    await vi.waitFor(() => {
+      expect(loaded.pay).toHaveBeenCalledTimes(2);
+    });
+    for (const end of running) end(paid);
+    expect(await first).toBe(paid);
+    expect(flow.pay()).not.toBe(first);
+  });
+
   it('hands onPayment the failure of a pay() whose flow could not load, and loads again at the next call', async () => {
     const { context, payments } = source();
     const flow = headlessAndPayFlow(context);

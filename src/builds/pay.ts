@@ -22,8 +22,23 @@ export const lazyPay =
   (load: () => Promise<typeof BrowserPaymentFlow>) =>
   (context: PayContext, cardForm: PaymentParts['cardForm']): PayMethods => {
     const payments = new LazyFlow(() => load().then((Flow) => new Flow(context, { cardForm })));
+    // A second pay() of the same method while one runs gets the same promise, as the flow's own does
+    // (the flow answers another method's with its refusal).
+    let running: { method: string; result: Promise<PaymentResult> } | undefined;
     return {
-      pay: (settings) => payments.call((flow) => flow.pay(settings), context.deliverPayment),
+      pay: (settings) => {
+        const method = settings?.method ?? 'card';
+        if (running?.method === method) return running.result;
+        const result = payments.call((flow) => flow.pay(settings), context.deliverPayment);
+        if (running === undefined) {
+          const current = (running = { method, result });
+          const done = () => {
+            if (running === current) running = undefined;
+          };
+          result.then(done, done);
+        }
+        return result;
+      },
       destroy: () => {
         void payments.loaded?.then((flow) => {
           flow.destroy();

@@ -11,16 +11,21 @@ export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export function resolveLocale(requested: string | readonly string[] | undefined): Locale {
   const tags = typeof requested === 'string' ? [requested] : (requested ?? []);
   for (const tag of tags) {
-    const canonical = canonicalTag(tag);
-    if (canonical === undefined) continue;
-    const lower = canonical.toLowerCase();
-    const language = lower.split('-')[0];
-    const match =
-      SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower) ??
-      SUPPORTED_LOCALES.find((l) => l.toLowerCase().split('-')[0] === language);
+    const match = supportedLocaleOf(tag);
     if (match !== undefined) return match;
   }
   return 'en';
+}
+
+/** The supported locale `tag` names, exactly or by its language (`pt-PT` → `pt-BR`), if any. */
+export function supportedLocaleOf(tag: unknown): Locale | undefined {
+  const lower = canonicalTag(tag)?.toLowerCase();
+  if (lower === undefined) return undefined;
+  const language = lower.split('-')[0];
+  return (
+    SUPPORTED_LOCALES.find((l) => l.toLowerCase() === lower) ??
+    SUPPORTED_LOCALES.find((l) => l.toLowerCase().split('-')[0] === language)
+  );
 }
 
 // The engine's own BCP 47 parser is smaller than any regex we could ship, and canonicalises aliases

@@ -162,9 +162,14 @@ describe('Payment/Init: Boleto (type 2)', () => {
     expect((await status({ partnerUniqueId: orderId() })).status).toBe(404);
   });
 
-  it('refuses a payer on another method, and a Boleto in another currency or beyond its 10 digits', async () => {
+  it('refuses a payer on another method, and a Boleto in installments, in another currency or beyond its 10 digits', async () => {
     const onPix = await init({ paymentMethodType: '3', payer: BOLETO_PAYER });
     expect(onPix.body.error).toMatchObject({ code: 'invalid_request', field: payerField });
+    const inThree = await init(boletoMethod({ installments: 3 }));
+    expect(inThree.body.error).toMatchObject({
+      code: 'invalid_request',
+      field: 'paymentData.paymentMethods.0.installments',
+    });
     const inDollars = await init(boletoMethod(), { currency: 'USD' });
     expect(inDollars.body.error).toMatchObject({ code: 'invalid_request', field: 'paymentData.currency' });
     const tooMuch = await init(boletoMethod(), { amount: 100_000_000 });

@@ -38,7 +38,8 @@ function invalid(field: string, message: string): ServiceError {
 }
 
 /**
- * A payer only on a Boleto, and a Boleto only with a payer, in reais, for an amount its 10 digits hold.
+ * A payer only on a Boleto, and a Boleto only with a payer, in one installment, in reais, for an amount
+ * its 10 digits hold.
  * Runs before anything is written; `field` is the method's path.
  */
 export function checkBoleto(
@@ -57,6 +58,8 @@ export function checkBoleto(
       'is required for a Boleto: a registered boleto names its payer (name, document, address)',
     );
   }
+  if ((method.installments ?? 1) !== 1)
+    throw invalid(`${field}.installments`, 'a Boleto is paid at once: 1, or leave it out');
   if (charge.currency !== 'BRL') throw invalid('paymentData.currency', 'a Boleto is paid in BRL');
   if ((toMinorUnits(charge.amount, 'BRL') ?? Infinity) > MAX_AMOUNT_CENTS)
     throw invalid(`${field}.amount`, 'a Boleto holds at most 99999999.99');

@@ -1,8 +1,9 @@
 // What happens to a payment after Payment/Init: a pending method (Boleto, PIX, Bitcoin, Nupay, split)
 // waits for the shopper and ends `paid` (the shopper paid: /__sandbox/payments/settle) or `expired` (its
 // time ran out, or /__sandbox/payments/expire). Expiry is applied on read (Payment/Status, a duplicate
-// order's check, the controls) and by a timer, so the webhook goes out even when nobody reads. Each
-// change of status is one webhook event (sandbox/webhooks.ts). Choices live here and in the contract.
+// order's check, the controls, a boleto's print page) and by a timer, so the webhook goes out even when
+// nobody reads. Each change of status is one webhook event (sandbox/webhooks.ts). Choices live here and
+// in the contract.
 
 import { ServiceError } from '../errors.ts';
 import type { PaymentEvents, SandboxContext } from '../http/context.ts';

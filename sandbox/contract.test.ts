@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAccounts } from './accounts.ts';
+import { barcodeOfDigitableLine, dateOfFactor } from './boleto/febraban.ts';
 import { ERRORS } from './errors.ts';
+import { BOLETO, boletoExpiresAt } from './payments/boleto.ts';
 import { DIRECT_METHOD_TYPES, TOKEN_PROVIDERS } from './payments/init.ts';
 import { ACCOUNTS } from './test/harness.ts';
 
@@ -37,6 +39,7 @@ describe('docs/service-contract.md', () => {
       '/__sandbox/payments/expire',
       '/__sandbox/webhooks',
       '/__sandbox/wallets/open',
+      '/boleto/{printId}',
     ]) {
       expect(doc).toContain(path);
     }
@@ -76,5 +79,21 @@ describe('docs/service-contract.md', () => {
     for (const provider of TOKEN_PROVIDERS) expect(doc).toContain(`"${provider}"`);
     for (const name of Object.keys(ACCOUNTS))
       expect(doc).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
+  });
+
+  it('shows a Boleto whose numbers, due date and expiry are the sandbox’s', () => {
+    const example = /^### Boleto\n[\s\S]*?```json\n([\s\S]*?)```/m.exec(doc)?.[1];
+    const method = JSON.parse(example ?? '') as {
+      paymentMethodType: string;
+      expiresAt: string;
+      boleto: { barcode: string; digitableLine: string; dueDate: string; amount: number };
+    };
+    const { boleto } = method;
+    expect(method.paymentMethodType).toBe(BOLETO.methodType);
+    expect(barcodeOfDigitableLine(boleto.digitableLine)).toBe(boleto.barcode);
+    expect(boleto.barcode.slice(0, 3)).toBe(BOLETO.bank);
+    expect(dateOfFactor(boleto.barcode.slice(5, 9), boleto.dueDate)).toBe(boleto.dueDate);
+    expect(Number(boleto.barcode.slice(9, 19)) / 100).toBe(boleto.amount);
+    expect(method.expiresAt).toBe(boletoExpiresAt(boleto.dueDate));
   });
 });

@@ -187,6 +187,8 @@ export interface PaymentMethodRecord {
   expiresAt?: string;
   /** A PIX method: the "copia e cola" BR Code the shopper pays, and when it stops being payable. */
   pix?: { brCode: string; expiresAt: string };
+  /** A Boleto method: the boleto the shopper pays (sandbox/payments/boleto.ts). */
+  boleto?: BoletoRecord;
   /** A wallet payment's billingInfo as the merchant sent it (spec 4.7: name, taxedamount, billedamount). */
   billingInfo?: {
     name?: string | undefined;
@@ -195,6 +197,38 @@ export interface PaymentMethodRecord {
     taxedAmount?: number | undefined;
     billedAmount?: number | undefined;
   };
+}
+
+/** Who a registered boleto is issued to (Payment/Init's `paymentMethods[].payer`), as sent. */
+export interface BoletoPayer {
+  name: string;
+  document: string;
+  documentType: 'CPF' | 'CNPJ';
+  address: {
+    street: string;
+    number: string;
+    complement?: string | undefined;
+    neighborhood: string;
+    city: string;
+    /** The UF: two capital letters. */
+    state: string;
+    /** The CEP: 8 digits. */
+    postalCode: string;
+  };
+}
+
+/** A Boleto method's boleto: its numbers, when it is due, who is paid, who pays, and its print page. */
+export interface BoletoRecord {
+  /** 44 digits (FEBRABAN). */
+  barcode: string;
+  /** 47 digits, without the dots and spaces a printed one has. */
+  digitableLine: string;
+  /** `YYYY-MM-DD`, a day in America/Sao_Paulo. */
+  dueDate: string;
+  amount: number;
+  beneficiary: { name: string; document: string };
+  payer: BoletoPayer;
+  printUrl: string;
 }
 
 /**

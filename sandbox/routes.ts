@@ -2,6 +2,7 @@
 // scan for the whole API. The handlers live with their room (routes/, three-ds/, wallets/, frames.ts);
 // this module only places them. A `USE` row runs before the later rows of its path (CORS, a guard).
 
+import { boletoHandlers } from './boleto/routes.ts';
 import { frameHandlers } from './frames.ts';
 import type { RouteHandlers, SandboxContext } from './http/context.ts';
 import { sandboxControl } from './http/controls.ts';
@@ -103,6 +104,7 @@ export function sandboxRoutes(
 
     engine: (environment) => {
       const payments = engineHandlers(ctx, environment);
+      const boleto = boletoHandlers(ctx, environment);
       return [
         health(environment === 'sandbox' ? 'sandbox-engine' : 'engine'),
         ['USE', '/api/payment/init', browser],
@@ -110,6 +112,9 @@ export function sandboxRoutes(
         ['POST', '/api/payment/init', payments.init],
         ['POST', '/api/payment/sessionstatus', payments.sessionStatus],
         ['POST', '/api/payment/status', payments.status],
+        // The stylesheet first: '/boleto/:printId' would otherwise answer for it.
+        ['GET', '/boleto/print.css', boleto.printStyle],
+        ['GET', '/boleto/:printId', boleto.printPage],
       ];
     },
 

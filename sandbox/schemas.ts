@@ -3,7 +3,7 @@
 // object here matches its keys case-insensitively and hands the handlers the canonical spelling.
 
 import { z } from 'zod';
-import type { Customer, FrontData, Vendor } from './records.ts';
+import type { BoletoPayer, Customer, FrontData, Vendor } from './records.ts';
 import { DOCUMENT_TYPES, taxIdProblem, type DocumentType } from './tax-id.ts';
 
 type Shape = Record<string, z.ZodType>;
@@ -278,12 +278,50 @@ export const authenticationInformationSchema = strict({
   TransactionId: z.string().min(1).max(128),
 });
 
+/** The 27 federative units (26 states and the Federal District), as a CEP's address names them. */
+export const BRAZILIAN_STATES: readonly string[] =
+  'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
+
+const filled = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => value.trim() !== '', 'is required, and not blank');
+
+/**
+ * A Boleto's payer: what a registered boleto needs (name, CPF or CNPJ, address), each part checked
+ * here, on its own field. The CEP and the UF are written bare, as the documents are (sandbox/tax-id.ts).
+ */
+export const boletoPayerSchema = withTaxId(
+  strict({
+    name: filled(100),
+    document: text(32),
+    documentType: z.enum(DOCUMENT_TYPES),
+    address: strict({
+      street: filled(100),
+      number: filled(16),
+      complement: text(100).optional(),
+      neighborhood: filled(60),
+      city: filled(60),
+      state: z
+        .string()
+        .refine(
+          (value) => BRAZILIAN_STATES.includes(value),
+          'is the UF, two capital letters of one of the 27 (SP, RJ, DF, …)',
+        ),
+      postalCode: z.string().regex(/^\d{8}$/, 'a CEP is 8 digits, written bare (01310100, not 01310-100)'),
+    }),
+  }),
+);
+
 export const paymentMethodSchema = strict({
   partnerUniqueId: text(128).optional(),
   paymentMethodType: z.string().min(1).max(8),
   amount: money.optional(),
   installments: z.int().min(1).max(48).optional(),
   cardInfo: cardInfoSchema.optional(),
+  /** A Boleto's payer (method type 2), required there and refused elsewhere (sandbox/payments/boleto.ts). */
+  payer: boletoPayerSchema.optional(),
   data: freeJson.optional(),
   AuthenticationInformation: authenticationInformationSchema.optional(),
 });
@@ -341,6 +379,7 @@ export type SchemasMatchRecords = [
   Same<z.infer<typeof customerSchema>, Customer>,
   Same<z.infer<typeof frontDataSchema>, FrontData>,
   Same<z.infer<typeof vendorSchema>, Vendor>,
+  Same<z.infer<typeof boletoPayerSchema>, BoletoPayer>,
 ];
 
 /** The sandbox control that ends a session now (`POST /__sandbox/sessions/expire`). */

@@ -153,7 +153,7 @@ describe('deliveries', () => {
       const started = performance.now();
       const reply = await slow.backend('sandbox', '/api/Payment/Init', {
         partnerUniqueId: 'hangs',
-        paymentData: { currency: 'BRL', paymentMethods: [{ paymentMethodType: '2', amount: 10 }] },
+        paymentData: { currency: 'BRL', paymentMethods: [{ paymentMethodType: '4', amount: 10 }] },
       });
       expect(reply.status).toBe(201);
       expect(performance.now() - started).toBeLessThan(1_000);

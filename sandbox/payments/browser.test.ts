@@ -137,7 +137,7 @@ describe('a browser pays only with an instrument of its session', () => {
     ['a made-up WalletAPay token', { cardInfo: { token: WALLET_A, tokenProvider: 'WalletAPay' } }],
     ['a made-up WalletBPay token', { cardInfo: { token: WALLET_B, tokenProvider: 'WalletBPay' } }],
     ['an empty gift card', { paymentMethodType: '8' }],
-    ['a Boleto', { paymentMethodType: '2' }],
+    ['a Bitcoin payment', { paymentMethodType: '4' }],
     ['an antifraud-only entry', { cardInfo: { cardNumber: '411111******1111' } }],
   ])('refuses %s, stores nothing, and the order stays payable', async (_name, method) => {
     const { sessionId, partnerUniqueId } = await orderSession();

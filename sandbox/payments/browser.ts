@@ -10,16 +10,17 @@ import type { SandboxContext } from '../http/context.ts';
 import { withConnectionAddress } from '../http/front-data.ts';
 import { checkAmount, checkCurrency, sameAmount } from './money.ts';
 import type { BrowserPaymentInitRequest, PaymentInitRequest } from '../schemas.ts';
-import type { Payment, Session } from '../records.ts';
+import type { BoletoRecord, Payment, PaymentMethodRecord, Session } from '../records.ts';
 
 /** What a browser may pay with: a card token of its session (Service). The engine checks the token. */
 const BROWSER_TOKEN_PROVIDER = 'service';
 const BROWSER_METHOD_TYPES: readonly string[] = ['1', '7'];
 /**
- * PIX (code 3) needs no instrument: the shopper pays the order's BR Code from their bank app, so a
- * browser may start it for its session's order. The other direct methods stay with the backend.
+ * PIX (code 3) and Boleto (code 2, with the shopper's own payer data) need no instrument: the shopper
+ * pays the order's BR Code or boleto from their bank, so a browser may start them for its session's
+ * order. The other direct methods stay with the backend.
  */
-const BROWSER_DIRECT_METHOD_TYPES: readonly string[] = ['3'];
+const BROWSER_DIRECT_METHOD_TYPES: readonly string[] = ['3', '2'];
 /**
  * How long a session may read its payment's status: a day, past the session's 30 minutes, so a PIX
  * (which the shopper may pay up to its expiry) can still be followed from the page that started it.
@@ -44,7 +45,7 @@ function refuseForeignInstruments(body: PaymentInitRequest): void {
     if (!BROWSER_METHOD_TYPES.includes(method.paymentMethodType) || method.cardInfo === undefined) {
       throw backendOnly(
         `${field}.paymentMethodType`,
-        `${field}: a browser pays only with a card token of its session, or by PIX; call this method from your backend.`,
+        `${field}: a browser pays only with a card token of its session, by PIX or by Boleto; call this method from your backend.`,
       );
     }
     if (provider !== BROWSER_TOKEN_PROVIDER) {
@@ -180,9 +181,19 @@ export function sessionPayment(ctx: SandboxContext, account: Account, sessionId:
   return ctx.lifecycle.refresh(payment);
 }
 
+/** A method as a browser sees it: a Boleto's boleto without its payer, who is personal data as the customer is. */
+function browserMethodView(
+  method: PaymentMethodRecord,
+): Omit<PaymentMethodRecord, 'boleto'> & { boleto?: Omit<BoletoRecord, 'payer'> } {
+  if (method.boleto === undefined) return method;
+  const { payer: _payer, ...boleto } = method.boleto;
+  return { ...method, boleto };
+}
+
 /**
- * What a browser sees of a payment: its state and what the shopper chose, never the customer, the
- * front data, the vendor or the antifraud answer (which the merchant's backend reads with Payment/Status).
+ * What a browser sees of a payment: its state and what the shopper chose, never the customer (nor a
+ * Boleto's payer), the front data, the vendor or the antifraud answer (which the merchant's backend
+ * reads with Payment/Status).
  */
 export function browserPaymentView(payment: Payment) {
   return {
@@ -192,7 +203,7 @@ export function browserPaymentView(payment: Payment) {
     status: payment.status,
     amount: payment.amount,
     currency: payment.currency,
-    paymentMethods: payment.paymentMethods,
+    paymentMethods: payment.paymentMethods.map(browserMethodView),
     isTest: payment.isTest,
     isFromFrontend: payment.isFromFrontend,
     createdAt: payment.createdAt,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { futureYear, inReais, MERCHANT_ORIGIN, VISA } from '../test/harness.ts';
+import { BOLETO_PAYER, futureYear, inReais, MERCHANT_ORIGIN, VISA } from '../test/harness.ts';
 import { fileSandbox } from '../test/file-sandbox.ts';
 
 let order = 0;
@@ -218,7 +218,14 @@ describe('Payment/Init: direct non-card methods', () => {
     ['8', 'gift_card', 'authorized'],
   ])('type %s is %s without a session', async (type, method, expected) => {
     const reply = await init({
-      paymentData: { amount: 50, currency: 'BRL', paymentMethods: [{ paymentMethodType: type, amount: 50 }] },
+      paymentData: {
+        amount: 50,
+        currency: 'BRL',
+        // A Boleto names its payer (sandbox/payments/boleto.test.ts has its rules).
+        paymentMethods: [
+          { paymentMethodType: type, amount: 50, ...(type === '2' ? { payer: BOLETO_PAYER } : {}) },
+        ],
+      },
     });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: expected, paymentMethods: [{ kind: 'direct', method }] });
@@ -679,7 +686,7 @@ describe('amounts are money', () => {
       currency: 'BRL',
       paymentMethods: [
         { paymentMethodType: '3', amount: 0.1 },
-        { paymentMethodType: '2', amount: 0.2 },
+        { paymentMethodType: '2', amount: 0.2, payer: BOLETO_PAYER },
       ],
     });
     expect(split.status).toBe(201);

@@ -17,6 +17,7 @@ import {
 import { ServiceError } from '../errors.ts';
 import { checkAmount, checkCurrency, minorDigits, toMinorUnits } from './money.ts';
 import { overallStatus, pendingFields, voidAuthorized } from './lifecycle.ts';
+import { checkBoleto } from './boleto.ts';
 import type { SandboxContext } from '../http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from '../schemas.ts';
 import { loadSession } from '../sessions.ts';
@@ -24,6 +25,7 @@ import { refuse, WalletTokenError } from '../wallets/common.ts';
 import { fundingNumber } from '../wallets/test-cards.ts';
 import type {
   Authentication,
+  BoletoPayer,
   OpenedWalletToken,
   Payment,
   PaymentMethodRecord,
@@ -271,10 +273,15 @@ function planMethod(
   consumed: Set<string>,
   field: string,
   charge: Charge,
-  pending: (method: string, amount: number) => Pick<PaymentMethodRecord, 'expiresAt' | 'pix'>,
+  pending: (
+    method: string,
+    amount: number,
+    payer: BoletoPayer | undefined,
+  ) => ReturnType<typeof pendingFields>,
 ): Plan {
   const { account } = input;
   requireAuthenticationOfType(method, field);
+  checkBoleto(method, field, charge);
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
@@ -284,7 +291,7 @@ function planMethod(
         kind: 'direct',
         method: direct.method,
         status: direct.status,
-        ...(direct.status === 'pending' ? pending(direct.method, charge.amount) : {}),
+        ...(direct.status === 'pending' ? pending(direct.method, charge.amount, method.payer) : {}),
       },
       consumes: undefined,
     };
@@ -441,6 +448,11 @@ function antiFraudDecision(body: PaymentInitRequest): NonNullable<Payment['antiF
   };
 }
 
+/** The engine a payment was made on, where its pages (a boleto's print page) are. */
+function engineUrl(ctx: SandboxContext, environment: 'sandbox' | 'production'): string {
+  return environment === 'sandbox' ? ctx.urls.sandboxUrl : ctx.urls.engineUrl;
+}
+
 /** A payment that passed every check, and `commit`, which writes it in one synchronous step. */
 export interface PlannedPayment {
   payment: Payment;
@@ -486,8 +498,16 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
       consumed,
       `paymentData.paymentMethods.${String(index)}`,
       charge,
-      (kind, amount) =>
-        pendingFields({ method: kind, now, paymentId, index, merchantName: account.name, amount }),
+      (kind, amount, payer) =>
+        pendingFields({
+          method: kind,
+          now,
+          paymentId,
+          index,
+          merchantName: account.name,
+          amount,
+          boleto: payer && { payer, engineUrl: engineUrl(ctx, input.environment) },
+        }),
     );
   });
   const methods = plans.map((p) => p.record);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { crc16CcittFalse } from '../pix/br-code.ts';
 import { ManualClock } from '../test/manual-clock.ts';
 import { fileSandbox } from '../test/file-sandbox.ts';
+import { BOLETO_PAYER } from '../test/harness.ts';
 
 const MINUTE = 60_000;
 const clock = new ManualClock(Date.parse('2026-11-22T22:00:00.000Z'));
@@ -11,7 +12,12 @@ beforeEach(() => {
   order += 1;
 });
 
-const method = (paymentMethodType: string, amount = 100) => ({ paymentMethodType, amount });
+/** A pending method; a Boleto with the payer it needs. */
+const method = (paymentMethodType: string, amount = 100) => ({
+  paymentMethodType,
+  amount,
+  ...(paymentMethodType === '2' ? { payer: BOLETO_PAYER } : {}),
+});
 const init = (methods: Record<string, unknown>[], partnerUniqueId = `lifecycle-${String(order)}`) =>
   sb.backend('sandbox', '/api/Payment/Init', {
     partnerUniqueId,
@@ -45,10 +51,12 @@ describe('a pending payment', () => {
     expect(crc16CcittFalse(brCode.slice(0, -4))).toBe(brCode.slice(-4));
   });
 
-  it('gives a Boleto three days, and no BR Code', async () => {
+  it('gives a Boleto until its due date, three days on, ends in São Paulo, and no BR Code', async () => {
+    // 22:00 UTC on 2026-11-22 is 19:00 in São Paulo: due on the 25th, payable until it ends (03:00 UTC).
     const reply = await init([method('2')]);
     const [boleto] = reply.body['paymentMethods'] as Record<string, unknown>[];
-    expect(boleto?.['expiresAt']).toBe(new Date(clock.now() + 3 * 24 * 60 * MINUTE).toISOString());
+    expect(boleto?.['expiresAt']).toBe('2026-11-26T03:00:00.000Z');
+    expect(boleto).toMatchObject({ boleto: { dueDate: '2026-11-25' } });
     expect(boleto).not.toHaveProperty('pix');
   });
 

@@ -1,20 +1,30 @@
 // What happens to a payment after Payment/Init: a pending method (Boleto, PIX, Bitcoin, Nupay, split)
 // waits for the shopper and ends `paid` (the shopper paid: /__sandbox/payments/settle) or `expired` (its
 // time ran out, or /__sandbox/payments/expire). Expiry is applied on read (Payment/Status, a duplicate
-// order's check, the controls) and by a timer, so the webhook goes out even when nobody reads. Each
-// change of status is one webhook event (sandbox/webhooks.ts). Choices live here and in the contract.
+// order's check, the controls, a boleto's print page) and by a timer, so the webhook goes out even when
+// nobody reads. Each change of status is one webhook event (sandbox/webhooks.ts). Choices live here and
+// in the contract.
 
 import { ServiceError } from '../errors.ts';
 import type { PaymentEvents, SandboxContext } from '../http/context.ts';
 import { pixBrCode } from '../pix/br-code.ts';
+import { issueBoleto } from './boleto.ts';
 import { paymentView } from '../store.ts';
-import type { Payment, PaymentMethodRecord, PaymentStatus, WebhookEventType } from '../records.ts';
+import type {
+  BoletoPayer,
+  Payment,
+  PaymentMethodRecord,
+  PaymentStatus,
+  WebhookEventType,
+} from '../records.ts';
 import type { Timer } from '../timers.ts';
 
-/** How long a pending method waits for the shopper, by method; 30 minutes unless listed. */
+/**
+ * How long a pending method waits for the shopper, by method; 30 minutes unless listed. A Boleto waits
+ * until its due date ends (sandbox/payments/boleto.ts).
+ */
 export const PENDING_TTL_MS: Readonly<Record<string, number>> = {
   pix: 30 * 60_000,
-  boleto: 3 * 24 * 3600_000,
   bitcoin: 30 * 60_000,
   nupay: 30 * 60_000,
   split: 30 * 60_000,
@@ -67,7 +77,10 @@ function txidOf(paymentId: string, index: number): string {
   return `${paymentId.replace(/[^A-Za-z0-9]/g, '').slice(-22)}M${String(index)}`.slice(-25);
 }
 
-/** What a pending method's record adds: when it expires, and for PIX the payload the shopper pays. */
+/**
+ * What a pending method's record adds: when it expires, and what the shopper pays: a PIX's BR Code, a
+ * Boleto's boleto (issued to its payer, printed by the engine at `engineUrl`).
+ */
 export function pendingFields(input: {
   method: string;
   now: number;
@@ -75,7 +88,17 @@ export function pendingFields(input: {
   index: number;
   merchantName: string;
   amount: number | undefined;
-}): Pick<PaymentMethodRecord, 'expiresAt' | 'pix'> {
+  boleto?: { payer: BoletoPayer; engineUrl: string } | undefined;
+}): Pick<PaymentMethodRecord, 'expiresAt' | 'pix' | 'boleto'> {
+  if (input.method === 'boleto' && input.boleto !== undefined) {
+    return issueBoleto({
+      now: input.now,
+      amount: input.amount ?? 0,
+      payer: input.boleto.payer,
+      beneficiaryName: input.merchantName,
+      engineUrl: input.boleto.engineUrl,
+    });
+  }
   const expiresAt = new Date(
     input.now + (PENDING_TTL_MS[input.method] ?? DEFAULT_PENDING_TTL_MS),
   ).toISOString();

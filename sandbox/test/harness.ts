@@ -97,6 +97,21 @@ export const VISA = {
   cvv: '123',
 };
 
+/** A Boleto's payer as a registered boleto needs it (Payment/Init's `paymentMethods[].payer`). */
+export const BOLETO_PAYER = {
+  name: 'Ada Lovelace',
+  document: '12345678909',
+  documentType: 'CPF',
+  address: {
+    street: 'Avenida Paulista',
+    number: '1000',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    postalCode: '01310100',
+  },
+} as const;
+
 export async function startTestSandbox(
   options: {
     now?: () => number;

@@ -46,9 +46,10 @@ export function csp(options: { formAction: string; frameAncestors: readonly stri
   ].join('; ');
 }
 
-function document(title: string, head: string, body: string): string {
+/** A whole page: its title, what goes in its head and its body (the sandbox's boleto page is pt-BR). */
+export function document(title: string, head: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

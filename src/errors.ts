@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'payment_declined',
   'payment_expired',
   'payment_status_unknown',
+  'payer_invalid',
   'passkey_cancelled',
   'passkey_not_allowed',
   'passkey_unsupported',

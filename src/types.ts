@@ -199,6 +199,27 @@ export interface PixCode {
   expiresAt: string;
 }
 
+/** Who pays a boleto: the shopper's name, CPF or CNPJ and address, as their bank registers it. */
+export interface BoletoPayer {
+  /** The name printed on the boleto. */
+  name: string;
+  /** The CPF or CNPJ, with or without its punctuation. */
+  document: string;
+  address: {
+    street: string;
+    /** The street number; `S/N` for none. */
+    number: string;
+    complement?: string;
+    /** The district (bairro). */
+    neighborhood: string;
+    city: string;
+    /** The UF, such as `SP`. */
+    state: string;
+    /** The CEP, `01310-100` or `01310100`. */
+    postalCode: string;
+  };
+}
+
 /** A boleto the shopper pays at their bank by its due date, as the service issued it. */
 export interface Boleto {
   /** The barcode's 44 digits, drawn as Interleaved 2 of 5. */
@@ -224,7 +245,7 @@ export interface Payment {
   partnerUniqueId: string;
   /** Where the payment stands; see {@link PaymentStatus}. */
   status: PaymentStatus;
-  /** How it was paid: `card`, `card_3ds` or `pix`. */
+  /** How it was paid: `card`, `card_3ds`, `pix` or `boleto`. */
   method: string;
   /** The order's amount, as the session holds it: in the currency's whole unit (`42.5`), never cents. */
   amount?: number;
@@ -240,6 +261,10 @@ export interface Payment {
   declineReason?: string;
   /** A PIX's code for the shopper's bank app. */
   pix?: PixCode;
+  /** A boleto's barcode, digitable line, due date and print page, while it waits to be paid. */
+  boleto?: Boleto;
+  /** When a payment that waits for the shopper (a PIX, a boleto) expires unpaid (ISO 8601). */
+  expiresAt?: string;
 }
 
 /** A payment that did not pay: the error says why (`payment_declined`, `payment_expired`, …). */
@@ -273,13 +298,19 @@ export interface PaymentProgress {
 
 /** What `pay()` takes. */
 export interface PayOptions extends CallOptions {
-  /** How the shopper pays: `card` (default: the mounted card form) or `pix` (no form needed). */
-  method?: 'card' | 'pix';
   /**
-   * With `pix`: the element (or a selector for it) where the script shows the QR code, the code to
-   * copy and the payment's state, in the shopper's language. Leave it out to show `payment.pix` yourself.
+   * How the shopper pays: `card` (default: the mounted card form), `pix` or `boleto` (no form needed;
+   * a boleto needs its `payer`).
+   */
+  method?: 'card' | 'pix' | 'boleto';
+  /**
+   * With `pix` or `boleto`: the element (or a selector for it) where the script shows the code (the QR
+   * code, or the boleto's barcode, digitable line and print link) and the payment's state, in the
+   * shopper's language. Leave it out to show `payment.pix` or `payment.boleto` yourself.
    */
   target?: string | Element;
+  /** With `boleto`: who pays it, as a registered boleto names them. Checked before anything is sent. */
+  payer?: BoletoPayer;
   /** Hears each {@link PaymentProgress} step. */
   onProgress?: (progress: PaymentProgress) => void;
 }

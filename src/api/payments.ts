@@ -4,7 +4,7 @@
 // docs/service-contract.md has both calls.
 
 import type { Result } from '../errors.ts';
-import type { Payment, PaymentStatus } from '../types.ts';
+import type { Boleto, Payment, PaymentStatus } from '../types.ts';
 import type { Environment } from '../types.ts';
 import { amountFrom } from '../money.ts';
 import { serviceOrigin } from './hosts.ts';
@@ -41,6 +41,30 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
+const validDate = (value: string | undefined) =>
+  value === undefined || Number.isNaN(Date.parse(value)) ? undefined : value;
+
+/** A method's `boleto` (docs/service-contract.md, Boleto), what the page shows of it; undefined when incomplete. */
+function decodeBoleto(boleto: unknown): Boleto | undefined {
+  if (!isObj(boleto)) return undefined;
+  const barcode = str(boleto['barcode']);
+  const digitableLine = str(boleto['digitableLine']);
+  const dueDate = str(boleto['dueDate']);
+  const amount = amountFrom(boleto['amount']);
+  const printUrl = str(boleto['printUrl']);
+  if (
+    barcode === undefined ||
+    digitableLine === undefined ||
+    dueDate === undefined ||
+    !/^\d{4}-\d\d-\d\d$/.test(dueDate) ||
+    amount === undefined ||
+    printUrl === undefined ||
+    !/^https?:\/\//.test(printUrl)
+  )
+    return undefined;
+  return { barcode, digitableLine, dueDate, amount, printUrl };
+}
+
 /** The engine's answer, read once into a {@link Payment}; undefined when it is not one. */
 export function decodePayment(answer: unknown): Payment | undefined {
   if (!isObj(answer)) return undefined;
@@ -75,6 +99,8 @@ export function decodePayment(answer: unknown): Payment | undefined {
     ...(brCode === undefined || expiresAt === undefined || Number.isNaN(Date.parse(expiresAt))
       ? {}
       : { pix: { brCode, expiresAt } }),
+    ...optional('boleto', decodeBoleto(method['boleto'])),
+    ...optional('expiresAt', validDate(str(method['expiresAt']))),
   };
 }
 

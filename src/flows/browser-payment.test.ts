@@ -479,6 +479,86 @@ describe('BrowserPaymentFlow', () => {
     expect(target.childElementCount).toBe(0);
   });
 
+  it('pays by boleto: the payer checked and sent bare, the boleto shown in the target, followed until it expired', async () => {
+    const boleto = {
+      barcode: '00193373700000001000500940144816060680935031',
+      digitableLine: '00190500954014481606906809350314337370000000100',
+      dueDate: '2026-12-10',
+      amount: 120,
+      printUrl: 'http://127.0.0.1:4178/boleto/4f2a',
+    };
+    const method = { method: 'boleto', boleto, expiresAt: '2026-12-11T03:00:00.000Z' };
+    initAnswer = () => Response.json(record('pending', method), { status: 201 });
+    statusAnswers = [() => Response.json(record('expired', method))];
+    const target = document.createElement('div');
+    document.body.append(target);
+    const { payments } = flow();
+    const payer = {
+      name: ' Ada Lovelace ',
+      document: '390.533.447-05',
+      address: {
+        street: 'Av. Paulista',
+        number: '1000',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'sp',
+        postalCode: '01310-100',
+      },
+    };
+    expect(await payments.pay({ method: 'boleto', target, payer })).toMatchObject({
+      ok: false,
+      error: { code: 'payment_expired' },
+      payment: { method: 'boleto', boleto, expiresAt: method.expiresAt },
+    });
+    expect(calls[0]?.body).toEqual({
+      tokenSession: SESSION,
+      paymentData: {
+        paymentMethods: [
+          {
+            paymentMethodType: '2',
+            payer: {
+              name: 'Ada Lovelace',
+              document: '39053344705',
+              documentType: 'CPF',
+              address: { ...payer.address, state: 'SP', postalCode: '01310100' },
+            },
+          },
+        ],
+      },
+    });
+    await vi.waitFor(() => {
+      expect(
+        target.querySelector('svc-boleto')?.shadowRoot?.querySelector('[role=status]')?.textContent,
+      ).toBe('The boleto expired unpaid.');
+    });
+  });
+
+  it.each([
+    ['payer.name', { name: ' ' }],
+    ['payer.document', { document: '390.533.447-06' }],
+    ['payer.address.city', { address: { city: '' } }],
+    ['payer.address.state', { address: { state: 'XX' } }],
+    ['payer.address.postalCode', { address: { postalCode: '1310-100' } }],
+  ])('refuses a boleto whose %s is wrong, naming it, before any request', async (field, change) => {
+    const address = {
+      street: 'Rua A',
+      number: 'S/N',
+      neighborhood: 'Centro',
+      city: 'Recife',
+      state: 'PE',
+      postalCode: '50010000',
+      ...('address' in change ? change.address : {}),
+    };
+    const payer = { name: 'Ada', document: '11222333000181', ...change, address };
+    const { payments } = flow();
+    const result = await payments.pay({ method: 'boleto', payer });
+    expect(result).toMatchObject({ ok: false, error: { code: 'payer_invalid', type: 'validation' } });
+    expect(result.ok ? '' : result.error.message).toMatch(
+      new RegExp(`^${field.replaceAll('.', '\\.')} must be `),
+    );
+    expect(calls).toHaveLength(0);
+  });
+
   it('refuses a Pix target that matches nothing, before any request', async () => {
     const { payments } = flow();
     expect(await payments.pay({ method: 'pix', target: '#nowhere' })).toMatchObject({

@@ -14,7 +14,8 @@ import {
   type Result,
 } from '../errors.ts';
 import type { CheckoutContext, CheckoutSettings } from '../checkout-context.ts';
-import type { PixView } from '../elements/pix-code.ts';
+import type { PendingView } from '../elements/pending-view.ts';
+import { checkPayer } from '../brazil/boleto-payer.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardDetails,
@@ -129,9 +130,9 @@ export function outcomeOf(payment: Payment): PaymentResult | undefined {
 
 /**
  * What a request pays with, enough to recognise its payment in SessionStatus's answer: the card's brand
- * and last four digits (as the form tokenized it), or a PIX.
+ * and last four digits (as the form tokenized it), or a PIX or a boleto.
  */
-export type Instrument = Pick<CardDetails, 'brand' | 'last4'> | 'pix';
+export type Instrument = Pick<CardDetails, 'brand' | 'last4'> | 'pix' | 'boleto';
 
 /**
  * Whether `found`, the session's payment after an unsure Payment/Init, can be the one this request
@@ -147,9 +148,9 @@ export function couldBeThisRequest(
   known: ReadonlySet<string> | undefined,
 ): boolean {
   if (known?.has(found.paymentId) === true) return false;
-  // A PIX has no card: no last four digits to match.
-  return instrument === 'pix'
-    ? found.method === 'pix'
+  // A PIX or a boleto has no card: no last four digits to match.
+  return typeof instrument === 'string'
+    ? found.method === instrument
     : found.last4 === instrument.last4 && found.brand === instrument.brand;
 }
 
@@ -195,8 +196,8 @@ export async function follow(
   options: FollowOptions,
 ): Promise<PaymentResult> {
   const started = now();
-  // A PIX stays payable until it expires: it is followed that long (and a minute past), at least.
-  const expires = Date.parse(first.pix?.expiresAt ?? '');
+  // A PIX or a boleto stays payable until it expires: it is followed that long (and a minute past), at least.
+  const expires = Date.parse(first.expiresAt ?? first.pix?.expiresAt ?? '');
   const until = Math.max(started + FOLLOW.giveUpAfterMs, Number.isNaN(expires) ? 0 : expires + 60_000);
   let payment = first;
   for (;;) {
@@ -260,8 +261,11 @@ function reopensForm(error: CheckoutError): boolean {
   return ['payment', 'authentication', 'validation'].includes(error.type) || error.code.startsWith('token_');
 }
 
-/** A PIX (the sandbox's code 3): no instrument, the shopper pays the order's BR Code from their bank. */
+/** A PIX (code 3): no instrument, the shopper pays the order's BR Code from their bank. */
 const PIX_METHOD = { paymentMethodType: '3' };
+
+/** A boleto (code 2): no instrument either; the shopper pays it at their bank by its due date. */
+const BOLETO_METHOD_TYPE = '2';
 
 type Run = (signal: AbortSignal, onProgress: (progress: PaymentProgress) => void) => Promise<PaymentResult>;
 
@@ -279,13 +283,13 @@ export class BrowserPaymentFlow {
   readonly #engine: Engine;
   #inFlight: Promise<PaymentResult> | undefined;
   /** The method of the running payment. */
-  #running: 'card' | 'pix' = 'card';
+  #running: NonNullable<PayOptions['method']> = 'card';
   #paid: PaymentResult | undefined;
   /** The payments this page already made and was told the end of (declined, expired). */
   readonly #known = new Set<string>();
   #lifetime = new AbortController();
   /** The Pix codes shown, which destroy() removes. */
-  readonly #views = new Set<PixView>();
+  readonly #views = new Set<PendingView>();
 
   /** @throws {@link CheckoutError} `invalid_option` when `engineUrl` is missing in production or not https. */
   constructor(context: Needs, { cardForm, engine = engineFor(context.options) }: PaymentParts) {
@@ -294,12 +298,27 @@ export class BrowserPaymentFlow {
     this.#engine = engine;
   }
 
-  /** Pays with the card form's card (tokenized and authenticated first), or by PIX (`method: 'pix'`). */
+  /**
+   * Pays with the card form's card (tokenized and authenticated first), by PIX (`method: 'pix'`) or by
+   * boleto (`method: 'boleto'`, its `payer` checked first: `payer_invalid` names the field to fix).
+   */
   pay(options: PayOptions = {}): Promise<PaymentResult> {
     const { method = 'card' } = options;
-    if (method === 'pix') return this.#payWithPix(options);
+    if (method === 'pix') return this.#payPending(options, PIX_METHOD);
+    if (method === 'boleto') {
+      const payer = checkPayer(options.payer);
+      if (!payer.ok) {
+        const error = new CheckoutError(
+          'payer_invalid',
+          'validation',
+          `${payer.field} must be ${payer.why}.`,
+        );
+        return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
+      }
+      return this.#payPending(options, { paymentMethodType: BOLETO_METHOD_TYPE, payer: payer.value });
+    }
     if ((method as string) !== 'card') {
-      const error = configurationError('invalid_option', `method must be "card" or "pix".`);
+      const error = configurationError('invalid_option', `method must be "card", "pix" or "boleto".`);
       return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
     return this.#once(options, async (signal, onProgress) => {
@@ -325,10 +344,11 @@ export class BrowserPaymentFlow {
   }
 
   /**
-   * Pays by PIX: the engine answers pending with the BR Code (in the `pending` progress and the
-   * result's `payment.pix`), and the payment is followed until the shopper paid it or it expired.
+   * Pays by PIX or boleto (`method`, the engine's entry): the engine answers pending with the code (in
+   * the `pending` progress and the result's `payment.pix` or `payment.boleto`), shown in `target`, and
+   * the payment is followed until the shopper paid it or it expired.
    */
-  #payWithPix(options: PayOptions): Promise<PaymentResult> {
+  #payPending(options: PayOptions, method: Record<string, unknown>): Promise<PaymentResult> {
     const { target } = options;
     let container: Element | null | undefined;
     try {
@@ -347,23 +367,35 @@ export class BrowserPaymentFlow {
     const where = container;
     return this.#once(options, async (signal, onProgress) => {
       // The code shows once the engine gave it; every later step updates it; a code shown before goes.
-      let view: Promise<PixView | undefined> | undefined;
+      let view: Promise<PendingView | undefined> | undefined;
       const show = (payment: Payment | undefined) => {
-        const pix = payment?.pix;
         if (where === undefined || payment === undefined) return;
+        const { pix, boleto } = payment;
+        const shows =
+          pix !== undefined
+            ? () =>
+                import('../elements/pix-code.ts').then((m) => m.showPixCode(where, pix, this.#context.locale))
+            : boleto !== undefined
+              ? () =>
+                  import('../elements/boleto.ts').then((m) =>
+                    m.showBoleto(where, boleto, this.#context.locale),
+                  )
+              : undefined;
         view ??=
-          pix === undefined
+          shows === undefined
             ? undefined
-            : import('../elements/pix-code.ts')
-                .then(({ showPixCode }) => {
+            : Promise.resolve()
+                .then(() => {
                   if (signal.aborted) return undefined;
                   for (const old of this.#views) old.remove();
                   this.#views.clear();
-                  const shown = showPixCode(where, pix, this.#context.locale);
-                  this.#views.add(shown);
+                  return shows();
+                })
+                .then((shown) => {
+                  if (shown !== undefined) this.#views.add(shown);
                   return shown;
                 })
-                // Without the code's chunk (the network) the page still has payment.pix to show.
+                // Without the code's chunk (the network) the page still has payment.pix or .boleto to show.
                 .catch(() => undefined);
         void view?.then((shown) => {
           shown?.update(payment);
@@ -372,7 +404,7 @@ export class BrowserPaymentFlow {
       const result = await payOrder(
         this.#context,
         this.#engine,
-        { methods: [PIX_METHOD], instrument: 'pix' },
+        { methods: [method], instrument: options.method === 'boleto' ? 'boleto' : 'pix' },
         {
           signal,
           known: this.#known,

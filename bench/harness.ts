@@ -1,6 +1,6 @@
 // What `npm run bench` (bench/run.ts) and `npm run bench:profile` (bench/profile.ts) share: dist/
 // built, the demo stack, the floor's server and Chromium started on free ports, all closed together,
-// and the browser's complaints shown when a run fails.
+// the browser's complaints shown when a run fails, and Markdown padded by Prettier.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

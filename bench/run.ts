@@ -55,14 +55,7 @@ function compareSubmits(sdk: readonly measure.SubmitRun[], floor: readonly measu
 }
 
 /** The median of each milestone over the runs that have it, in time order. */
-function medianMarks(runs: readonly measure.ReadyRun[]): Record<string, number> {
-  const names = [...new Set(runs.flatMap((r) => Object.keys(r.marks)))];
-  const entries = names.map((name) => {
-    const values = runs.map((r) => r.marks[name]).filter((v): v is number => v !== undefined);
-    return [name, median(values)] as const;
-  });
-  return Object.fromEntries(entries.sort((a, b) => a[1] - b[1]));
-}
+const medianMarks = (runs: readonly measure.ReadyRun[]) => stats.medianOfEach(runs.map((r) => r.marks));
 
 const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Math.abs(bytes))}`;
 

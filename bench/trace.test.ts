@@ -146,7 +146,7 @@ describe('requests', () => {
       [
         event('ResourceSendRequest', 1_000_100, { url: 'http://h/api/Token/Generate' }),
         event('ResourceReceiveResponse', 1_030_000, {
-          timing: { requestTime: 1.0001, receiveHeadersEnd: 20 },
+          timing: { requestTime: 1.0001, sendEnd: 0.5, receiveHeadersStart: 19.5, receiveHeadersEnd: 20 },
           headers: [{ name: 'Server-Timing', value: 'app;dur=4.5' }],
         }),
         event('ResourceFinish', 1_040_000, { finishTime: 1.025 }),
@@ -162,6 +162,7 @@ describe('requests', () => {
         headers: 1_020_100,
         finished: 1_025_000,
         serverMs: 4.5,
+        serverWait: 19,
       },
     ]);
   });

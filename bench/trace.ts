@@ -320,6 +320,11 @@ export interface Request {
   finished: number | undefined;
   /** The response's Server-Timing durations, summed (ms). */
   serverMs: number;
+  /**
+   * From the request's last byte sent to the response headers' first byte, as the network service
+   * timed them (ms): the server's whole turn, of which Server-Timing covers its handler.
+   */
+  serverWait: number | undefined;
 }
 
 /** Each request a renderer process traced, by its ResourceSendRequest / ReceiveResponse / Finish events. */
@@ -337,16 +342,20 @@ export function requests(events: readonly TraceEvent[], serverTimingMs: (header:
         headers: undefined,
         finished: undefined,
         serverMs: 0,
+        serverWait: undefined,
       });
     const request = byId.get(id);
     if (request === undefined) continue;
     if (e.name === 'ResourceReceiveResponse') {
-      const timing = d['timing'] as { requestTime?: number; receiveHeadersEnd?: number } | undefined;
+      const timing = d['timing'] as Partial<Record<string, number>> | undefined;
       // The response's own timing (seconds on the trace's clock, and ms from them) where it has it:
       // a document's events are written only when it commits, after the fact.
-      if (timing?.requestTime !== undefined && timing.requestTime > 0) {
-        request.sent = Math.round(timing.requestTime * 1e6);
-        request.headers = request.sent + (timing.receiveHeadersEnd ?? 0) * 1000;
+      const { requestTime = 0, receiveHeadersEnd = 0, receiveHeadersStart, sendEnd } = timing ?? {};
+      if (requestTime > 0) {
+        request.sent = Math.round(requestTime * 1e6);
+        request.headers = request.sent + receiveHeadersEnd * 1000;
+        if (receiveHeadersStart !== undefined && sendEnd !== undefined && sendEnd >= 0)
+          request.serverWait = receiveHeadersStart - sendEnd;
       } else request.headers = e.ts;
       const headers = (d['headers'] ?? []) as { name: string; value: string }[];
       const timingHeader = headers.find((h) => h.name.toLowerCase() === 'server-timing')?.value ?? '';

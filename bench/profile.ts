@@ -68,7 +68,7 @@ async function traced<T>(browser: Browser, name: string, body: () => Promise<T>)
   return { value, events: trace.parseTrace(buffer.toString('utf8')) };
 }
 
-/** The first document of `url` in the trace, or an error that says which. */
+/** The last document of `url` that started before `before` (by default: of all), or an error that says which. */
 function documentOf(events: readonly TraceEvent[], url: string, before = Infinity) {
   const found = trace.documents(events, url).filter((d) => d.navigationStart < before);
   const last = found.at(-1);
@@ -582,7 +582,7 @@ function tables(r: Results): string {
       keyRow("frame's other work before the next key", (s) => s.after),
       ...keyLabels('after: ', (s) => s.afterLabels),
     ]),
-    '#### By digit (median ms): the first digit after a clearing, the eighth (the BIN) and the last (the number complete) make the frame do more',
+    '#### By digit (median ms): the first digit after a clearing drops the BIN of the number before (the 3DS setup made for it is dropped), the eighth makes one, the last completes the number (relayed, and its 3DS setup starts)',
     markdownTable(
       'digit | SDK: key → formatted | SDK: frame busy (CPU) | SDK: most | SDK: keys that relay | SDK: frame after | floor: key → formatted',
       k.sdk.byDigit.map((d, i) => [

@@ -135,6 +135,14 @@ function trackPorts(demoOrigin: string): void {
   Object.defineProperty(window, 'benchPorts', { value: stats });
 }
 
+/** The page the subject's measures load, and the URL its card frame (the floor's frame) starts with. */
+export function urlsOf(setup: Setup, subject: Subject) {
+  const { tokenUrl, demoUrl } = setup.urls;
+  return subject === 'sdk'
+    ? { page: `${demoUrl}/plain.html`, frame: `${tokenUrl}/${framesDir()}/card.html` }
+    : { page: setup.floor.pageUrl, frame: `${setup.floor.frameOrigin}/frame.html` };
+}
+
 /** A new browser context with the subject's page loaded until ready: the page, its frame, when it was ready. */
 export async function open(setup: Setup, subject: Subject, trackingPorts = false) {
   const { tokenUrl, demoUrl } = setup.urls;
@@ -168,12 +176,12 @@ export async function open(setup: Setup, subject: Subject, trackingPorts = false
     predicate: (message) => message.text() === 'bench:ready',
     timeout: 30_000,
   });
+  const url = urlsOf(setup, subject);
   // Together: a page that fails to load ends the wait too, rather than leave it to time out unheard.
-  await Promise.all([readySignal, page.goto(sdk ? `${demoUrl}/plain.html` : setup.floor.pageUrl)]);
+  await Promise.all([readySignal, page.goto(url.page)]);
   const ready = await page.evaluate((sdk) => (sdk ? window.bench : window.floor)?.ready, sdk);
-  const url = sdk ? `${tokenUrl}/${framesDir()}/card.html` : `${setup.floor.frameOrigin}/frame.html`;
-  const frame = page.frames().find((f) => f.url().startsWith(url));
-  if (frame === undefined) throw new Error(`no frame ${url} on the page`);
+  const frame = page.frames().find((f) => f.url().startsWith(url.frame));
+  if (frame === undefined) throw new Error(`no frame ${url.frame} on the page`);
   return { page, frame, ready: Number(ready), close: () => context.close() };
 }
 type Opened = Awaited<ReturnType<typeof open>>;
@@ -325,6 +333,12 @@ async function timedSubmit<T extends { total: number }>(
 }
 export type SubmitRun = Awaited<ReturnType<typeof timedSubmit>>['run'];
 
+/**
+ * User-timing marks on the page's clock around each timed submit (a few µs each), where a performance
+ * trace finds the submit's window (bench/profile.ts).
+ */
+export const SUBMIT_MARKS = { start: 'bench:submit', end: 'bench:result' } as const;
+
 /** The pause between the form being filled (and 3DS prepared) and the submit. */
 export const SETTLE_MS = 250;
 
@@ -360,16 +374,18 @@ export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
   if (threeDs) await page.waitForFunction(() => window.bench?.steps.includes('collection-finished') === true);
   await page.waitForTimeout(SETTLE_MS);
   const { value, run } = await timedSubmit(page, urls.tokenUrl, '/api/token/generate', () =>
-    page.evaluate(async () => {
+    page.evaluate(async (marks) => {
       const checkout = window.bench?.checkout;
       if (checkout === undefined) throw new Error('no checkout');
+      performance.mark(marks.start);
       const started = performance.now();
       const result = await checkout.submit();
       const total = performance.now() - started;
+      performance.mark(marks.end);
       return result.ok
         ? { total, ok: true, status: 'status' in result ? result.status : undefined }
         : { total, ok: false, error: result.error.code };
-    }),
+    }, SUBMIT_MARKS),
   );
   if (!value.ok) throw new Error(`submit failed: ${String(value.error)}`);
   if (threeDs && value.status !== 'Y') throw new Error(`3DS status ${String(value.status)}, expected Y`);
@@ -379,11 +395,21 @@ export async function submitSdk(setup: Setup, page: Page, threeDs: boolean) {
 /** The floor's submit: a message over the port, the frame's same-origin POST, the answer back. */
 export async function submitFloor(setup: Setup, page: Page) {
   const { run } = await timedSubmit(page, setup.floor.frameOrigin, '/echo', () =>
-    page.evaluate(async (card) => {
-      const started = performance.now();
-      await window.floor?.submit({ sessionId: 'floor', card, frontData: { userAgent: navigator.userAgent } });
-      return { total: performance.now() - started };
-    }, CARD),
+    page.evaluate(
+      async ({ card, marks }) => {
+        performance.mark(marks.start);
+        const started = performance.now();
+        await window.floor?.submit({
+          sessionId: 'floor',
+          card,
+          frontData: { userAgent: navigator.userAgent },
+        });
+        const total = performance.now() - started;
+        performance.mark(marks.end);
+        return { total };
+      },
+      { card: CARD, marks: SUBMIT_MARKS },
+    ),
   );
   return run;
 }

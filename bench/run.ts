@@ -1,15 +1,11 @@
 // `npm run bench` (README's "Benchmark"): prints the tables, writes bench/results.json and bench/REPORT.md
 // from bench/REPORT.template.md, whose "Method" says what each number means. BENCH_RUNS (default 11).
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { format, resolveConfig } from 'prettier';
-import { FREE_PORTS, startDemoStack } from '../demo/server.ts';
-import { framesDir, root, scriptFile } from '../scripts/artifacts.ts';
-import { CHROMIUM_ARGS, findBrowsers } from '../scripts/browsers.ts';
+import { root } from '../scripts/artifacts.ts';
+import { ensureBuilt, formatted, reportFailure, startBench } from './harness.ts';
 import * as measure from './measure.ts';
 import { measureSizes, type SizeResults } from './sizes.ts';
 import * as stats from './stats.ts';
@@ -59,14 +55,7 @@ function compareSubmits(sdk: readonly measure.SubmitRun[], floor: readonly measu
 }
 
 /** The median of each milestone over the runs that have it, in time order. */
-function medianMarks(runs: readonly measure.ReadyRun[]): Record<string, number> {
-  const names = [...new Set(runs.flatMap((r) => Object.keys(r.marks)))];
-  const entries = names.map((name) => {
-    const values = runs.map((r) => r.marks[name]).filter((v): v is number => v !== undefined);
-    return [name, median(values)] as const;
-  });
-  return Object.fromEntries(entries.sort((a, b) => a[1] - b[1]));
-}
+const medianMarks = (runs: readonly measure.ReadyRun[]) => stats.medianOfEach(runs.map((r) => r.marks));
 
 const signedKiB = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatKiB(Math.abs(bytes))}`;
 
@@ -209,39 +198,17 @@ function renderReport(r: Results): string {
     });
 }
 
-/** Markdown as Prettier writes it: padded table columns, on the console too. */
-async function formatted(text: string, path = join(root, 'bench/REPORT.md')): Promise<string> {
-  return format(text, { ...(await resolveConfig(path)), filepath: path });
-}
-
 const started = Date.now();
 const loadStart = loadavg()[0] ?? NaN;
-const needed = [scriptFile(), 'checkout.js', `${framesDir()}/card.html`, `${framesDir()}/3ds.html`];
-if (!needed.every((f) => existsSync(join(root, 'dist', f)))) {
-  console.log('bench: dist/ is missing or incomplete; running npm run build');
-  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
-    throw new Error('npm run build failed');
-}
+ensureBuilt('bench');
 console.log('bench: sizes (building the Lit floor)');
 const sizes = await measureSizes();
-
-const found = findBrowsers().chromium;
-if (found.kind === 'none') throw new Error(found.problem);
-const problems: string[] = [];
-/** What collect() started, closed at the end whatever happens. */
-const running: { close(): Promise<unknown> }[] = [];
-const start = async <T extends { close(): Promise<unknown> }>(started: Promise<T>) => {
-  running.unshift(await started);
-  return running[0] as T;
-};
+/** Set once collect() has started the servers and the browser, all closed at the end whatever happens. */
+let bench: Awaited<ReturnType<typeof startBench>> | undefined;
 
 async function collect() {
-  const stack = await start(startDemoStack(FREE_PORTS, {}));
-  const floor = await start(measure.startFloor());
-  const browser = await start(chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] }));
-  const version = browser.version();
-  console.log(`bench: Chromium ${version} (${found.path})`);
-  const setup: measure.Setup = { browser, urls: stack.urls, floor, loaded: new Set(), problems };
+  bench = await startBench('bench');
+  const { setup, version, executablePath } = bench;
   const cold = await rounds('card fields ready, cold', {
     sdk: () => measure.ready(setup, 'sdk'),
     floor: () => measure.ready(setup, 'floor'),
@@ -283,7 +250,7 @@ async function collect() {
       /** 1-minute load average at the start and at the end of the run (other work on the machine). */
       loadAverage: [loadStart, loadavg()[0] ?? NaN] as const,
     },
-    browser: { name: 'Chromium', version, executablePath: found.path, headless: true },
+    browser: { name: 'Chromium', version, executablePath, headless: true },
     settings,
     sizes: { ...sizes, loaded, unbudgeted: loaded.filter((f) => !budgeted.has(f)) },
     ready: {
@@ -325,12 +292,7 @@ try {
   for (const failure of failures) console.error(`bench: FAILED: ${failure}`);
   if (failures.length > 0) process.exitCode = 1;
 } catch (error) {
-  if (problems.length > 0)
-    console.error(
-      ['bench: what the browser reported before the failure (last 20):', ...problems.slice(-20)].join('\n  '),
-    );
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exitCode = 1;
+  reportFailure('bench', error, bench?.setup.problems ?? []);
 } finally {
-  for (const server of running) await server.close().catch(() => undefined);
+  await bench?.close();
 }

@@ -78,3 +78,14 @@ describe('markdownTable', () => {
     expect(() => markdownTable('a | b', [['1']])).toThrow(RangeError);
   });
 });
+
+describe('medianOfEach', () => {
+  it('takes each key over the records that have it, in the order of the medians', () => {
+    const runs = [{ paint: 30, ready: 50 }, { paint: 10, ready: 70, hello: 5 }, { ready: 60 }];
+    expect(Object.entries(stats.medianOfEach(runs))).toEqual([
+      ['hello', 5],
+      ['paint', 20],
+      ['ready', 60],
+    ]);
+  });
+});

@@ -19,6 +19,16 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 50);
 
+/** The median of each key over the records that have it, in the order of those medians (milestones in time order). */
+export function medianOfEach(records: readonly Record<string, number>[]): Record<string, number> {
+  const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const entries = names.map((name) => {
+    const values = records.map((r) => r[name]).filter((v): v is number => v !== undefined);
+    return [name, median(values)] as const;
+  });
+  return Object.fromEntries(entries.sort((a, b) => a[1] - b[1]));
+}
+
 /** Count, median, 95th percentile, min and max. */
 export function summarize(values: readonly number[]) {
   const s = sorted(values);

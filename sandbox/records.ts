@@ -80,6 +80,11 @@ export interface Session {
   boundTokens: Map<string, BindProof>;
 }
 
+/** How a card can pay, from its BIN (card-funding.ts): a combo card ("crédito e débito") does both. */
+export type CardFunding = 'credit' | 'debit' | 'combo';
+/** How a payment's card pays: the shopper's choice on a combo card, else the card's one way. */
+export type PaymentFunding = 'credit' | 'debit';
+
 /** How Token/Bind proved a stored card: its security code, or an assertion of one of its passkeys. */
 export type BindProof = 'cvv' | 'passkey';
 
@@ -94,6 +99,7 @@ export interface CheckedCard {
   holderName: string | undefined;
   /** The brand's CVV length, so Token/Bind can refuse a wrong-length CVV before asking the issuer. */
   cvvLength: number;
+  funding: CardFunding;
 }
 
 /**
@@ -165,6 +171,8 @@ export interface PaymentMethodRecord {
   status: PaymentStatus;
   amount: number | undefined;
   installments: number;
+  /** A card token's: how it paid (credit unless the shopper chose debit on a card that can). */
+  funding?: PaymentFunding;
   card?: {
     tokenProvider: string;
     brand: string | undefined;

@@ -283,6 +283,8 @@ export const paymentMethodSchema = strict({
   paymentMethodType: z.string().min(1).max(8),
   amount: money.optional(),
   installments: z.int().min(1).max(48).optional(),
+  // Our addition: how a card token pays, the shopper's choice on a combo card (card-funding.ts); credit when absent.
+  funding: z.enum(['credit', 'debit']).optional(),
   cardInfo: cardInfoSchema.optional(),
   data: freeJson.optional(),
   AuthenticationInformation: authenticationInformationSchema.optional(),

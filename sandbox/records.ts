@@ -67,7 +67,7 @@ export interface Session {
   partnerUniqueId: string | undefined;
   is3dsTest: boolean;
   /** Set when the session was created with full order data (client-script-for-everything mode). */
-  order: { amount: number; currency: string; maxInstallments?: number } | undefined;
+  order: { amount: number; currency: string; installments: InstallmentTerms } | undefined;
   orderPaid: boolean;
   /** The order's subacquirer (NewSession's `vendor`): a browser's payment is filed under it, and only it. */
   vendor: Vendor | undefined;
@@ -78,6 +78,14 @@ export interface Session {
    * later passkey bind does not replace it): only a code, or saving the card, lets a passkey be enrolled.
    */
   boundTokens: Map<string, BindProof>;
+}
+
+/** The installments an order offers (payments/installments.ts): 1 to max, interest-free up to interestFree. */
+export interface InstallmentTerms {
+  max: number;
+  interestFree: number;
+  /** Percent a month (1.99) of the plans above interestFree; 0 when every plan is interest-free. */
+  monthlyRate: number;
 }
 
 /** How a card can pay, from its BIN (card-funding.ts): a combo card ("crédito e débito") does both. */
@@ -173,6 +181,10 @@ export interface PaymentMethodRecord {
   installments: number;
   /** A card token's: how it paid (credit unless the shopper chose debit on a card that can). */
   funding?: PaymentFunding;
+  /** A card paying its session's order: its plan (payments/installments.ts). */
+  installmentAmount?: number;
+  firstInstallmentAmount?: number;
+  totalAmount?: number;
   card?: {
     tokenProvider: string;
     brand: string | undefined;

@@ -17,6 +17,7 @@ import {
 } from './authentications.ts';
 import { ServiceError } from '../errors.ts';
 import { checkAmount, checkCurrency, minorDigits, toMinorUnits } from './money.ts';
+import { checkInstallments } from './installments.ts';
 import { overallStatus, pendingFields, voidAuthorized } from './lifecycle.ts';
 import type { SandboxContext } from '../http/context.ts';
 import type { CardInfoRequest, PaymentInitRequest, PaymentMethodRequest } from '../schemas.ts';
@@ -503,17 +504,21 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   const paymentId = randomId('pay');
   const now = ctx.now();
   const plans = money.charges.map(({ method, charge }, index) => {
-    return planMethod(
+    const field = `paymentData.paymentMethods.${String(index)}`;
+    const card = CARD_METHOD_TYPES.includes(method.paymentMethodType);
+    const installmentPlan = checkInstallments(session, method, charge, card, field);
+    const plan = planMethod(
       ctx,
       input,
       { ...method, amount: charge.amount },
       session,
       consumed,
-      `paymentData.paymentMethods.${String(index)}`,
+      field,
       charge,
       (kind, amount) =>
         pendingFields({ method: kind, now, paymentId, index, merchantName: account.name, amount }),
     );
+    return installmentPlan === undefined ? plan : { ...plan, record: { ...plan.record, ...installmentPlan } };
   });
   const methods = plans.map((p) => p.record);
   // The order's routing: the body's (a backend's), else the session's; a browser's is the session's only.

@@ -5,6 +5,7 @@ import { cardNumberPath } from '../card-data.ts';
 import { fundingOptions, runsThreeDs } from '../card-funding.ts';
 import { checkCard } from '../card-rules.ts';
 import { checkOrderData } from '../payments/browser.ts';
+import { installmentTerms } from '../payments/installments.ts';
 import { ServiceError } from '../errors.ts';
 import type { RouteHandlers, SandboxContext } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
@@ -75,7 +76,7 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
           order: body.paymentData && {
             amount: body.paymentData.amount,
             currency: body.paymentData.currency,
-            maxInstallments: body.paymentData.maxInstallments ?? 1,
+            installments: installmentTerms(body.paymentData),
           },
           vendor: body.vendor,
         });

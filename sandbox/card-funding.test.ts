@@ -181,6 +181,24 @@ describe('Payment/Init pays a card by the funding the shopper chose', () => {
     },
   );
 
+  it('refuses a debit whose authentication was unavailable (U), which still pays by credit', async () => {
+    const sessionId = await sb.session({ account: NO_3DS });
+    const { token, authentication } = await enrolled(sessionId, COMBO);
+    const known = sb.sandbox.ctx.store.authentications.get(authentication['Code'] as string);
+    if (known === undefined) throw new Error('no authentication stored');
+    // No test card scripts U for a debit BIN: the provider's answer is set as if it had been.
+    known.status = 'U';
+    const debit = { ...card(token), funding: 'debit', AuthenticationInformation: authentication };
+    const refused = await backendPay(sessionId, debit);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({
+      code: 'authentication_failed',
+      field: 'paymentData.paymentMethods.0.AuthenticationInformation',
+    });
+    const credit = await backendPay(sessionId, { ...debit, funding: 'credit' });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(201);
+  });
+
   it('takes funding on card tokens only', async () => {
     const sessionId = await sb.session({ account: NO_3DS });
     const pix = await backendPay(sessionId, { paymentMethodType: '3', funding: 'credit' });

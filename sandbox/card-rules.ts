@@ -3,6 +3,7 @@
 // fields' so the two can disagree, and a test against published test numbers can tell which one is wrong.
 
 import { detectBrand, type CardBrand } from './card-brands.ts';
+import { cardFunding } from './card-funding.ts';
 import { ServiceError } from './errors.ts';
 import { luhnValid } from './luhn.ts';
 import type { CheckedCard } from './records.ts';
@@ -82,5 +83,6 @@ export function checkCard(card: CardRequest, now: Date, field = 'card'): Checked
     expirationYear: year,
     holderName: card.cardHolderName,
     cvvLength: brand.cvvLength,
+    funding: cardFunding(digits),
   };
 }

@@ -29,6 +29,7 @@ describe('docs/service-contract.md', () => {
       'Payment/Init',
       'Payment/Status',
       'Payment/SessionStatus',
+      'Payment/InstallmentPlans',
       'integrations/pci/init',
       '/__sandbox/health',
       '/__sandbox/reset',

@@ -67,7 +67,7 @@ export interface Session {
   partnerUniqueId: string | undefined;
   is3dsTest: boolean;
   /** Set when the session was created with full order data (client-script-for-everything mode). */
-  order: { amount: number; currency: string; maxInstallments?: number } | undefined;
+  order: { amount: number; currency: string; installments: InstallmentTerms } | undefined;
   orderPaid: boolean;
   /** The order's subacquirer (NewSession's `vendor`): a browser's payment is filed under it, and only it. */
   vendor: Vendor | undefined;
@@ -79,6 +79,19 @@ export interface Session {
    */
   boundTokens: Map<string, BindProof>;
 }
+
+/** The installments an order offers (payments/installments.ts): 1 to max, interest-free up to interestFree. */
+export interface InstallmentTerms {
+  max: number;
+  interestFree: number;
+  /** Percent a month (1.99) of the plans above interestFree; 0 when every plan is interest-free. */
+  monthlyRate: number;
+}
+
+/** How a card can pay, from its BIN (card-funding.ts): a combo card ("crédito e débito") does both. */
+export type CardFunding = 'credit' | 'debit' | 'combo';
+/** How a payment's card pays: the shopper's choice on a combo card, else the card's one way. */
+export type PaymentFunding = 'credit' | 'debit';
 
 /** How Token/Bind proved a stored card: its security code, or an assertion of one of its passkeys. */
 export type BindProof = 'cvv' | 'passkey';
@@ -94,6 +107,7 @@ export interface CheckedCard {
   holderName: string | undefined;
   /** The brand's CVV length, so Token/Bind can refuse a wrong-length CVV before asking the issuer. */
   cvvLength: number;
+  funding: CardFunding;
 }
 
 /**
@@ -165,6 +179,12 @@ export interface PaymentMethodRecord {
   status: PaymentStatus;
   amount: number | undefined;
   installments: number;
+  /** A card token's: how it paid (credit unless the shopper chose debit on a card that can). */
+  funding?: PaymentFunding;
+  /** A card paying its session's order: its plan (payments/installments.ts). */
+  installmentAmount?: number;
+  firstInstallmentAmount?: number;
+  totalAmount?: number;
   card?: {
     tokenProvider: string;
     brand: string | undefined;

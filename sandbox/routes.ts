@@ -109,8 +109,10 @@ export function sandboxRoutes(
         health(environment === 'sandbox' ? 'sandbox-engine' : 'engine'),
         ['USE', '/api/payment/init', browser],
         ['USE', '/api/payment/sessionstatus', browser],
+        ['USE', '/api/payment/installmentplans', browser],
         ['POST', '/api/payment/init', payments.init],
         ['POST', '/api/payment/sessionstatus', payments.sessionStatus],
+        ['POST', '/api/payment/installmentplans', payments.installmentPlans],
         ['POST', '/api/payment/status', payments.status],
         // The stylesheet first: '/boleto/:printId' would otherwise answer for it.
         ['GET', '/boleto/print.css', boleto.printStyle],

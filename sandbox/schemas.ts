@@ -144,7 +144,13 @@ export const newSessionSchema = strict({
     currency: z.string().length(3),
     countryCode: text(3).optional(),
     // The most installments a browser may choose for the order (client script for everything): 1 when absent.
+    // All interest-free; `installments` says the same and more (payments/installments.ts).
     maxInstallments: z.int().min(1).max(48).optional(),
+    installments: strict({
+      max: z.int().min(1).max(48),
+      interestFree: z.int().min(1).max(48).optional(),
+      monthlyRate: z.number().positive().max(20).optional(),
+    }).optional(),
   }).optional(),
   // The order's subacquirer routing: a browser paying the order cannot name another (payments/browser.ts).
   vendor: vendorSchema.optional(),
@@ -319,6 +325,11 @@ export const paymentMethodSchema = strict({
   paymentMethodType: z.string().min(1).max(8),
   amount: money.optional(),
   installments: z.int().min(1).max(48).optional(),
+  // Our addition: how a card token pays, the shopper's choice on a combo card (card-funding.ts); credit when absent.
+  funding: z.enum(['credit', 'debit']).optional(),
+  // Our addition: the plan's amounts as the page showed them; checked against the order's plan.
+  installmentAmount: money.optional(),
+  totalAmount: money.optional(),
   cardInfo: cardInfoSchema.optional(),
   /** A Boleto's payer (method type 2), required there and refused elsewhere (sandbox/payments/boleto.ts). */
   payer: boletoPayerSchema.optional(),
@@ -354,6 +365,12 @@ export const paymentInitSchema = strict(paymentInitShape);
 export const browserPaymentInitSchema = strict({
   ...paymentInitShape,
   partnerUniqueId: text(128).optional(),
+});
+
+/** The installment plans of a session's order, for a debit (plan 1) or a credit payment. */
+export const installmentPlansSchema = strict({
+  tokenSession: sessionId,
+  funding: z.enum(['credit', 'debit']).optional(),
 });
 
 /** A browser reads the status of its own session's payment, and of nothing else. */

@@ -57,6 +57,7 @@ export function newToken(
     expirationYear: card.expirationYear,
     holderName: card.holderName,
     cvvLength: card.cvvLength,
+    funding: card.funding,
     cardReference,
     createdAt: ctx.now(),
   };

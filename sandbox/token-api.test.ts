@@ -166,6 +166,7 @@ describe('Token/List and Token/Bind', () => {
         expirationMonth: 12,
         expirationYear: futureYear(),
         cardHolderName: 'Ada Lovelace',
+        funding: ['credit'],
         expired: false,
         passkey: false,
       },

@@ -83,17 +83,24 @@ export function checkAuthentication(
     charge: Charge;
     claimed: Set<string>;
     field: string;
-    /** The account runs 3DS on this payment (threeDsRequiredFor): no authentication, no payment. */
-    required: boolean;
+    /**
+     * Why this payment needs a successful authentication, if it does: the account runs 3DS on it
+     * (threeDsRequiredFor), or it is an online debit. No authentication, no payment.
+     */
+    required: 'account' | 'debit' | undefined;
   },
 ): Authentication | undefined {
   const { session, token, method, charge, claimed, field } = input;
   const given = method.AuthenticationInformation;
   const authField = `${field}.AuthenticationInformation`;
-  if (given === undefined && input.required) {
+  if (given === undefined && input.required !== undefined) {
+    const why =
+      input.required === 'debit'
+        ? 'an online debit needs a successful 3DS authentication, on every account.'
+        : 'this account runs 3DS on every card payment a browser starts.';
     throw new ServiceError('three_ds_required', {
       field: authField,
-      message: `${authField}: this account runs 3DS on every card payment a browser starts. Tokenize (or bind) the card with authenticationInformation and pay with its code, referenceId and transactionId as AuthenticationInformation.`,
+      message: `${authField}: ${why} Tokenize (or bind) the card with authenticationInformation and pay with its code, referenceId and transactionId as AuthenticationInformation.`,
     });
   }
   if (given === undefined) {
@@ -117,6 +124,13 @@ export function checkAuthentication(
   }
   if (known.status === 'N' || known.status === 'R')
     throw new ServiceError('authentication_failed', { field: authField });
+  // A debit pays only when the cardholder was authenticated (Y) or the issuer stood in (A).
+  if (known.status === 'U' && input.required === 'debit') {
+    throw new ServiceError('authentication_failed', {
+      field: authField,
+      message: `${authField}: the authentication was unavailable (U); an online debit needs Y or A.`,
+    });
+  }
   if (known.status === 'C') {
     throw new ServiceError('authentication_invalid', {
       field: authField,

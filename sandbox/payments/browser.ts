@@ -80,10 +80,11 @@ export function checkBrowserPayment(
   // Installments cost the merchant (interest-free ones above all): a browser chooses only up to what
   // the backend's session allows.
   body.paymentData.paymentMethods.forEach((method, index) => {
-    if ((method.installments ?? 1) > (session.order?.maxInstallments ?? 1)) {
+    const max = session.order?.installments.max ?? 1;
+    if ((method.installments ?? 1) > max) {
       throw new ServiceError('session_order_mismatch', {
         field: `paymentData.paymentMethods.${String(index)}.installments`,
-        message: `paymentData.paymentMethods.${String(index)}.installments: the session allows at most ${String(session.order?.maxInstallments ?? 1)}.`,
+        message: `paymentData.paymentMethods.${String(index)}.installments: the session allows at most ${String(max)}.`,
       });
     }
   });

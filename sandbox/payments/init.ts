@@ -4,6 +4,7 @@
 
 import type { Account } from '../accounts.ts';
 import { detectBrand } from '../card-brands.ts';
+import { fundingOptions } from '../card-funding.ts';
 import { paymentCardNumberPath } from '../card-data.ts';
 import { checkExpiry } from '../card-rules.ts';
 import { checkBrowserPayment, paysTheOrder } from './browser.ts';
@@ -16,6 +17,7 @@ import {
 } from './authentications.ts';
 import { ServiceError } from '../errors.ts';
 import { checkAmount, checkCurrency, minorDigits, toMinorUnits } from './money.ts';
+import { checkInstallments } from './installments.ts';
 import { overallStatus, pendingFields, voidAuthorized } from './lifecycle.ts';
 import { checkBoleto } from './boleto.ts';
 import type { SandboxContext } from '../http/context.ts';
@@ -28,6 +30,7 @@ import type {
   BoletoPayer,
   OpenedWalletToken,
   Payment,
+  PaymentFunding,
   PaymentMethodRecord,
   PaymentStatus,
   Session,
@@ -199,6 +202,22 @@ function methodBase(
   };
 }
 
+/**
+ * How a card token pays (`funding`; when absent, credit, or debit for a debit-only card): a way its card
+ * can pay (a combo card either), and a debit in exactly one installment.
+ */
+function checkFunding(method: PaymentMethodRequest, token: StoredToken, field: string): PaymentFunding {
+  const options = fundingOptions(token.funding);
+  const funding = method.funding ?? options[0] ?? 'credit';
+  if (!options.includes(funding)) {
+    throw invalid(`${field}.funding`, `this card pays by ${options.join(' or ')} only`);
+  }
+  if (funding === 'debit' && (method.installments ?? 1) !== 1) {
+    throw invalid(`${field}.installments`, 'a debit pays in exactly 1 installment');
+  }
+  return funding;
+}
+
 function planServiceToken(
   ctx: SandboxContext,
   method: PaymentMethodRequest,
@@ -225,10 +244,12 @@ function planServiceToken(
   if (checkExpiry(token.expirationMonth, token.expirationYear, new Date(ctx.now())) === 'expired') {
     throw new ServiceError('card_expired', { field: `${field}.cardInfo.token` });
   }
+  const funding = checkFunding(method, token, field);
   consumed.add(token.token);
   const declineReason = ctx.issuer.authorize(token.cardReference);
   const record: PaymentMethodRecord = {
     ...methodBase(method),
+    funding,
     kind: 'card',
     method: method.AuthenticationInformation === undefined ? 'card' : 'card_3ds',
     status: declineReason === undefined ? 'authorized' : 'declined',
@@ -247,7 +268,8 @@ function planServiceToken(
     charge,
     claimed: consumed,
     field,
-    required,
+    // Online debit authenticates on every account, whoever starts the payment.
+    required: funding === 'debit' ? 'debit' : required ? 'account' : undefined,
   });
   if (known !== undefined) {
     record.authentication = {
@@ -285,6 +307,7 @@ function planMethod(
   const direct = DIRECT_METHOD_TYPES[method.paymentMethodType];
   if (direct !== undefined) {
     if (method.cardInfo !== undefined) throw invalid(`${field}.cardInfo`, 'is only for card payment methods');
+    if (method.funding !== undefined) throw invalid(`${field}.funding`, 'is only for card payment methods');
     return {
       record: {
         ...methodBase(method),
@@ -304,6 +327,9 @@ function planMethod(
   const infoField = `${field}.cardInfo`;
   refuseFullCardData(info, infoField);
   const provider = providerOf(info.tokenProvider, `${infoField}.tokenProvider`);
+  if (method.funding !== undefined && provider !== 'Service') {
+    throw invalid(`${field}.funding`, 'is for card tokens (tokenProvider Service)');
+  }
   switch (provider) {
     case undefined: {
       if (info.token !== undefined) throw invalid(`${infoField}.tokenProvider`, 'is required with a token');
@@ -490,13 +516,16 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
   const paymentId = randomId('pay');
   const now = ctx.now();
   const plans = money.charges.map(({ method, charge }, index) => {
-    return planMethod(
+    const field = `paymentData.paymentMethods.${String(index)}`;
+    const card = CARD_METHOD_TYPES.includes(method.paymentMethodType);
+    const installmentPlan = checkInstallments(session, method, charge, card, field);
+    const plan = planMethod(
       ctx,
       input,
       { ...method, amount: charge.amount },
       session,
       consumed,
-      `paymentData.paymentMethods.${String(index)}`,
+      field,
       charge,
       (kind, amount, payer) =>
         pendingFields({
@@ -509,6 +538,7 @@ export function planPayment(ctx: SandboxContext, input: InitInput): PlannedPayme
           boleto: payer && { payer, engineUrl: engineUrl(ctx, input.environment) },
         }),
     );
+    return installmentPlan === undefined ? plan : { ...plan, record: { ...plan.record, ...installmentPlan } };
   });
   const methods = plans.map((p) => p.record);
   // The order's routing: the body's (a backend's), else the session's; a browser's is the session's only.

@@ -9,8 +9,10 @@ import { connectionAddress } from '../http/front-data.ts';
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { paymentView, planPayment } from '../payments/init.ts';
+import { sessionPlans } from '../payments/installments.ts';
 import {
   browserPaymentInitSchema,
+  installmentPlansSchema,
   paymentInitSchema,
   paymentStatusSchema,
   sessionStatusSchema,
@@ -18,7 +20,7 @@ import {
 } from '../schemas.ts';
 import { randomId } from '../ids.ts';
 import type { StoredToken } from '../records.ts';
-import { newSession, newToken } from '../sessions.ts';
+import { loadSession, newSession, newToken } from '../sessions.ts';
 
 export function engineHandlers(ctx: SandboxContext, environment: 'sandbox' | 'production') {
   return {
@@ -50,6 +52,17 @@ export function engineHandlers(ctx: SandboxContext, environment: 'sandbox' | 'pr
         if (account.environment !== environment) throw new ServiceError('environment_mismatch');
         const { tokenSession } = await readBody(c, sessionStatusSchema, BODY_LIMITS.token);
         return c.json(browserPaymentView(sessionPayment(ctx, account, tokenSession)));
+      },
+    ],
+    // The order's installment plans, computed by the service: the page shows them, the backend may read them.
+    installmentPlans: [
+      browserFacing(ctx.accounts, { serverCalls: 'app-token' }),
+      async (c) => {
+        const account = c.get('account');
+        if (account.environment !== environment) throw new ServiceError('environment_mismatch');
+        const body = await readBody(c, installmentPlansSchema, BODY_LIMITS.token);
+        const session = loadSession(ctx, account, body.tokenSession);
+        return c.json(sessionPlans(session, body.funding ?? 'credit'));
       },
     ],
     status: [

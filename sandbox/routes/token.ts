@@ -2,8 +2,10 @@
 
 import type { Account } from '../accounts.ts';
 import { cardNumberPath } from '../card-data.ts';
+import { fundingOptions, runsThreeDs } from '../card-funding.ts';
 import { checkCard } from '../card-rules.ts';
 import { checkOrderData } from '../payments/browser.ts';
+import { installmentTerms } from '../payments/installments.ts';
 import { ServiceError } from '../errors.ts';
 import type { RouteHandlers, SandboxContext } from '../http/context.ts';
 import { clearWrongCvvs, recordWrongCvv, refuseLockedToken } from '../lockout.ts';
@@ -12,7 +14,7 @@ import { backendOnly, browserFacing } from '../http/guards.ts';
 import { browserFrontData } from '../http/front-data.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { bindSchema, generateSchema, listSchema, newSessionSchema } from '../schemas.ts';
-import type { FrontData, StoredToken } from '../records.ts';
+import type { CardFunding, FrontData, StoredToken } from '../records.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { PendingEnrollment, ThreeDsProvider } from '../three-ds/provider.ts';
 
@@ -25,6 +27,8 @@ export function cardView(token: StoredToken) {
     expirationMonth: token.expirationMonth,
     expirationYear: token.expirationYear,
     ...(token.holderName === undefined ? {} : { cardHolderName: token.holderName }),
+    // What the shopper may pay the card by, so the page asks "crédito ou débito?" on a combo card.
+    funding: fundingOptions(token.funding),
   };
 }
 
@@ -34,13 +38,17 @@ function refuseCardNumberIn(frontData: FrontData | undefined): void {
   if (field !== undefined) throw new ServiceError('full_card_data_not_allowed', { field });
 }
 
-/** 3DS runs when the request carries a setup's code; an account with 3DS off ignores the code. */
+/**
+ * 3DS runs when the request carries a setup's code; an account with 3DS off ignores the code, except for
+ * a card that can pay by debit, which online debit authenticates on every account (runsThreeDs).
+ */
 async function enrollWhenAsked(
   account: Account,
+  funding: CardFunding,
   authenticationInformation: { code: string } | undefined,
   enroll: (code: string) => Promise<PendingEnrollment>,
 ): Promise<PendingEnrollment | undefined> {
-  return authenticationInformation !== undefined && account.threeDS
+  return authenticationInformation !== undefined && runsThreeDs(account, funding)
     ? enroll(authenticationInformation.code)
     : undefined;
 }
@@ -68,7 +76,7 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
           order: body.paymentData && {
             amount: body.paymentData.amount,
             currency: body.paymentData.currency,
-            maxInstallments: body.paymentData.maxInstallments ?? 1,
+            installments: installmentTerms(body.paymentData),
           },
           vendor: body.vendor,
         });
@@ -87,8 +95,11 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
         const frontData = browserFrontData(c, body.frontData);
         // 3DS check enrollment (spec 4.2): the code must be a setup of this session made with this number.
         // Everything is checked before anything is written.
-        const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
-          threeDs.prepareEnrollment(session, code, card, body.card.cardNumber, frontData),
+        const enrollment = await enrollWhenAsked(
+          account,
+          card.funding,
+          body.authenticationInformation,
+          (code) => threeDs.prepareEnrollment(session, code, card, body.card.cardNumber, frontData),
         );
         // Saving a card needs the shopper's consent, so a token is single-use unless asked otherwise.
         // The issuer's card (its CVV stays with the issuer, never in the vault) is the issuer's own record.
@@ -158,8 +169,12 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
         }
         // Check enrollment for the saved card, as Token/Generate does for a new one: the code must be a
         // setup of this session made with this token.
-        const enrollment = await enrollWhenAsked(account, body.authenticationInformation, (code) =>
-          threeDs.prepareSavedCardEnrollment(session, code, token, browserFrontData(c, body.frontData)),
+        const enrollment = await enrollWhenAsked(
+          account,
+          token.funding,
+          body.authenticationInformation,
+          (code) =>
+            threeDs.prepareSavedCardEnrollment(session, code, token, browserFrontData(c, body.frontData)),
         );
         const answer = c.json({
           token: token.token,

@@ -4,6 +4,7 @@
 
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { cardFunding, runsThreeDs } from '../card-funding.ts';
 import { ServiceError } from '../errors.ts';
 import type { RouteHandlers, SandboxContext, SandboxEnv } from '../http/context.ts';
 import { browserFacing } from '../http/guards.ts';
@@ -97,12 +98,17 @@ export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvi
           // A card number from a server is card data like Token/Generate's: PCI DSS Level 1 only.
           if (c.get('browserOrigin') === undefined && !account.pciCertified)
             throw new ServiceError('pci_certification_required');
+          const enabled = runsThreeDs(account, cardFunding(body.cardNumber));
           return c.json(
-            await provider.setup(session, account.threeDS, { cardNumber: body.cardNumber }, returnOrigin),
+            await provider.setup(session, enabled, { cardNumber: body.cardNumber }, returnOrigin),
           );
         }
         const card = body.bin === undefined ? { token: body.token ?? '' } : { bin: body.bin };
-        return c.json(await provider.setup(session, account.threeDS, card, returnOrigin));
+        const funding =
+          body.bin === undefined
+            ? (ctx.store.tokens.get(body.token ?? '')?.funding ?? 'credit')
+            : cardFunding(body.bin);
+        return c.json(await provider.setup(session, runsThreeDs(account, funding), card, returnOrigin));
       },
     ],
     validate: [

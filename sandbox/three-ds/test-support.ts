@@ -92,7 +92,7 @@ export interface ThreeDsSteps {
   enroll(
     sessionId: string,
     cardNumber: string,
-    options?: { card?: Record<string, unknown>; collect?: boolean },
+    options?: { card?: Record<string, unknown>; collect?: boolean; account?: string },
   ): Promise<{ reply: Reply; authentication: Record<string, unknown>; token: string }>;
   /** The collection page in its hidden iframe, reported as collected. */
   collect(accessToken: string, bin: string): Promise<void>;
@@ -149,12 +149,13 @@ export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
     validate: (sessionId, authenticationTransactionId, account = 'demo') =>
       sb.browser('token', '/api/ThreeDS/Validate', { sessionId, authenticationTransactionId }, { account }),
     enroll: async (sessionId, cardNumber, options = {}) => {
-      const setup = await steps.setupOk(sessionId, cardNumber);
+      const setup = await steps.setupOk(sessionId, cardNumber, options.account);
       if (options.collect ?? true) await steps.collect(setup.accessToken, cardNumber.slice(0, 8));
       const reply = await steps.generate(
         sessionId,
         { cardNumber, ...testExpiry(), ...options.card },
         setup.code,
+        { account: options.account ?? 'demo' },
       );
       if (reply.status !== 200) throw new Error(`Generate failed: ${JSON.stringify(reply.body)}`);
       return {

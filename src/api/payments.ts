@@ -1,5 +1,6 @@
 // The payment engine, called from the browser (client script for everything, spec 1 and 4.10 rule 2):
-// Payment/Init for the session's own order, and Payment/SessionStatus, which follows that payment. The
+// Payment/Init for the session's own order, Payment/SessionStatus, which follows that payment, and
+// Payment/InstallmentPlans, the order's plans with the figures a shop must show when it finances. The
 // engine is another host than the token host ({engine_url}, or {sandbox_url} for sandbox accounts);
 // docs/service-contract.md has both calls.
 
@@ -27,6 +28,7 @@ export const resolveEngineOrigin = (environment: Environment, engineUrl: string 
 export const PAYMENT_PATHS = {
   init: '/api/Payment/Init',
   status: '/api/Payment/SessionStatus',
+  plans: '/api/Payment/InstallmentPlans',
 } as const;
 
 /** Every status a payment can have; a status the script does not know reads as `pending` (keep following). */
@@ -128,4 +130,105 @@ export function sessionPayment(
   signal?: AbortSignal,
 ): Promise<Result<Payment>> {
   return client.post(PAYMENT_PATHS.status, { tokenSession: sessionId }, decodePayment, signal);
+}
+
+/** How a card pays: what Token/Generate says a card can do, and what a shopper chooses on a combo card. */
+export type Funding = 'credit' | 'debit';
+
+/**
+ * One of the order's plans, as the service computed it (the page cannot choose an amount): what a shop
+ * shows when it finances. Amounts are in the order's currency; rates are percentages with two decimals.
+ */
+export interface InstallmentPlan {
+  /** How many installments, from 1 to the order's most. */
+  installments: number;
+  /** "Sem juros": every rate and the CET are 0, and the total is the cash price. */
+  interestFree: boolean;
+  /** Every installment after the first. */
+  installmentAmount: number;
+  /** The first: an interest-free plan's carries the cents the split leaves over. */
+  firstInstallmentAmount: number;
+  /** What the shopper pays in all. */
+  totalAmount: number;
+  /** Interest a month (% a.m.) and its yearly equivalent (% a.a.). */
+  monthlyRate: number;
+  yearlyRate: number;
+  /** Custo efetivo total, a month and a year. */
+  cetMonthly: number;
+  cetYearly: number;
+}
+
+export interface InstallmentPlans {
+  amount: number;
+  currency: string;
+  funding: Funding;
+  plans: InstallmentPlan[];
+}
+
+const PLAN_NUMBERS = [
+  'installments',
+  'installmentAmount',
+  'firstInstallmentAmount',
+  'totalAmount',
+  'monthlyRate',
+  'yearlyRate',
+  'cetMonthly',
+  'cetYearly',
+] as const;
+
+/** One plan, field by field: every figure a finite number, or the plan (and the answer) is not read. */
+function decodePlan(value: unknown): InstallmentPlan | undefined {
+  if (!isObj(value) || typeof value['interestFree'] !== 'boolean') return undefined;
+  const figures: Partial<Record<(typeof PLAN_NUMBERS)[number], number>> = {};
+  for (const key of PLAN_NUMBERS) {
+    const figure = num(value[key]);
+    if (figure === undefined) return undefined;
+    figures[key] = figure;
+  }
+  return {
+    ...(figures as Record<(typeof PLAN_NUMBERS)[number], number>),
+    interestFree: value['interestFree'],
+  };
+}
+
+/** Payment/InstallmentPlans' answer, read once; undefined when it is not one. */
+export function decodeInstallmentPlans(answer: unknown): InstallmentPlans | undefined {
+  if (!isObj(answer) || !Array.isArray(answer['plans'])) return undefined;
+  const amount = amountFrom(answer['amount']);
+  const currency = str(answer['currency']);
+  const funding = answer['funding'];
+  if (amount === undefined || currency === undefined || (funding !== 'credit' && funding !== 'debit'))
+    return undefined;
+  const plans: InstallmentPlan[] = [];
+  for (const entry of answer['plans']) {
+    const plan = decodePlan(entry);
+    if (plan === undefined) return undefined;
+    plans.push(plan);
+  }
+  return { amount, currency, funding, plans };
+}
+
+/** The session's order's installment plans (plan 1 only for a debit): read-only, safe to ask again. */
+export function installmentPlans(
+  client: ServiceClient,
+  request: { sessionId: string; funding?: Funding },
+  signal?: AbortSignal,
+): Promise<Result<InstallmentPlans>> {
+  const body = {
+    tokenSession: request.sessionId,
+    ...(request.funding === undefined ? {} : { funding: request.funding }),
+  };
+  return client.post(PAYMENT_PATHS.plans, body, decodeInstallmentPlans, signal);
+}
+
+/**
+ * Token/Generate's (and List's, Bind's) `card.funding`: how the card can pay, credit and/or debit, once
+ * each; undefined when the answer has none or one the script cannot read (a card that says nothing is
+ * read as credit by whoever decides).
+ */
+export function decodeFunding(card: unknown): Funding[] | undefined {
+  const funding = isObj(card) ? card['funding'] : undefined;
+  if (!Array.isArray(funding) || funding.length === 0 || funding.length > 2) return undefined;
+  if (!funding.every((entry) => entry === 'credit' || entry === 'debit')) return undefined;
+  return new Set(funding).size === funding.length ? (funding as Funding[]) : undefined;
 }

@@ -21,7 +21,6 @@ import {
   SHEET_PATH,
   SHEET_TOKEN_PATH,
 } from './wallets/provider/google-pay/routes.ts';
-import { walletOriginHandlers } from './wallets/provider/origin.ts';
 import { walletControlHandlers } from './wallets/routes.ts';
 
 export type Method = 'USE' | 'GET' | 'POST' | 'OPTIONS';
@@ -56,7 +55,6 @@ export function sandboxRoutes(
   const applePay = applePayTokenHandlers(ctx);
   const controls = controlHandlers(ctx, [provider, applePayGateway(ctx)]);
   const acs = threeDsProviderHandlers(provider);
-  const walletOrigin = walletOriginHandlers(ctx);
   const appleProvider = applePayProviderHandlers(ctx);
   const googleProvider = googlePayProviderHandlers(ctx);
   /** Browser-facing paths answer CORS preflights for the accounts' origins. */
@@ -131,14 +129,12 @@ export function sandboxRoutes(
 
     wallets: [
       health('wallets'),
-      ['GET', '/', walletOrigin.index],
       ['GET', '/jsapi/1.latest/apple-pay-sdk.js', appleProvider.sdkScript],
       ['GET', '/apple-pay/assets/sheet.js', appleProvider.sheetScript],
       ['GET', '/apple-pay/assets/sheet.css', appleProvider.sheetStyle],
       ['POST', '/paymentservices/paymentsession', appleProvider.gatewayRefusal],
       ['POST', '/paymentservices/startsession', appleProvider.gatewayRefusal],
       ['USE', '/apple-pay/sheets', appleProvider.anyPage],
-      ['OPTIONS', '/apple-pay/sheets', appleProvider.sheetPreflight],
       ['POST', '/apple-pay/sheets', appleProvider.openSheet],
       ['GET', '/apple-pay/sheet', appleProvider.sheet],
       ['POST', '/apple-pay/sheet/pay', appleProvider.pay],

@@ -4,7 +4,7 @@
 // same origin, so the CSP is the sandbox's strict one.
 
 import { readFileSync } from 'node:fs';
-import { csp, document, escapeHtml, type Page } from '../three-ds/pages.ts';
+import { csp, escapeHtml, htmlDocument, type Page } from '../three-ds/pages.ts';
 import type { BoletoRecord, PaymentStatus } from '../records.ts';
 import { groupDigitableLine } from './febraban.ts';
 import { interleavedSvg } from './interleaved-2-of-5.ts';
@@ -23,7 +23,7 @@ export function formatDocument(document: string): string {
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 function page(title: string, body: string): string {
-  return document(
+  return htmlDocument(
     title,
     `<meta name="robots" content="noindex">\n<link rel="stylesheet" href="${PRINT_STYLE_PATH}">`,
     `<main>\n${body}\n</main>`,

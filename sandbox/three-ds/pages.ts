@@ -46,10 +46,10 @@ export function csp(options: { formAction: string; frameAncestors: readonly stri
   ].join('; ');
 }
 
-/** A whole page: its title, what goes in its head and its body (the sandbox's boleto page is pt-BR). */
-export function document(title: string, head: string, body: string, lang = 'en'): string {
+/** A page with no inline script or style (the wallets' stand-in sheets and the boleto's print page use it too). */
+export function htmlDocument(title: string, head: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="${lang}">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,7 +68,7 @@ export function providerErrorPage(status: number, message: string): Page {
   return {
     status,
     csp: csp({ formAction: "'none'", frameAncestors: undefined }),
-    html: document(
+    html: htmlDocument(
       'Sandbox 3DS provider: error',
       '<link rel="stylesheet" href="/assets/acs.css">',
       `<main>
@@ -96,7 +96,7 @@ export function collectionPage(data: {
   return {
     status: 200,
     csp: csp({ formAction: "'none'", frameAncestors: data.frameAncestors }),
-    html: document(
+    html: htmlDocument(
       'Sandbox 3DS provider: device data collection',
       '<script src="/assets/ddc.js" defer></script>',
       `<div id="ddc" hidden ${attributes.join(' ')}></div>`,
@@ -115,7 +115,7 @@ export function challengePage(
   return {
     status: error === undefined ? 200 : 422,
     csp: csp({ formAction: "'self'", frameAncestors }),
-    html: document(
+    html: htmlDocument(
       'Sandbox issuer: confirm your purchase',
       '<link rel="stylesheet" href="/assets/acs.css">',
       `<main>
@@ -143,7 +143,7 @@ export function challengeResultPage(challenge: Challenge, frameAncestors: readon
   return {
     status: 200,
     csp: csp({ formAction: new URL(challenge.returnUrl).origin, frameAncestors }),
-    html: document(
+    html: htmlDocument(
       'Sandbox issuer: returning to the merchant',
       '<link rel="stylesheet" href="/assets/acs.css"><script src="/assets/cres.js" defer></script>',
       `<main>
@@ -177,7 +177,7 @@ export function returnPage(data: {
       "form-action 'none'",
       `frame-ancestors ${data.frameAncestors.join(' ')}`,
     ].join('; '),
-    html: document(
+    html: htmlDocument(
       '3DS complete',
       '<script src="/frames/3ds-return.js" defer></script>',
       `<div id="result" hidden data-target-origin="${escapeHtml(data.tokenOrigin)}" data-transaction-id="${escapeHtml(
@@ -192,6 +192,6 @@ export function returnErrorPage(message: string): Page {
   return {
     status: 400,
     csp: ["default-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; '),
-    html: document('3DS return refused', '', `<p role="alert">${escapeHtml(message)}</p>`),
+    html: htmlDocument('3DS return refused', '', `<p role="alert">${escapeHtml(message)}</p>`),
   };
 }

@@ -17,7 +17,7 @@ import type { ApplePayPaymentData, PaymentProcessingKey } from '../records.ts';
 import { signDetached, verifyApplePaySignature, type ApplePaySigner } from './apple-pki.ts';
 import { fromBase64, fromSpki, newP256, parseJson, refuse, spki, type ReplayGuard } from './common.ts';
 
-export const APPLE_PAY_VERSION = 'EC_v1' satisfies ApplePayPaymentData['version'];
+const APPLE_PAY_VERSION = 'EC_v1' satisfies ApplePayPaymentData['version'];
 
 /**
  * "Verify the signature", step d: a signing time more than a few minutes from the transaction's may be
@@ -86,7 +86,7 @@ function signedContent(
   ]);
 }
 
-export interface ApplePaySealInput {
+interface ApplePaySealInput {
   payment: ApplePayDecryptedData;
   /** Hex; a random 32 bytes when not given. */
   transactionId?: string;
@@ -169,13 +169,13 @@ export interface ApplePayOpenKeys {
   merchantKey: (publicKeyHash: string) => PaymentProcessingKey | undefined;
 }
 
-export interface ApplePayOpenOptions {
+interface ApplePayOpenOptions {
   now: number;
   /** Refuses a transactionId it has seen (the caller remembers one once its payment is stored). */
   replay?: ReplayGuard;
 }
 
-export interface OpenedApplePayToken {
+interface OpenedApplePayToken {
   transactionId: string;
   merchantIdentifier: string;
   /** The key that opened it: what the token was encrypted for. */

@@ -82,7 +82,7 @@ const extension = (type: string, critical: boolean, value: Buffer) =>
 const KEY_USAGE_SIGNING = Buffer.from([0x03, 0x02, 0x07, 0x80]);
 const KEY_USAGE_CA = Buffer.from([0x03, 0x02, 0x01, 0x06]);
 
-export interface CertificateRequest {
+interface CertificateRequest {
   commonName: string;
   notBefore: Date;
   notAfter: Date;
@@ -126,7 +126,7 @@ export function issueCertificate(request: CertificateRequest): SandboxCertificat
 }
 
 /** The fields of a certificate the checks need, read from its DER. */
-export interface CertificateFields {
+interface CertificateFields {
   der: Buffer;
   serial: DerNode;
   issuer: DerNode;

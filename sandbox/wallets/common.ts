@@ -7,18 +7,16 @@ import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'no
  * Why a wallet token does not open: Payment/Init answers `wallet_token_invalid` with this reason in
  * `details.reason` (`replayed` is `token_already_used`). docs/service-contract.md lists each.
  */
-export const WALLET_TOKEN_REFUSALS = [
-  'malformed',
-  'unsupported_version',
-  'signature_invalid',
-  'signing_key_expired',
-  'expired',
-  'wrong_recipient',
-  'decryption_failed',
-  'amount_mismatch',
-  'replayed',
-] as const;
-export type WalletTokenRefusal = (typeof WALLET_TOKEN_REFUSALS)[number];
+export type WalletTokenRefusal =
+  | 'malformed'
+  | 'unsupported_version'
+  | 'signature_invalid'
+  | 'signing_key_expired'
+  | 'expired'
+  | 'wrong_recipient'
+  | 'decryption_failed'
+  | 'amount_mismatch'
+  | 'replayed';
 
 export class WalletTokenError extends Error {
   readonly reason: WalletTokenRefusal;

@@ -105,7 +105,7 @@ export interface DerNode {
 }
 
 /** The one element at `offset` in `bytes`, checked against the bytes there are. */
-export function readNode(bytes: Buffer, offset = 0): DerNode {
+function readNode(bytes: Buffer, offset = 0): DerNode {
   const tag = bytes[offset];
   const first = bytes[offset + 1];
   if (tag === undefined || first === undefined) throw new DerError('truncated DER');

@@ -30,7 +30,7 @@ import {
 import type { GoogleAuthMethod } from '../records.ts';
 
 /** The sender id every Google signature covers ("Verify the signature": sender_id = 'Google'). */
-export const GOOGLE_SENDER_ID = 'Google';
+const GOOGLE_SENDER_ID = 'Google';
 export const PROTOCOL_VERSION = 'ECv2';
 /** "Decrypt the token": HKDF's info is 'Google' (Tink: GOOGLE_CONTEXT_INFO_ECV1, used for ECv2 too). */
 const HKDF_INFO = 'Google';
@@ -239,7 +239,7 @@ function parseWith<T extends z.ZodType>(schema: T, text: string, what: string): 
   return parsed.data;
 }
 
-export interface GoogleOpenOptions {
+interface GoogleOpenOptions {
   now: number;
   /** Refuses a messageId it has seen (the caller remembers one once its payment is stored). */
   replay?: ReplayGuard;

@@ -12,7 +12,7 @@ import { strict } from '../schemas.ts';
 import { walletTokenRefusal } from '../payments/init.ts';
 import { CURRENCY_NUMERIC } from './apple-pay.ts';
 import { WalletTokenError } from './common.ts';
-import { WALLET_TEST_CARDS, walletTestCard } from './test-cards.ts';
+import { APPLE_NETWORKS, GOOGLE_NETWORKS, WALLET_TEST_CARDS, walletTestCard } from './test-cards.ts';
 import type { OpenedWalletToken, WalletCard, WalletTestCard } from '../records.ts';
 
 const cardChoice = {
@@ -81,20 +81,6 @@ function chosenCard(body: {
 
 const brandOf = (card: WalletTestCard | WalletCard): string =>
   'brand' in card ? card.brand : (detectBrand(card.number)?.name ?? 'Card');
-
-/** Google Pay's CardNetwork and Apple Pay's network names for the sandbox's brands. */
-export const GOOGLE_NETWORKS: Readonly<Record<string, string>> = {
-  Visa: 'VISA',
-  Mastercard: 'MASTERCARD',
-  Elo: 'ELO',
-  Amex: 'AMEX',
-};
-const APPLE_NETWORKS: Readonly<Record<string, string>> = {
-  Visa: 'Visa',
-  Mastercard: 'MasterCard',
-  Elo: 'Elo',
-  Amex: 'AmEx',
-};
 
 export function walletControlHandlers(ctx: SandboxContext) {
   return {

@@ -4,7 +4,7 @@
 // hands the service either the card's number (Google PAN_ONLY) or a device token with a one-time
 // cryptogram (Google CRYPTOGRAM_3DS, and every Apple Pay payment); the sandbox's network issues each
 // card's device token as another published number of the same brand, and maps it back to the card when
-// the issuer decides.
+// the issuer decides. Each brand also has its network name in either wallet.
 
 import type { WalletTestCard } from '../records.ts';
 
@@ -56,6 +56,20 @@ export const WALLET_TEST_CARDS: readonly WalletTestCard[] = [
     outcome: 'insufficient_funds',
   },
 ];
+
+/** Google Pay's CardNetwork and Apple Pay's network names for the sandbox's brands. */
+export const GOOGLE_NETWORKS: Readonly<Record<string, string>> = {
+  Visa: 'VISA',
+  Mastercard: 'MASTERCARD',
+  Elo: 'ELO',
+  Amex: 'AMEX',
+};
+export const APPLE_NETWORKS: Readonly<Record<string, string>> = {
+  Visa: 'Visa',
+  Mastercard: 'MasterCard',
+  Elo: 'Elo',
+  Amex: 'AmEx',
+};
 
 export function walletTestCard(id: string): WalletTestCard | undefined {
   return WALLET_TEST_CARDS.find((card) => card.id === id);

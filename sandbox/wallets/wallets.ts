@@ -4,7 +4,7 @@
 // and opening one for Payment/Init with the checks a payment provider adds: the token is for this
 // merchant, for this amount, and has not paid before.
 
-import { randomBytes, type X509Certificate } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   issueCertificate,
   readCertificate,
@@ -46,13 +46,13 @@ import { testCardExpiry } from './test-cards.ts';
 /** The gateway name the service registers with Google; merchants put it in tokenizationSpecification. */
 export const GOOGLE_PAY_GATEWAY = 'servicesandbox';
 /** Who Google encrypts and signs gateway tokens for ("Verify the signature": recipient_id). */
-export const GOOGLE_PAY_RECIPIENT_ID = `gateway:${GOOGLE_PAY_GATEWAY}`;
+const GOOGLE_PAY_RECIPIENT_ID = `gateway:${GOOGLE_PAY_GATEWAY}`;
 
 const DAY_MS = 86_400_000;
 /** How long a sealed Google Pay token opens (its messageExpiration), unless a test says otherwise. */
-export const GOOGLE_PAY_MESSAGE_LIFETIME_MS = 7 * DAY_MS;
+const GOOGLE_PAY_MESSAGE_LIFETIME_MS = 7 * DAY_MS;
 /** Google's intermediate signing keys expire; the sandbox's each last 30 days. */
-export const GOOGLE_PAY_INTERMEDIATE_KEY_LIFETIME_MS = 30 * DAY_MS;
+const GOOGLE_PAY_INTERMEDIATE_KEY_LIFETIME_MS = 30 * DAY_MS;
 const GOOGLE_PAY_ROOT_KEY_LIFETIME_MS = 10 * 365 * DAY_MS;
 /** Apple's signing (leaf) certificates last about two years; its CAs far longer. */
 const APPLE_LEAF_LIFETIME_MS = 2 * 365 * DAY_MS;
@@ -105,16 +105,6 @@ export class Wallets implements WalletKeys {
       issuer: this.#appleRoot,
     });
     this.#appleLeaf = this.#newLeaf(start);
-  }
-
-  /** Google's root signing keys as its keys.json gives them to a gateway. */
-  get googleRootKeys(): readonly Pick<GoogleSigningKey, 'publicKey' | 'keyExpiration'>[] {
-    return this.#googleRoots;
-  }
-
-  /** The root an Apple Pay signature must chain to (Apple Root CA - G3's place). */
-  get appleRoot(): X509Certificate {
-    return this.#appleRoot.x509;
   }
 
   #root(now: number): GoogleSigningKey {

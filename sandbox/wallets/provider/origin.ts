@@ -1,26 +1,37 @@
-// The wallets' own origin, played offline: what a browser loads from Google (pay.js and its sheet) and
-// from Apple (Apple Pay JS, its sheet, and the gateway that issues merchant sessions), as stand-ins
-// faithful to their documented APIs, errors and clocks. A page uses them only when configured to (the
-// SDK's `walletScripts` option); nothing picks them silently. Their routes are in sandbox/routes.ts.
+// What the wallets' own origin serves alike for Google Pay and Apple Pay, played offline: their scripts
+// and their sheets' stylesheets. A page uses the stand-ins only when configured to (the SDK's
+// `walletScripts` option); nothing picks them silently. Their routes are in sandbox/routes.ts.
 
-import type { RouteHandlers, SandboxContext } from '../../http/context.ts';
-
-/** The origin's index: what it is. */
-export function walletOriginHandlers(ctx: SandboxContext) {
-  return {
-    index: [
-      (c) =>
-        c.text(
-          `Wallet stand-ins of the sandbox, for ${ctx.urls.tokenUrl}: Google Pay and Apple Pay as the sandbox plays them.`,
-        ),
-    ],
-  } satisfies Record<string, RouteHandlers>;
-}
+import { encoded } from '../../frames.ts';
+import type { RouteHandlers } from '../../http/context.ts';
+import { browserScript, type BrowserScript } from './scripts.ts';
 
 /**
- * A wallet sheet's stylesheet (Google Pay's and Apple Pay's alike). Not content-hashed: revalidate, so
- * an edited sandbox is seen at once.
+ * A stand-in's script, gzip or brotli when the browser takes it. `anyPage`: the wallet's own script,
+ * which its CDN serves to every site with no SRI, to a classic or a `crossorigin` script tag alike.
+ * Not content-hashed: revalidate, so an edited sandbox is seen at once.
  */
+export function standInScript(name: BrowserScript, anyPage: boolean): RouteHandlers {
+  return [
+    async (c) => {
+      const { body, headers } = encoded(
+        Buffer.from(await browserScript(name)),
+        c.req.header('accept-encoding'),
+      );
+      return c.body(new Uint8Array(body), 200, {
+        ...headers,
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        ...(anyPage
+          ? { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' }
+          : {}),
+      });
+    },
+  ];
+}
+
+/** A wallet sheet's stylesheet. Not content-hashed: revalidate, so an edited sandbox is seen at once. */
 export function sheetStylesheet(css: string): RouteHandlers {
   return [
     (c) =>
@@ -30,4 +41,16 @@ export function sheetStylesheet(css: string): RouteHandlers {
         'x-content-type-options': 'nosniff',
       }),
   ];
+}
+
+/** An http(s) origin exactly as the browser serializes it (an Origin header, a frame's ancestor), or undefined. */
+export function webOrigin(value: string | undefined): string | undefined {
+  try {
+    const url = new URL(value ?? '');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

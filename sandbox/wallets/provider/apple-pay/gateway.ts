@@ -5,16 +5,16 @@
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxContext } from '../../../http/context.ts';
-import type { ApplePayPaymentData, WalletTestCard } from '../../../records.ts';
+import type { ApplePayPaymentData } from '../../../records.ts';
 import { CURRENCY_NUMERIC } from '../../apple-pay.ts';
 import type { ValidatedRequest } from './browser/request.ts';
 import { appleBillingContact, type ApplePayContact } from '../../holder.ts';
-import { WALLET_TEST_CARDS, walletTestCard } from '../../test-cards.ts';
+import { APPLE_NETWORKS, WALLET_TEST_CARDS, walletTestCard } from '../../test-cards.ts';
 
 /** Apple: a merchant session "expires five minutes after it is created" and is single use. */
 export const MERCHANT_SESSION_LIFETIME_MS = 5 * 60_000;
 /** How long a sheet may wait for the tester (and for the page's completePayment) before it is forgotten. */
-export const SHEET_LIFETIME_MS = 15 * 60_000;
+const SHEET_LIFETIME_MS = 15 * 60_000;
 
 /** What the sandbox's gateway answers with: the keys of Apple's merchant session object, as observed. */
 export interface MerchantSession {
@@ -33,7 +33,7 @@ export interface MerchantSession {
 }
 
 /** The body Apple's paymentSession endpoint takes (merchantIdentifier, displayName, initiative...). */
-export interface PaymentSessionRequest {
+interface PaymentSessionRequest {
   merchantIdentifier: string;
   displayName: string;
   initiative: 'web';
@@ -66,7 +66,7 @@ interface Sheet {
 }
 
 /** Why a merchant session is refused at completeMerchantValidation (the page only sees oncancel). */
-export type MerchantSessionRefusal = 'malformed' | 'signature_invalid' | 'expired' | 'used' | 'wrong_domain';
+type MerchantSessionRefusal = 'malformed' | 'signature_invalid' | 'expired' | 'used' | 'wrong_domain';
 
 export type SheetOpening =
   { ok: true; sheetId: string } | { ok: false; reason: MerchantSessionRefusal; message: string };
@@ -81,40 +81,21 @@ export interface SheetCard {
   eligible: boolean;
 }
 
-/** Apple Pay's network names (PKPaymentNetwork) for the sandbox's brands. */
-const APPLE_NETWORK: Readonly<Record<WalletTestCard['brand'], string>> = {
-  Visa: 'Visa',
-  Mastercard: 'MasterCard',
-  Elo: 'Elo',
-};
-
 const sha256Hex = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
-type SignedFields = Pick<
-  MerchantSession,
-  | 'epochTimestamp'
-  | 'expiresAt'
-  | 'merchantSessionIdentifier'
-  | 'nonce'
-  | 'merchantIdentifier'
-  | 'domainName'
-  | 'displayName'
->;
+/** The fields the signature covers, in a fixed order; the two timestamps are numbers, the rest strings. */
+const SIGNED = [
+  'epochTimestamp',
+  'expiresAt',
+  'merchantSessionIdentifier',
+  'nonce',
+  'merchantIdentifier',
+  'domainName',
+  'displayName',
+] as const;
+type SignedFields = Pick<MerchantSession, (typeof SIGNED)[number]>;
 
-/** The fields the signature covers, in a fixed order. */
-function signedFields(session: SignedFields): string {
-  return JSON.stringify([
-    session.epochTimestamp,
-    session.expiresAt,
-    session.merchantSessionIdentifier,
-    session.nonce,
-    session.merchantIdentifier,
-    session.domainName,
-    session.displayName,
-  ]);
-}
-
-export class ApplePayGateway {
+class ApplePayGateway {
   readonly #ctx: SandboxContext;
   /** Made at start: merchant sessions verify only in the sandbox process that issued them. */
   readonly #secret = randomBytes(32);
@@ -128,7 +109,8 @@ export class ApplePayGateway {
   }
 
   #sign(fields: SignedFields): string {
-    return createHmac('sha256', this.#secret).update(signedFields(fields)).digest('hex');
+    const signed = JSON.stringify(SIGNED.map((key) => fields[key]));
+    return createHmac('sha256', this.#secret).update(signed).digest('hex');
   }
 
   #prune(now: number): void {
@@ -136,14 +118,14 @@ export class ApplePayGateway {
     for (const [id, sheet] of this.#sheets) if (sheet.expiresAt <= now) this.#sheets.delete(id);
   }
 
-  /** The account a merchant identifier is registered to, registering it to `account` on first use. */
-  register(account: string, merchantIdentifier: string): { ok: true } | { ok: false; owner: string } {
+  /** Registers a merchant identifier to `account` on first use; false when another account holds it. */
+  register(account: string, merchantIdentifier: string): boolean {
     const owner = this.#owners.get(merchantIdentifier);
-    if (owner !== undefined && owner !== account) return { ok: false, owner };
+    if (owner !== undefined && owner !== account) return false;
     this.#owners.set(merchantIdentifier, account);
     // The service's Payment Processing key for it, so the tokens the sheet seals open at Payment/Init.
     this.#ctx.wallets.applePayMerchantKey(account, merchantIdentifier);
-    return { ok: true };
+    return true;
   }
 
   /** Apple's paymentSession endpoint, for a registered merchant identifier. */
@@ -190,34 +172,19 @@ export class ApplePayGateway {
   }): SheetOpening {
     const now = this.#ctx.now();
     this.#prune(now);
-    const candidate = input.merchantSession as Partial<Record<keyof MerchantSession, unknown>> | null;
-    const fields =
-      typeof candidate === 'object' && candidate !== null
-        ? {
-            epochTimestamp: candidate.epochTimestamp,
-            expiresAt: candidate.expiresAt,
-            merchantSessionIdentifier: candidate.merchantSessionIdentifier,
-            nonce: candidate.nonce,
-            merchantIdentifier: candidate.merchantIdentifier,
-            domainName: candidate.domainName,
-            displayName: candidate.displayName,
-          }
-        : undefined;
-    if (
-      fields === undefined ||
-      typeof fields.epochTimestamp !== 'number' ||
-      typeof fields.expiresAt !== 'number' ||
-      typeof fields.merchantSessionIdentifier !== 'string' ||
-      typeof fields.nonce !== 'string' ||
-      typeof fields.merchantIdentifier !== 'string' ||
-      typeof fields.domainName !== 'string' ||
-      typeof fields.displayName !== 'string' ||
-      typeof candidate?.signature !== 'string'
-    ) {
-      return { ok: false, reason: 'malformed', message: 'not a merchant session object' };
-    }
-    const expected = Buffer.from(this.#sign(fields as SignedFields), 'hex');
-    const given = Buffer.from(candidate.signature, 'hex');
+    const candidate: Record<string, unknown> =
+      typeof input.merchantSession === 'object' && input.merchantSession !== null
+        ? (input.merchantSession as Record<string, unknown>)
+        : {};
+    const wellFormed =
+      SIGNED.every(
+        (key) =>
+          typeof candidate[key] === (key === 'epochTimestamp' || key === 'expiresAt' ? 'number' : 'string'),
+      ) && typeof candidate['signature'] === 'string';
+    if (!wellFormed) return { ok: false, reason: 'malformed', message: 'not a merchant session object' };
+    const fields = candidate as unknown as SignedFields & { signature: string };
+    const expected = Buffer.from(this.#sign(fields), 'hex');
+    const given = Buffer.from(fields.signature, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return {
         ok: false,
@@ -270,7 +237,7 @@ export class ApplePayGateway {
     const capabilities = new Set(sheet.request.merchantCapabilities);
     const typeLimited = capabilities.has('supportsCredit') || capabilities.has('supportsDebit');
     return WALLET_TEST_CARDS.map((card) => {
-      const network = APPLE_NETWORK[card.brand];
+      const network = APPLE_NETWORKS[card.brand] ?? card.brand;
       const type = 'credit' as const;
       return {
         id: card.id,

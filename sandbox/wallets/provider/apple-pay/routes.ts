@@ -3,7 +3,8 @@
 // page's script asks the service for a merchant session (spec 4.7: "the service validates the merchant
 // session on its side"); the service calls Apple's gateway, here the sandbox's stand-in, in-process.
 
-import type { Context, MiddlewareHandler } from 'hono';
+import { readFileSync } from 'node:fs';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { ServiceError } from '../../../errors.ts';
 import type { RouteHandlers, SandboxContext, SandboxEnv } from '../../../http/context.ts';
@@ -11,19 +12,20 @@ import { browserFacing } from '../../../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
 import { loadSession } from '../../../sessions.ts';
-import { browserScript, SHEET_CSS, type BrowserScript } from './bundle.ts';
 import { CONTACT_FIELDS } from './browser/request.ts';
 import { applePayGateway } from './gateway.ts';
 import { sheetErrorPage, sheetPage } from './sheet-page.ts';
 import { html } from '../../../three-ds/routes.ts';
-import { sheetStylesheet } from '../origin.ts';
+import { sheetStylesheet, standInScript, webOrigin } from '../origin.ts';
 import { checkValidationUrl } from './validation-url.ts';
+
+const SHEET_CSS = readFileSync(new URL('./assets/sheet.css', import.meta.url), 'utf8');
 
 /** Apple: merchant identifiers are reverse-DNS strings that start with "merchant.". */
 const MERCHANT_IDENTIFIER = /^merchant\.[A-Za-z0-9][A-Za-z0-9.-]{0,118}$/;
 const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-export const merchantSessionSchema = strict({
+const merchantSessionSchema = strict({
   sessionId: z.string().min(1).max(128),
   validationURL: z.string().min(1).max(2048),
   merchantIdentifier: z
@@ -79,36 +81,10 @@ const paySchema = strict({
     .refine((amount) => Number(amount) <= 100_000_000, 'at most 100000000'),
 });
 
-/** An origin as browsers send it (scheme, host, port), or undefined. */
-function asOrigin(value: string | undefined): string | undefined {
-  if (value === undefined || value === '' || value === 'null') return undefined;
-  try {
-    const url = new URL(value);
-    return url.origin === value && (url.protocol === 'https:' || url.protocol === 'http:')
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function script(c: Context<SandboxEnv>, name: BrowserScript, crossOrigin: boolean): Response {
-  return c.body(browserScript(name), 200, {
-    'content-type': 'text/javascript; charset=utf-8',
-    // Not content-hashed: revalidate, so an edited sandbox is seen at once.
-    'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-    // Apple's CDN serves its script to every site (and to `crossorigin` script tags).
-    ...(crossOrigin
-      ? { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' }
-      : {}),
-  });
-}
-
 /** CORS for the check every merchant page makes: any origin, no credentials, JSON bodies. */
 function anyPage(): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
-    const origin = asOrigin(c.req.header('origin'));
+    const origin = webOrigin(c.req.header('origin'));
     if (c.req.method === 'OPTIONS') {
       if (origin === undefined) return c.body(null, 403);
       return c.body(null, 204, {
@@ -147,13 +123,12 @@ export function applePayProviderHandlers(ctx: SandboxContext) {
     ],
     // What Safari does with completeMerchantValidation(session): checks it and opens the sheet.
     anyPage: [anyPage()],
-    sheetPreflight: [(c) => c.body(null, 204)],
-    sdkScript: [(c) => script(c, 'apple-pay-sdk.js', true)],
-    sheetScript: [(c) => script(c, 'sheet.js', false)],
+    sdkScript: standInScript('apple-pay/browser/apple-pay-sdk', true),
+    sheetScript: standInScript('apple-pay/browser/sheet', false),
     sheetStyle: sheetStylesheet(SHEET_CSS),
     openSheet: [
       async (c) => {
-        const pageOrigin = asOrigin(c.req.header('origin'));
+        const pageOrigin = webOrigin(c.req.header('origin'));
         if (pageOrigin === undefined) {
           return c.json(
             { reason: 'no_origin', message: 'Only a web page (with an Origin) opens a sheet.' },
@@ -161,7 +136,7 @@ export function applePayProviderHandlers(ctx: SandboxContext) {
           );
         }
         const body = await readBody(c, sheetsSchema, BODY_LIMITS.token);
-        const ancestorOrigins = (body.ancestorOrigins ?? []).map(asOrigin);
+        const ancestorOrigins = (body.ancestorOrigins ?? []).map(webOrigin);
         if (ancestorOrigins.includes(undefined)) {
           throw new ServiceError('invalid_request', {
             field: 'ancestorOrigins',
@@ -261,8 +236,7 @@ export function applePayTokenHandlers(ctx: SandboxContext) {
           });
         }
 
-        const registration = gateway.register(account.name, body.merchantIdentifier);
-        if (!registration.ok) {
+        if (!gateway.register(account.name, body.merchantIdentifier)) {
           throw new ServiceError('account_mismatch', {
             field: 'merchantIdentifier',
             message: 'merchantIdentifier: registered to another account',

@@ -3,7 +3,7 @@
 // page's CSP can be strict; it may be framed only by the page that opened it (and that page's
 // ancestors).
 
-import { csp, escapeHtml, type Page } from '../../../three-ds/pages.ts';
+import { csp, escapeHtml, htmlDocument, type Page } from '../../../three-ds/pages.ts';
 import { appleBillingContact } from '../../holder.ts';
 import type { SheetCard, SheetRequest } from './gateway.ts';
 
@@ -40,34 +40,17 @@ const TEXT = {
   },
 } as const;
 
-function document(lang: string, title: string, body: string, script = true): string {
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/apple-pay/assets/sheet.css">
-${script ? '<script src="/apple-pay/assets/sheet.js" defer></script>' : ''}
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
+const STYLESHEET = '<link rel="stylesheet" href="/apple-pay/assets/sheet.css">';
 
 export function sheetErrorPage(status: number, message: string): Page {
   return {
     status,
     // An error page may be framed anywhere, so a developer sees why the sheet did not open.
     csp: csp({ formAction: "'none'", frameAncestors: undefined }),
-    html: document(
-      'en',
+    html: htmlDocument(
       'Apple Pay (sandbox): error',
+      STYLESHEET,
       `<main><h1>Apple Pay</h1><p role="alert">${escapeHtml(message)}</p></main>`,
-      false,
     ),
   };
 }
@@ -139,9 +122,9 @@ export function sheetPage(input: {
   return {
     status: 200,
     csp: csp({ formAction: "'none'", frameAncestors: input.frameAncestors }),
-    html: document(
-      locale,
+    html: htmlDocument(
       'Apple Pay (sandbox)',
+      `${STYLESHEET}\n<script src="/apple-pay/assets/sheet.js" defer></script>`,
       `<main aria-labelledby="title">
 <h1 id="title">Apple Pay <span class="badge">sandbox</span></h1>
 <p class="merchant">${escapeHtml(input.displayName)}</p>
@@ -162,6 +145,7 @@ ${lines}
 </div>
 </main>
 <div id="sheet-data" hidden data-sheet="${escapeHtml(JSON.stringify(data))}"></div>`,
+      locale,
     ),
   };
 }

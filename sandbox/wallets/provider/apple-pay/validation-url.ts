@@ -3,7 +3,7 @@
 // own stand-in gateway. The sandbox is offline, so Apple's real hosts are recognised but not reached.
 
 /** The paths of Apple's endpoint: paymentSession (current docs) and startSession (older docs, events). */
-export const APPLE_PAY_SESSION_PATHS = ['/paymentservices/paymentSession', '/paymentservices/startSession'];
+const APPLE_PAY_SESSION_PATHS = ['/paymentservices/paymentSession', '/paymentservices/startSession'];
 
 /**
  * Apple's merchant validation hosts ("Setting up your server"): the global and China endpoints and
@@ -12,7 +12,7 @@ export const APPLE_PAY_SESSION_PATHS = ['/paymentservices/paymentSession', '/pay
  */
 const APPLE_GATEWAY_HOST = /^(?:cn-)?apple-pay-gateway(?:-[a-z0-9]+)*\.apple\.com$/;
 
-export type ValidationUrlCheck =
+type ValidationUrlCheck =
   { kind: 'stand-in' } | { kind: 'apple'; host: string } | { kind: 'refused'; message: string };
 
 /** Classifies a validationURL; `walletsUrl` is the sandbox's wallet origin. Never fetches anything. */

@@ -2,7 +2,6 @@
 // for its sheet's overlay. Google's button is a <button> in a container, named like "Buy with GPay" in
 // the button's locale; this one shows the same name as text instead of Google's logo artwork.
 
-export const BUTTON_COLORS = ['default', 'black', 'white'] as const;
 export const BUTTON_TYPES = [
   'book',
   'buy',
@@ -18,7 +17,7 @@ export const BUTTON_TYPES = [
 export type ButtonType = (typeof BUTTON_TYPES)[number];
 
 /** The 31 languages Google's button comes in (ButtonOptions.buttonLocale). */
-export const BUTTON_LOCALES = [
+const BUTTON_LOCALES = [
   'ar',
   'bg',
   'ca',
@@ -105,9 +104,9 @@ export function buttonLabel(type: ButtonType, locale: string): string {
 }
 
 /** Google's static button is 40 px high, so a radius above 20 px would not show. */
-export const STATIC_HEIGHT_PX = 40;
+const STATIC_HEIGHT_PX = 40;
 
-export const STYLES = `
+const STYLES = `
 .gpay-sandbox-button-container { display: inline-block; height: ${String(STATIC_HEIGHT_PX)}px; min-width: 160px; }
 .gpay-sandbox-button-container.gpay-sandbox-short { min-width: 90px; }
 .gpay-sandbox-button-container.gpay-sandbox-fill { display: block; width: 100%; height: 100%; min-width: 90px; }
@@ -159,7 +158,7 @@ export function injectStyles(
   return how;
 }
 
-export interface ButtonSettings {
+interface ButtonSettings {
   onClick: (event: Event) => void;
   color: string;
   type: ButtonType;

@@ -1,5 +1,5 @@
 // The stand-in for Google Pay's pay.js (https://pay.google.com/gp/p/js/pay.js), served by the sandbox's
-// wallet origin at /gp/p/js/pay.js and bundled on serve (scripts.ts). It defines
+// wallet origin at /gp/p/js/pay.js and bundled on serve (../scripts.ts). It defines
 // google.payments.api.PaymentsClient with Google's four methods, checks, errors and user-gesture rule,
 // and shows its sheet (a frame of the wallet origin) in a modal dialog on the page. Every call is
 // recorded in window.__googlePayStandIn.calls, so a test can assert the exact request the page built.
@@ -19,26 +19,24 @@ import {
   checkIsReadyToPayRequest,
   checkPaymentDataRequest,
   environmentOf,
+  isRecord,
   SECURE_CONTEXT_MESSAGE,
   type AuthMethod,
   type BillingAddressFormat,
   type CardNetwork,
   type Environment,
+  type Json,
 } from './request-checks.ts';
 
 /** Google's statusMessage when the buyer closes the sheet. */
 const USER_CLOSED = 'User closed the Payment Request UI.';
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export interface PaymentsError {
+interface PaymentsError {
   statusCode: string;
   statusMessage: string;
 }
 
-export interface StandInCall {
+interface StandInCall {
   method:
     | 'PaymentsClient'
     | 'isReadyToPay'

@@ -3,9 +3,8 @@
 // the extras a request may ask for (assurance details, a billing or shipping address, an e-mail), all
 // of them fixed sandbox values.
 
-import { GOOGLE_NETWORKS } from '../../routes.ts';
 import { WALLET_HOLDER, WALLET_HOLDER_NAME } from '../../holder.ts';
-import { WALLET_TEST_CARDS } from '../../test-cards.ts';
+import { GOOGLE_NETWORKS, WALLET_TEST_CARDS } from '../../test-cards.ts';
 import type { WalletTestCard } from '../../../records.ts';
 import type { Address, PaymentData, SheetCard, SheetRequest } from './protocol.ts';
 import type { BillingAddressFormat, CardNetwork } from './request-checks.ts';
@@ -54,7 +53,7 @@ function address(format: BillingAddressFormat, withPhone: boolean): Address {
   return withPhone ? { ...base, phoneNumber } : base;
 }
 
-export type PaymentDataRequestPart = Pick<
+type PaymentDataRequestPart = Pick<
   SheetRequest,
   | 'assuranceDetailsRequired'
   | 'billingAddressRequired'

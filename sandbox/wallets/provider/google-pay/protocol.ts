@@ -3,7 +3,14 @@
 // the exact window, and the shape. Whatever fails a check is dropped without a word, as a page must
 // drop what any other frame or tab posts.
 
-import type { AuthMethod, BillingAddressFormat, CardNetwork, Environment } from './request-checks.ts';
+import {
+  isRecord,
+  type AuthMethod,
+  type BillingAddressFormat,
+  type CardNetwork,
+  type Environment,
+  type Json,
+} from './request-checks.ts';
 
 const PREFIX = 'gpay-sandbox:';
 export const MESSAGE = {
@@ -114,7 +121,7 @@ export const fits = (
 ): boolean =>
   request.allowedCardNetworks.includes(card.network) && request.allowedAuthMethods.includes(card.authMethod);
 
-export type SheetToPage =
+type SheetToPage =
   | { type: typeof MESSAGE.ready }
   | { type: typeof MESSAGE.authorize; attempt: number; paymentData: PaymentData }
   | { type: typeof MESSAGE.done; paymentData: PaymentData }
@@ -131,15 +138,11 @@ export type PageToSheet =
   | { type: typeof MESSAGE.authorization; attempt: number; result: AuthorizationResult };
 
 /** A message event as the trust boundary sees it. */
-export interface Envelope {
+interface Envelope {
   origin: string;
   source: unknown;
   data: unknown;
 }
-
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function fromExpected(event: Envelope, expected: { origin: string; source: unknown }): Json | undefined {
   if (event.origin !== expected.origin || event.source !== expected.source || expected.source === null)

@@ -5,7 +5,7 @@
 // it is known ("Google Pay APIs should be called in secure context!", "paymentDataCallbacks must be
 // set"); the rest name the field and the rule, as Google's messages do.
 
-export const ENVIRONMENTS = ['TEST', 'PRODUCTION'] as const;
+const ENVIRONMENTS = ['TEST', 'PRODUCTION'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 export const CARD_NETWORKS = [
@@ -25,7 +25,7 @@ export type CardNetwork = (typeof CARD_NETWORKS)[number];
 export const AUTH_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
-export const CALLBACK_INTENTS = [
+const CALLBACK_INTENTS = [
   'OFFER',
   'SHIPPING_ADDRESS',
   'SHIPPING_OPTION',
@@ -41,7 +41,7 @@ const CHECKOUT_OPTIONS = ['DEFAULT', 'COMPLETE_IMMEDIATE_PURCHASE', 'CONTINUE_TO
 const DISPLAY_ITEM_TYPES = ['LINE_ITEM', 'SUBTOTAL', 'TAX', 'DISCOUNT', 'SHIPPING_OPTION'] as const;
 
 /** TransactionInfo.totalPrice: digits, and exactly two decimals when there are any. */
-export const TOTAL_PRICE = /^[0-9]+(\.[0-9][0-9])?$/;
+const TOTAL_PRICE = /^[0-9]+(\.[0-9][0-9])?$/;
 /** Display items may be negative (a discount). */
 const ITEM_PRICE = /^-?[0-9]+(\.[0-9][0-9])?$/;
 
@@ -49,7 +49,7 @@ const ITEM_PRICE = /^-?[0-9]+(\.[0-9][0-9])?$/;
  * Networks Google accepts only for Brazil (transactionInfo.countryCode "BR"), each with the network it
  * must come with (@types/googlepay CardNetwork: "ELO_DEBIT ... must be used together with ELO").
  */
-export const BRAZIL_ONLY_NETWORKS: ReadonlyMap<CardNetwork, CardNetwork | undefined> = new Map([
+const BRAZIL_ONLY_NETWORKS: ReadonlyMap<CardNetwork, CardNetwork | undefined> = new Map([
   ['ELO', undefined],
   ['ELO_DEBIT', 'ELO'],
   ['MAESTRO', 'MASTERCARD'],
@@ -58,9 +58,9 @@ export const BRAZIL_ONLY_NETWORKS: ReadonlyMap<CardNetwork, CardNetwork | undefi
 
 export const SECURE_CONTEXT_MESSAGE = 'Google Pay APIs should be called in secure context!';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json =>
+export const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const quote = (value: unknown): string =>

@@ -4,28 +4,25 @@
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { ServiceError } from '../../../errors.ts';
-import { encoded } from '../../../frames.ts';
-import type { RouteHandlers, SandboxContext, SandboxEnv } from '../../../http/context.ts';
+import type { RouteHandlers, SandboxContext } from '../../../http/context.ts';
 import { BODY_LIMITS, readBody } from '../../../http/request.ts';
 import { strict } from '../../../schemas.ts';
 import { html } from '../../../three-ds/routes.ts';
 import { walletTestCard } from '../../test-cards.ts';
-import { sheetStylesheet } from '../origin.ts';
+import { sheetStylesheet, standInScript } from '../origin.ts';
 import { GOOGLE_PAY_GATEWAY } from '../../wallets.ts';
 import { paymentDataFor, SHEET_CARDS, sheetCard } from './payment-data.ts';
 import { fits } from './protocol.ts';
 import { AUTH_METHODS, BILLING_ADDRESS_FORMATS, CARD_NETWORKS } from './request-checks.ts';
-import { browserScript, type BrowserScript } from './scripts.ts';
 import { frameAncestors, sheetPage, sheetRefusedPage } from './sheet-page.ts';
 
 export const PAY_JS_PATH = '/gp/p/js/pay.js';
 export const SHEET_PATH = '/google-pay/sheet';
 export const SHEET_TOKEN_PATH = '/google-pay/sheet/token';
 /** The header the sheet sends its key in (a custom header: a cross-origin page would need a preflight). */
-export const SHEET_KEY_HEADER = 'x-sheet-key';
+const SHEET_KEY_HEADER = 'x-sheet-key';
 /** How long a sheet may ask for tokens after it was served. */
 export const SHEET_KEY_LIFETIME_MS = 30 * 60_000;
 /** Sheets remembered at once; the oldest is forgotten first. */
@@ -33,7 +30,7 @@ const MAX_SHEETS = 10_000;
 
 const SHEET_CSS = readFileSync(new URL('./sheet.css', import.meta.url), 'utf8');
 
-export const sheetTokenSchema = strict({
+const sheetTokenSchema = strict({
   testCard: z.string().min(1).max(64),
   gateway: z.string().max(128).optional(),
   gatewayMerchantId: z.string().min(1).max(128),
@@ -48,7 +45,7 @@ export const sheetTokenSchema = strict({
 });
 
 /** The keys of the sheets served: a key in the document is what lets that sheet ask for tokens. */
-export class SheetKeys {
+class SheetKeys {
   readonly #expiries = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
@@ -75,7 +72,7 @@ export class SheetKeys {
  * browser's Origin must be the wallet origin (a page cannot forge it), Sec-Fetch-Site, where sent,
  * same-origin, and the key one the wallet served in a sheet document.
  */
-export function sheetRequestRefusal(
+function sheetRequestRefusal(
   headers: { origin: string | undefined; secFetchSite: string | undefined; key: string | undefined },
   walletsOrigin: string,
   keys: SheetKeys,
@@ -88,26 +85,13 @@ export function sheetRequestRefusal(
   return undefined;
 }
 
-async function script(c: Context<SandboxEnv>, name: BrowserScript): Promise<Response> {
-  const { body, headers } = encoded(Buffer.from(await browserScript(name)), c.req.header('accept-encoding'));
-  return c.body(new Uint8Array(body), 200, {
-    ...headers,
-    'content-type': 'text/javascript; charset=utf-8',
-    // Merchant pages load pay.js cross-origin with a classic <script>, and with no SRI (as Google's).
-    'cross-origin-resource-policy': 'cross-origin',
-    // Not content-hashed: revalidate, so an edited sandbox is seen at once.
-    'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-  });
-}
-
 export function googlePayProviderHandlers(ctx: SandboxContext) {
   const walletsOrigin = new URL(ctx.urls.walletsUrl).origin;
   const keys = new SheetKeys(ctx.now);
 
   return {
-    payScript: [(c) => script(c, 'pay')],
-    sheetScript: [(c) => script(c, 'sheet')],
+    payScript: standInScript('google-pay/pay', true),
+    sheetScript: standInScript('google-pay/sheet', false),
     sheetStyle: sheetStylesheet(SHEET_CSS),
     sheet: [
       (c) => {

@@ -2,23 +2,12 @@
 // attributes, its code and styles come from the wallet origin, so its CSP can be strict. Only the page
 // that opened it (and that page's ancestors) may frame it.
 
-import { csp, escapeHtml, type Page } from '../../../three-ds/pages.ts';
+import { csp, escapeHtml, htmlDocument, type Page } from '../../../three-ds/pages.ts';
+import { webOrigin } from '../origin.ts';
 import type { SheetCard } from './protocol.ts';
 
 /** At most this many ancestors are listed in frame-ancestors (pay.js sends location.ancestorOrigins). */
 const MAX_ANCESTORS = 8;
-
-/** An http(s) origin exactly as the browser serializes it, or undefined. */
-function origin(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The origins that may frame the sheet: `origin` (the page) and its ancestors; undefined if any is not one. */
 export function frameAncestors(
@@ -27,31 +16,23 @@ export function frameAncestors(
 ): string[] | undefined {
   const list = [page ?? '', ...(ancestors === undefined || ancestors === '' ? [] : ancestors.split(' '))];
   if (list.length > MAX_ANCESTORS + 1) return undefined;
-  const origins = list.map(origin);
+  const origins = list.map(webOrigin);
   return origins.every((o) => o !== undefined) ? [...new Set(origins)] : undefined;
 }
 
-const head = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Google Pay (sandbox)</title>
-<link rel="stylesheet" href="/google-pay/sheet.css">`;
+const TITLE = 'Google Pay (sandbox)';
+const STYLESHEET = '<link rel="stylesheet" href="/google-pay/sheet.css">';
 
 /** Said instead of a sheet when pay.js did not name the page: anyone may frame it, to see why. */
 export function sheetRefusedPage(message: string): Page {
   return {
     status: 400,
     csp: csp({ formAction: "'none'", frameAncestors: undefined }),
-    html: `${head}
-</head>
-<body>
-<main class="dialog"><h1>Google Pay (sandbox)</h1><p class="error" role="alert">${escapeHtml(message)}</p></main>
-</body>
-</html>
-`,
+    html: htmlDocument(
+      TITLE,
+      STYLESHEET,
+      `<main class="dialog"><h1>${TITLE}</h1><p class="error" role="alert">${escapeHtml(message)}</p></main>`,
+    ),
   };
 }
 
@@ -71,11 +52,10 @@ export function sheetPage(data: {
   return {
     status: 200,
     csp: csp({ formAction: "'none'", frameAncestors: data.frameAncestors }),
-    html: `${head}
-<script src="/google-pay/sheet.js" defer></script>
-</head>
-<body>
-<main id="sheet" ${attributes}>
+    html: htmlDocument(
+      TITLE,
+      `${STYLESHEET}\n<script src="/google-pay/sheet.js" defer></script>`,
+      `<main id="sheet" ${attributes}>
 <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="gp-title" aria-describedby="gp-summary">
 <header>
 <h1 id="gp-title">Google Pay</h1>
@@ -101,9 +81,7 @@ export function sheetPage(data: {
 </fieldset>
 </form>
 </div>
-</main>
-</body>
-</html>
-`,
+</main>`,
+    ),
   };
 }

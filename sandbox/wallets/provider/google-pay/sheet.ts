@@ -1,5 +1,5 @@
 // The stand-in Google Pay sheet's script, in its frame on the wallet origin (sheet-page.ts serves the
-// document, scripts.ts bundles this). It shows the request the page posted, lets the tester pick a
+// document, ../scripts.ts bundles this). It shows the request the page posted, lets the tester pick a
 // wallet test card, has the wallet origin's server seal the token, and answers the page: done,
 // cancelled, an error, or (with PAYMENT_AUTHORIZATION) the PaymentData to authorize, waiting for the
 // merchant's answer on a clock the page sets.

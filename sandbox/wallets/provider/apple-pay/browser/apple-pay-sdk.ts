@@ -29,7 +29,7 @@ const AVAILABILITIES: readonly (Availability | 'absent')[] = [
   'absent',
 ];
 
-export interface StandInControl {
+interface StandInControl {
   readonly config: Readonly<StandInConfig> & { readonly absent: boolean };
   /** Calls and events, oldest first: `{kind: 'call' | 'event', name, detail?}` (never a token). */
   readonly log: StandInRecord[];
@@ -78,11 +78,9 @@ function install(): void {
     record(entry) {
       log.push(entry);
     },
-    // Browsers without the User Activation API cannot tell; they are let through.
-    hasUserActivation: () => (navigator as Partial<Navigator>).userActivation?.isActive ?? true,
+    hasUserActivation: () => navigator.userActivation.isActive,
     isSecureContext: () => window.isSecureContext,
     async openSheet(merchantSession, request): Promise<SheetOpening> {
-      const ancestors = location.ancestorOrigins as DOMStringList | undefined;
       const response = await fetch(`${walletOrigin}/apple-pay/sheets`, {
         method: 'POST',
         mode: 'cors',
@@ -92,10 +90,8 @@ function install(): void {
           merchantSession,
           request,
           lang: document.documentElement.lang || navigator.language,
-          ancestorOrigins:
-            ancestors === undefined
-              ? []
-              : [...Array.from({ length: ancestors.length }, (_, i) => ancestors.item(i) ?? '')],
+          // Firefox has no location.ancestorOrigins.
+          ancestorOrigins: [...((location.ancestorOrigins as DOMStringList | undefined) ?? [])],
         }),
       });
       const body = (await response.json()) as {

@@ -58,7 +58,7 @@ export function buttonLabel(type: string | null, locale: string): string {
   return /^pt\b/i.test(locale) ? pt : en;
 }
 
-export class ApplePayButtonElement extends HTMLElement {
+class ApplePayButtonElement extends HTMLElement {
   static get observedAttributes(): string[] {
     return ['type', 'locale', 'buttonstyle', 'aria-label'];
   }
@@ -74,9 +74,7 @@ export class ApplePayButtonElement extends HTMLElement {
     this.#label.className = 'label';
     this.#label.setAttribute('aria-hidden', 'true');
     root.append(this.#label);
-    adoptStyles(root, BUTTON_CSS, () => {
-      this.style.setProperty('display', 'inline-block');
-    });
+    adoptStyles(root, BUTTON_CSS);
     this.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();

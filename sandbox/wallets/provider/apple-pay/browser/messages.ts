@@ -45,7 +45,7 @@ export type PageMessage =
     }
   | { source: typeof PAGE_SOURCE; sheetId: string; type: 'result'; final: boolean; success: boolean };
 
-export interface Incoming {
+interface Incoming {
   origin: string;
   source: unknown;
   data: unknown;

@@ -5,7 +5,7 @@
 // Sources: WebKit Source/WebCore/Modules/applepay/{ApplePaySession.cpp, ApplePayRequestBase.cpp,
 // ApplePayMerchantCapability.cpp, PaymentRequestValidator.mm} and the dictionaries' .idl files.
 
-export interface LineItem {
+interface LineItem {
   /** Absent when the page gave none: the validator says "Missing total label." for a total. */
   label: string | undefined;
   amount?: string | undefined;
@@ -31,7 +31,7 @@ export interface ValidatedRequest {
 }
 
 /** The newest ApplePaySession version (macOS 13 / iOS 16): supportsVersion(n) is true for 1…14. */
-export const LATEST_VERSION = 14;
+const LATEST_VERSION = 14;
 
 /** WebKit fills an empty DOMException message with the code's legacy description. */
 const INVALID_ACCESS_DEFAULT = 'The object does not support the operation or argument.';
@@ -75,14 +75,14 @@ let regionNames: Intl.DisplayNames | undefined;
 let currencies: Set<string> | undefined;
 
 /** Whether ICU lists the code as an ISO 3166 country (case matters, as in WebKit). */
-export function isIsoCountry(code: string): boolean {
+function isIsoCountry(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
   regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   return regionNames.of(code) !== undefined;
 }
 
 /** Whether ICU lists the code as an ISO 4217 currency (UCURR_ALL: historic ones too). */
-export function isIsoCurrency(code: string): boolean {
+function isIsoCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }
@@ -146,7 +146,7 @@ function lineItem(value: unknown): LineItem {
 }
 
 /** WebKit's validateAmount: -?[0-9]+(\.[0-9][0-9]?)?, nothing else (no spaces, no comma, no "+"). */
-export const isValidAmount = (amount: string | undefined): boolean =>
+const isValidAmount = (amount: string | undefined): boolean =>
   amount !== undefined && /^-?[0-9]+(?:\.[0-9]{1,2})?$/.test(amount);
 
 const notAnAmount = (amount: string | undefined) => typeError(`"${amount ?? ''}" is not a valid amount.`);
@@ -164,7 +164,7 @@ function checkLineItems(items: readonly LineItem[]): void {
 }
 
 /** PaymentRequestValidator::validateTotal. */
-export function validateTotal(total: LineItem): void {
+function validateTotal(total: LineItem): void {
   if (total.label === undefined) throw typeError('Missing total label.');
   if (total.amount === undefined) throw typeError('Missing total amount.');
   const amount = Number(total.amount);

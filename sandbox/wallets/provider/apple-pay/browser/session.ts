@@ -131,7 +131,7 @@ type State =
 type Stage = 'merchantValidation' | 'paymentMethodSelection' | 'paymentAuthorization';
 
 /** Why the stand-in cancelled: in the log only (the page sees what Safari shows it, a bare cancel). */
-export type CancelReason = 'user' | `timeout:${Stage}` | 'merchantSessionInvalid' | 'walletUnreachable';
+type CancelReason = 'user' | `timeout:${Stage}` | 'merchantSessionInvalid' | 'walletUnreachable';
 
 type Handler = ((this: unknown, event: Event) => unknown) | null;
 
@@ -146,17 +146,6 @@ const EVENT_TYPES = [
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number];
 
-const STATUS = {
-  STATUS_SUCCESS: 0,
-  STATUS_FAILURE: 1,
-  STATUS_INVALID_BILLING_POSTAL_ADDRESS: 2,
-  STATUS_INVALID_SHIPPING_POSTAL_ADDRESS: 3,
-  STATUS_INVALID_SHIPPING_CONTACT: 4,
-  STATUS_PIN_REQUIRED: 5,
-  STATUS_PIN_INCORRECT: 6,
-  STATUS_PIN_LOCKOUT: 7,
-} as const;
-
 /** A fresh ApplePaySession class for one page (the "one active session per page" rule is per class). */
 export function createApplePaySession(env: StandInEnv) {
   /** The page's one active session, by its id. */
@@ -165,14 +154,14 @@ export function createApplePaySession(env: StandInEnv) {
   const availability = () => env.config.availability;
 
   class ApplePaySession extends EventTarget {
-    static readonly STATUS_SUCCESS = STATUS.STATUS_SUCCESS;
-    static readonly STATUS_FAILURE = STATUS.STATUS_FAILURE;
-    static readonly STATUS_INVALID_BILLING_POSTAL_ADDRESS = STATUS.STATUS_INVALID_BILLING_POSTAL_ADDRESS;
-    static readonly STATUS_INVALID_SHIPPING_POSTAL_ADDRESS = STATUS.STATUS_INVALID_SHIPPING_POSTAL_ADDRESS;
-    static readonly STATUS_INVALID_SHIPPING_CONTACT = STATUS.STATUS_INVALID_SHIPPING_CONTACT;
-    static readonly STATUS_PIN_REQUIRED = STATUS.STATUS_PIN_REQUIRED;
-    static readonly STATUS_PIN_INCORRECT = STATUS.STATUS_PIN_INCORRECT;
-    static readonly STATUS_PIN_LOCKOUT = STATUS.STATUS_PIN_LOCKOUT;
+    static readonly STATUS_SUCCESS = 0;
+    static readonly STATUS_FAILURE = 1;
+    static readonly STATUS_INVALID_BILLING_POSTAL_ADDRESS = 2;
+    static readonly STATUS_INVALID_SHIPPING_POSTAL_ADDRESS = 3;
+    static readonly STATUS_INVALID_SHIPPING_CONTACT = 4;
+    static readonly STATUS_PIN_REQUIRED = 5;
+    static readonly STATUS_PIN_INCORRECT = 6;
+    static readonly STATUS_PIN_LOCKOUT = 7;
 
     static supportsVersion(version: unknown): boolean {
       const n = unsignedLong(version);
@@ -492,11 +481,12 @@ export function createApplePaySession(env: StandInEnv) {
         codes.push(status === 2 ? 'billingContactInvalid' : 'shippingContactInvalid');
       if (status > 7) throw invalidAccess();
       const pin = status >= 5;
-      const failure = status !== STATUS.STATUS_SUCCESS && !pin;
+      const failure = status !== ApplePaySession.STATUS_SUCCESS && !pin;
       const final =
-        status === STATUS.STATUS_SUCCESS || (failure && (codes.length === 0 || codes.includes('unknown')));
+        status === ApplePaySession.STATUS_SUCCESS ||
+        (failure && (codes.length === 0 || codes.includes('unknown')));
       this.#stopClock();
-      this.#sheet?.result(final, status === STATUS.STATUS_SUCCESS);
+      this.#sheet?.result(final, status === ApplePaySession.STATUS_SUCCESS);
       if (!final) {
         this.#state = 'active';
         return;

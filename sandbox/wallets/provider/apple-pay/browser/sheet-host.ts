@@ -23,19 +23,11 @@ iframe {
 @media (min-width: 480px) { iframe { border-radius: 14px; } }
 `;
 
-/** Constructed styles where the browser has them; the few declarations by CSSOM otherwise. */
-export function adoptStyles(root: ShadowRoot, css: string, fallback: () => void): void {
-  if (
-    'adoptedStyleSheets' in root &&
-    typeof CSSStyleSheet === 'function' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    root.adoptedStyleSheets = [sheet];
-    return;
-  }
-  fallback();
+/** Constructed styles: no `<style>` for the page's CSP to block. */
+export function adoptStyles(root: ShadowRoot, css: string): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet];
 }
 
 export function showSheetOverlay(
@@ -61,21 +53,7 @@ export function showSheetOverlay(
   frame.setAttribute('referrerpolicy', 'no-referrer');
   backdrop.append(frame);
   root.append(backdrop);
-  adoptStyles(root, OVERLAY_CSS, () => {
-    const set = (element: HTMLElement, styles: Record<string, string>) => {
-      for (const [name, value] of Object.entries(styles)) element.style.setProperty(name, value);
-    };
-    set(backdrop, {
-      position: 'fixed',
-      inset: '0',
-      'z-index': '2147483647',
-      display: 'flex',
-      'align-items': 'center',
-      'justify-content': 'center',
-      background: 'rgb(0 0 0 / 40%)',
-    });
-    set(frame, { width: 'min(420px, 100vw)', height: 'min(580px, 100vh)', border: '0', background: '#fff' });
-  });
+  adoptStyles(root, OVERLAY_CSS);
 
   const post = (message: PageMessage) => {
     frame.contentWindow?.postMessage(message, walletOrigin);

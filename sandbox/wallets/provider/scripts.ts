@@ -1,11 +1,13 @@
-// The stand-in's browser scripts (pay.ts, sheet.ts) are TypeScript, checked with the rest of the sandbox
-// and bundled on first request into classic scripts (an IIFE each) with Vite, which the repository
-// already builds with. Built once per process; a failed build is not kept, so the next request retries.
+// The stand-ins' browser scripts (pay.js and its sheet's, Apple Pay JS and its sheet's) are TypeScript,
+// checked with the rest of the sandbox and bundled on first request into classic scripts (an IIFE each)
+// with Vite, which the repository already builds with. Built once per process; a failed build is not
+// kept, so the next request retries.
 
 import { fileURLToPath } from 'node:url';
 
-export const BROWSER_SCRIPTS = ['pay', 'sheet'] as const;
-export type BrowserScript = (typeof BROWSER_SCRIPTS)[number];
+/** Each script's entry, from this folder, without `.ts`. */
+export type BrowserScript =
+  'google-pay/pay' | 'google-pay/sheet' | 'apple-pay/browser/apple-pay-sdk' | 'apple-pay/browser/sheet';
 
 const built = new Map<BrowserScript, Promise<string>>();
 

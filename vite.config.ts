@@ -59,7 +59,8 @@ function litLightDomOnly(): Plugin {
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
  * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts) and the
- * strings (src/i18n/load-locale.script.ts). Each swap names the module swapped, wherever it is imported
+ * strings (src/i18n/load-locale.script.ts); the boleto, which they do not carry, for its refusal
+ * (src/elements/load-boleto.script.ts). Each swap names the module swapped, wherever it is imported
  * from. The flows of the full build come in by the `#build` alias (builds()).
  */
 function scriptTagBuild(): Plugin {
@@ -67,6 +68,7 @@ function scriptTagBuild(): Plugin {
     [
       ['src/three-ds/page/load-challenge.ts', 'src/three-ds/page/load-challenge.script.ts'],
       ['src/i18n/load-locale.ts', 'src/i18n/load-locale.script.ts'],
+      ['src/elements/load-boleto.ts', 'src/elements/load-boleto.script.ts'],
     ].map(([swapped = '', replacement = '']) => [resolve(root, swapped), resolve(root, replacement)]),
   );
   return {

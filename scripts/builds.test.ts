@@ -68,6 +68,14 @@ describe.skipIf(!built)('the merchant-page builds', () => {
     }
   });
 
+  it('leave the boleto out of the full script-tag build: its refusal instead, and a chunk in ESM', () => {
+    const full = sourcesOf(fullScriptFile());
+    expect(full).toContain('src/elements/load-boleto.script.ts');
+    expect(full.filter((source) => /src\/(elements\/boleto|brazil\/boleto-)/.test(source))).toEqual([]);
+    const chunks = readdirSync(join(dist, 'chunks')).filter((file) => file.endsWith('.js'));
+    expect(chunks.filter((file) => file.startsWith('boleto-'))).toHaveLength(1);
+  });
+
   it('leave them to lazy chunks in the ESM entry', () => {
     const entry = sourcesOf('checkout.js');
     expect(entry).toContain('src/builds/esm/index.ts');

@@ -32,6 +32,7 @@ const BUILT = [
 const REQUIRED = ['package.json', 'docs/errors.md', ...BUILT];
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
 const ELEMENTS = {
+  'svc-boleto': { events: '', cssParts: '', cssProperties: '' },
   'svc-card-form': {
     events: 'svc-ready svc-change svc-focus svc-blur svc-submit svc-result svc-error svc-passkey svc-3ds',
     cssParts: 'frame unavailable',

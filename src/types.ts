@@ -205,13 +205,17 @@ export interface BoletoPayer {
   name: string;
   /** The CPF or CNPJ, with or without its punctuation. */
   document: string;
+  /** The payer's address, as the bank registers it. */
   address: {
+    /** The street. */
     street: string;
     /** The street number; `S/N` for none. */
     number: string;
+    /** The flat, block or floor, if any. */
     complement?: string;
     /** The district (bairro). */
     neighborhood: string;
+    /** The city. */
     city: string;
     /** The UF, such as `SP`. */
     state: string;

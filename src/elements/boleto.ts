@@ -1,9 +1,11 @@
 // The boleto on the merchant page (`<svc-boleto>`): its amount and due date, the barcode drawn in SVG
 // (Interleaved 2 of 5, one path, crisp at any size), the linha digitável to copy, a link to the
-// service's print page, and a live line saying what the payment waits for. Loaded only with a boleto.
+// service's print page, and a live line saying what the payment waits for. Loaded only with a boleto,
+// with the check of its payer (brazil/boleto-payer.ts), which runs before anything is sent.
 
 import { groupDigitableLine, interleaved2of5, isBoletoBarcode } from '../brazil/boleto-barcode.ts';
 import { boletoMessages } from '../i18n/boleto.ts';
+export { checkPayer } from '../brazil/boleto-payer.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Boleto } from '../types.ts';
 import { copyButton, pendingView, type PendingView } from './pending-view.ts';
@@ -26,7 +28,12 @@ button { cursor: pointer; }
 /** The bars' height in narrow modules: FEBRABAN asks 13 mm for bars of about 0.43 mm. */
 const BAR_HEIGHT = 30;
 
-/** The boleto's host element; what it shows comes from `showBoleto`. */
+/**
+ * The boleto `pay({method: 'boleto', target})` shows in `target`: its amount and due date, the barcode,
+ * the digitable line with its copy button, the print link and the payment's state, in the shopper's
+ * language, in an open shadow root. The page styles its box (margins, width); `@media print` leaves the
+ * buttons out.
+ */
 export class SvcBoleto extends ElementBase {}
 
 export type BoletoView = PendingView;

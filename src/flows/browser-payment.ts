@@ -10,12 +10,13 @@ import {
   CheckoutError,
   configurationError,
   ERROR_CODES,
+  isCheckoutError,
   type CheckoutErrorCode,
   type Result,
 } from '../errors.ts';
 import type { CheckoutContext, CheckoutSettings } from '../checkout-context.ts';
 import type { PendingView } from '../elements/pending-view.ts';
-import { checkPayer } from '../brazil/boleto-payer.ts';
+import { loadBoleto } from '../elements/load-boleto.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import type {
   CardDetails,
@@ -305,18 +306,7 @@ export class BrowserPaymentFlow {
   pay(options: PayOptions = {}): Promise<PaymentResult> {
     const { method = 'card' } = options;
     if (method === 'pix') return this.#payPending(options, PIX_METHOD);
-    if (method === 'boleto') {
-      const payer = checkPayer(options.payer);
-      if (!payer.ok) {
-        const error = new CheckoutError(
-          'payer_invalid',
-          'validation',
-          `${payer.field} must be ${payer.why}.`,
-        );
-        return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
-      }
-      return this.#payPending(options, { paymentMethodType: BOLETO_METHOD_TYPE, payer: payer.value });
-    }
+    if (method === 'boleto') return this.#payBoleto(options);
     if ((method as string) !== 'card') {
       const error = configurationError('invalid_option', `method must be "card", "pix" or "boleto".`);
       return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
@@ -341,6 +331,25 @@ export class BrowserPaymentFlow {
       if (!result.ok && reopensForm(result.error)) this.#cardForm.showDecline(result.payment?.declineReason);
       return result;
     });
+  }
+
+  /** Pays by boleto once its chunk has checked the payer: `payer_invalid` names the field to fix. */
+  async #payBoleto(options: PayOptions): Promise<PaymentResult> {
+    let boleto: Awaited<ReturnType<typeof loadBoleto>>;
+    try {
+      boleto = await loadBoleto();
+    } catch (error) {
+      const failed = isCheckoutError(error)
+        ? error
+        : new CheckoutError('network_error', 'network', 'The boleto could not be loaded.', { cause: error });
+      return this.#context.deliverPayment({ ok: false, error: failed });
+    }
+    const payer = boleto.checkPayer(options.payer);
+    if (!payer.ok) {
+      const error = new CheckoutError('payer_invalid', 'validation', `${payer.field} must be ${payer.why}.`);
+      return this.#context.deliverPayment({ ok: false, error });
+    }
+    return this.#payPending(options, { paymentMethodType: BOLETO_METHOD_TYPE, payer: payer.value });
   }
 
   /**
@@ -376,10 +385,7 @@ export class BrowserPaymentFlow {
             ? () =>
                 import('../elements/pix-code.ts').then((m) => m.showPixCode(where, pix, this.#context.locale))
             : boleto !== undefined
-              ? () =>
-                  import('../elements/boleto.ts').then((m) =>
-                    m.showBoleto(where, boleto, this.#context.locale),
-                  )
+              ? () => loadBoleto().then((m) => m.showBoleto(where, boleto, this.#context.locale))
               : undefined;
         view ??=
           shows === undefined

@@ -163,9 +163,14 @@ class CardFrame {
       if (relay.kind === 'change' && relay.field === 'number' && number !== undefined && this.#config)
         void this.#preparer(this.#config).then((p) => p.prepare(number));
     });
+    // A new BIN drops the setups of others in a task of its own: their collection iframe's teardown
+    // (6 to 10 ms) is not the keystroke's to wait for, and a stale setup cannot be spent meanwhile (the
+    // preparer's take() matches the card at submit).
     element.addEventListener('svc-fields-bin', (event) => {
-      void this.#preparing?.then((p) => {
-        p.keepOnly(event.bin);
+      setTimeout(() => {
+        void this.#preparing?.then((p) => {
+          p.keepOnly(event.bin);
+        });
       });
     });
     this.#root.replaceChildren(element, alert);

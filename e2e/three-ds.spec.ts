@@ -184,6 +184,8 @@ test('a saved card meets the eight scenarios at Token/Bind as a new card does at
       });
       expect(result['eci']).toBe(outcome.eci);
       await expect(card.status).toContainText(`3DS ${outcome.status}`);
+      // The previous scenario's record may still show (an unavailable one said U too): wait for this one's.
+      await expect(page.locator('#record')).toContainText(String(result['transactionId']));
       expect(await card.record()).toMatchObject({
         status: 'authorized',
         paymentMethods: [

@@ -3,14 +3,8 @@
 // the exact window, and the shape. Whatever fails a check is dropped without a word, as a page must
 // drop what any other frame or tab posts.
 
-import {
-  isRecord,
-  type AuthMethod,
-  type BillingAddressFormat,
-  type CardNetwork,
-  type Environment,
-  type Json,
-} from './request-checks.ts';
+import { isRecord } from './request-checks.ts';
+import type { AuthMethod, BillingAddressFormat, CardNetwork, Environment, Json } from './request-checks.ts';
 
 const PREFIX = 'gpay-sandbox:';
 export const MESSAGE = {

@@ -54,7 +54,8 @@ const packagePaths = {
 export default {
   // The merchant-side elements: the card form's host, and the 3DS challenge dialog (with its 3DS room).
   globs: ['src/elements/*.ts', 'src/three-ds/page/challenge-dialog.ts'],
-  exclude: ['src/elements/*.test.ts', 'src/elements/*.styles.ts'],
+  // The script-tag builds' swapped modules (*.script.ts) are not in the package's types.
+  exclude: ['src/elements/*.test.ts', 'src/elements/*.styles.ts', 'src/elements/*.script.ts'],
   outdir: 'dist',
   // The CLI's --litelement: `static properties`, reflected attributes, Lit's lifecycle left out.
   litelement: true,

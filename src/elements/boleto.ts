@@ -8,7 +8,7 @@ import { boletoMessages } from '../i18n/boleto.ts';
 export { checkPayer } from '../brazil/boleto-payer.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Boleto } from '../types.ts';
-import { copyButton, pendingView, type PendingView } from './pending-view.ts';
+import { copyButton, pendingView, svg, type PendingView } from './pending-view.ts';
 import { attachStyledShadow, element, ElementBase } from './shadow.ts';
 
 const CSS = `
@@ -38,26 +38,20 @@ export class SvcBoleto extends ElementBase {}
 
 export type BoletoView = PendingView;
 
-function barcodeSvg(barcode: string, label: string): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+function barcodeSvg(barcode: string, label: string): SVGElement {
   const { d, width } = interleaved2of5(barcode, BAR_HEIGHT);
-  for (const [name, value] of Object.entries({
+  const drawn = svg('svg', {
     viewBox: `0 0 ${String(width)} ${String(BAR_HEIGHT)}`,
     preserveAspectRatio: 'none',
     role: 'img',
     'aria-label': label,
     'shape-rendering': 'crispEdges',
-  }))
-    svg.setAttribute(name, value);
-  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  background.setAttribute('width', String(width));
-  background.setAttribute('height', String(BAR_HEIGHT));
-  background.setAttribute('fill', '#fff');
-  const bars = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  bars.setAttribute('d', d);
-  bars.setAttribute('fill', '#000');
-  svg.append(background, bars);
-  return svg;
+  });
+  drawn.append(
+    svg('rect', { width: String(width), height: String(BAR_HEIGHT), fill: '#fff' }),
+    svg('path', { d, fill: '#000' }),
+  );
+  return drawn;
 }
 
 /**

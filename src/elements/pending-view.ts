@@ -30,6 +30,13 @@ export function copyButton(
   return button;
 }
 
+/** An SVG element with its attributes set (the Pix code's QR code, the boleto's bars). */
+export function svg(tag: string, attributes: Readonly<Record<string, string>>): SVGElement {
+  const created = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+  return created;
+}
+
 export interface PendingView {
   /** Shows where the payment stands now: waiting, paid or expired. */
   update(payment: Payment): void;

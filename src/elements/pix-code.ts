@@ -6,7 +6,7 @@ import { generate } from 'lean-qr/nano';
 import type { Locale } from '../i18n/index.ts';
 import { pixMessages } from '../i18n/pix.ts';
 import type { PixCode } from '../types.ts';
-import { copyButton, pendingView, type PendingView } from './pending-view.ts';
+import { copyButton, pendingView, svg, type PendingView } from './pending-view.ts';
 import { attachStyledShadow, element } from './shadow.ts';
 
 const CSS = `
@@ -43,12 +43,6 @@ export function qrPath(data: string): { size: number; d: string } {
     }
   }
   return { size: code.size, d };
-}
-
-function svg(tag: string, attributes: Record<string, string>): SVGElement {
-  const created = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  return created;
 }
 
 export type PixView = PendingView;

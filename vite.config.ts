@@ -171,15 +171,17 @@ export const minifyCss = (css: string): string =>
 
 /**
  * The card frame's lazy chunks, each loaded by URL: `later` (the service client, the submit, 3DS:
- * fetched once the fields show) and `extras` (the CPF field and the installments' wording: fetched only
- * when the merchant shows them). A plain dynamic import would pull in Vite's preload helper
+ * fetched once the fields show), `extras` (the CPF field and the installments' wording: fetched only
+ * when the merchant shows them), `passkey` and `funding` (a combo card's question: fetched when one is
+ * typed). A plain dynamic import would pull in Vite's preload helper
  * (vitejs/vite#13952, #18551), about 450 bytes gzip of the frame's budget, for chunks that have nothing
  * to preload. `virtual:chunk/<name>` exports the chunk's hashed URL.
  */
-const CARD_CHUNKS = {
+export const CARD_CHUNKS: Readonly<Record<string, string>> = {
   'card-later': 'src/frames/card/later.ts',
   'card-extras': 'src/frames/fields/extras.ts',
   'card-passkey': 'src/frames/card/passkey.ts',
+  'card-funding': 'src/frames/fields/card-funding.ts',
 };
 
 function lazyChunks(): Plugin {

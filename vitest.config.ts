@@ -3,13 +3,24 @@
 // the merchant server's helpers, the ESM entry imported without a DOM).
 // Everything with real frames, focus or network is Playwright's job (playwright.config.ts).
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { cardLogos, shared } from './vite.config.ts';
+import type { Plugin } from 'vite';
+import { CARD_CHUNKS, cardLogos, shared } from './vite.config.ts';
+
+/** The card frame's lazy chunks (`virtual:chunk/<name>`) as their source modules' URLs, which tests import. */
+const chunkSources: Plugin = {
+  name: 'svc-chunk-sources',
+  resolveId: (source) => (source.startsWith('virtual:chunk/') ? `\0${source}` : null),
+  load(id) {
+    const module = id.startsWith('\0virtual:chunk/') ? CARD_CHUNKS[id.slice(15)] : undefined;
+    return module === undefined ? null : `export default ${JSON.stringify(`/${module}`)};`;
+  },
+};
 
 // A vitest.config.ts hides vite.config.ts from vitest; merging keeps the build's `define`s (and any
 // later plugins or aliases) true in tests.
 export default mergeConfig(
-  // The card fields import the logo sprite's URL (virtual:card-logos).
-  { define: shared.define ?? {}, resolve: shared.resolve ?? {}, plugins: [cardLogos()] },
+  // The card fields import the logo sprite's URL (virtual:card-logos), the frame its chunks' URLs.
+  { define: shared.define ?? {}, resolve: shared.resolve ?? {}, plugins: [cardLogos(), chunkSources] },
   defineConfig({
     test: {
       // A project may have no test files yet; the closing summary of `npm test` still fails when no

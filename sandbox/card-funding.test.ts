@@ -110,6 +110,34 @@ describe('Token/Generate tells the page how the card can pay', () => {
   });
 });
 
+describe('Card/Funding tells the card form how a BIN pays, while the shopper types', () => {
+  const funding = (body: Record<string, unknown>, account = NO_3DS) =>
+    sb.browser('token', '/api/Card/Funding', body, { account });
+
+  it.each([
+    [VISA.cardNumber, ['credit']],
+    [DEBIT, ['debit']],
+    [COMBO, ['credit', 'debit']],
+  ])('%s: %j, as Token/Generate would say', async (number, expected) => {
+    const sessionId = await sb.session({ account: NO_3DS });
+    for (const bin of [number.slice(0, 6), number.slice(0, 8)]) {
+      const reply = await funding({ sessionId, bin });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ funding: expected });
+    }
+  });
+
+  it('takes six to eight digits of the number and never more, with its session', async () => {
+    const sessionId = await sb.session({ account: NO_3DS });
+    for (const bin of [COMBO, COMBO.slice(0, 9), COMBO.slice(0, 5), '4000 170', undefined]) {
+      expect((await funding({ sessionId, bin })).body.error).toMatchObject({ code: 'invalid_request' });
+    }
+    expect((await funding({ sessionId: 'sess_unknown', bin: COMBO.slice(0, 8) })).status).toBe(404);
+    const other = await sb.session({ account: 'demo' });
+    expect((await funding({ sessionId: other, bin: COMBO.slice(0, 8) })).status).toBe(404);
+  });
+});
+
 describe('Payment/Init pays a card by the funding the shopper chose', () => {
   it('pays a combo card by debit in one installment with its authentication, on an account with 3DS off', async () => {
     const sessionId = await sb.session({ account: NO_3DS });

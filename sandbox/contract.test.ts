@@ -26,6 +26,7 @@ describe('docs/service-contract.md', () => {
       'Token/Generate',
       'Token/List',
       'Token/Bind',
+      'Card/Funding',
       'Payment/Init',
       'Payment/Status',
       'Payment/SessionStatus',

@@ -179,6 +179,9 @@ export const generateSchema = strict({
 
 export const listSchema = strict({ sessionId });
 
+/** A BIN's funding (Card/Funding): six to eight digits, never more of the number. */
+export const fundingSchema = strict({ sessionId, bin: z.string().regex(/^\d{6,8}$/) });
+
 // --- Passkeys (sandbox/passkeys.ts) --------------------------------------------------------------------
 // WebAuthn's JSON as browsers and @simplewebauthn/browser write it: exact keys (a browser may add some,
 // which are dropped), base64url values of bounded length.

@@ -319,8 +319,9 @@ describe('the card fields (frames/fields/)', () => {
   it('are every one a LitElement, whatever base it is made on', () => {
     const probed = (entry: string) => entry.startsWith('frames/fields/probe-not-lit.ts');
     expect(other.filter((entry) => !probed(entry))).toEqual([]);
-    // The fields' base, its four fields, the form, and the extras' two (made on the first script's).
-    expect(lit.filter((entry) => !probed(entry))).toHaveLength(8);
+    // The fields' base, its four fields, the form, the extras' two (CPF/CNPJ, installments) and the
+    // combo card's question.
+    expect(lit.filter((entry) => !probed(entry))).toHaveLength(9);
   });
 
   it('(the check finds an element that is not one, declared or made in a function)', () => {

@@ -79,6 +79,8 @@ describe('new Checkout(options)', () => {
     const messages = {
       passkeyPay: 'Pagar com a digital',
       walletDeclined: 'Recusado.',
+      fundingLegend: 'Como quer pagar?',
+      installmentsCost: 'Total {total}',
       holderLabel: 'Titular',
     };
     expect(() => new Checkout({ ...valid, messages })).not.toThrow();
@@ -100,6 +102,11 @@ describe('new Checkout(options)', () => {
     'locale "portuguese-brazil" is not a language tag: use pt-BR, en, es (or leave it out to follow the browser).':
       { ...valid, locale: 'portuguese-brazil' },
     'messages.cardNumber is not a known message key.': { ...valid, messages: { cardNumber: 'x' } },
+    'messages.installmentsCosts is not a known message key.': {
+      ...valid,
+      messages: { installmentsCosts: 'x' },
+    },
+    'debit must be a boolean.': { ...valid, debit: 'yes' },
     // The Pix code's strings are not overridable (docs/localisation.md).
     'messages.pixTitle is not a known message key.': { ...valid, messages: { pixTitle: 'x' } },
     'appearance.color is not a known key (theme, labelPosition, colorText, colorBackground, colorBorder, colorFocus, colorError, fontFamily, fontSize, fontWeightLabel, radius, borderWidth, spacing, inputPadding).':

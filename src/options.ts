@@ -23,6 +23,7 @@ const KNOWN = new Set([
   'appearance',
   'saveCard',
   'passkeys',
+  'debit',
   'installments',
   'documentField',
   'tokenUrl',
@@ -76,7 +77,7 @@ export function validateOptions(options: unknown): CheckoutOptions {
       );
     }
   }
-  for (const name of ['saveCard', 'passkeys'])
+  for (const name of ['saveCard', 'passkeys', 'debit'])
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(`${name} must be a boolean.`);
   const installments = o['installments'] === undefined ? undefined : installmentsProblem(o['installments']);
   if (installments !== undefined) fail(installments);

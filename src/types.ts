@@ -120,6 +120,9 @@ export interface CardDetails {
   expirationYear: number;
 }
 
+/** How a card pays: by credit, or by debit (one installment, with a 3DS authentication). */
+export type Funding = 'credit' | 'debit';
+
 /** What a successful tokenization hands the merchant: all their backend needs for Payment/Init. */
 export interface CardTokenResult extends CardDetails, ThreeDsResult {
   /** Always true: the card was tokenized (and, with 3DS, authenticated). */
@@ -141,6 +144,12 @@ export interface CardTokenResult extends CardDetails, ThreeDsResult {
   document?: string;
   /** `CPF` (11 digits) or `CNPJ` (14 characters), with `document`: `customer.documentType`. */
   documentType?: 'CPF' | 'CNPJ';
+  /**
+   * How the card pays: `debit` for a debit card, or for a combo card (crédito e débito) whose shopper
+   * chose debit (the `debit` option asks them); `credit` otherwise. Payment/Init's
+   * `paymentMethods[].funding`: a debit pays in one installment, with its 3DS authentication.
+   */
+  funding?: Funding;
   /** The spec's frontData as the service received it, with ipAddress and acceptHeader it added: pass it to Payment/Init. */
   frontData: Readonly<Record<string, string>>;
   /**
@@ -357,6 +366,45 @@ export interface InstallmentPlan {
   interestFree?: boolean;
 }
 
+/**
+ * One plan of Payment/InstallmentPlans' answer, as the service computed it from the order
+ * (docs/service-contract.md, Installment plans). Amounts in the currency's whole unit; rates in percent
+ * with two decimals (`1.99` is 1,99% a.m.).
+ */
+export interface OrderInstallmentPlan {
+  /** How many installments. */
+  installments: number;
+  /** Each installment (after the first, when an interest-free split leaves cents over). */
+  installmentAmount: number;
+  /** The first installment: an interest-free plan's carries the cents the split leaves over. */
+  firstInstallmentAmount: number;
+  /** What the shopper pays in all. */
+  totalAmount: number;
+  /** No interest ("sem juros"): every rate is 0. */
+  interestFree: boolean;
+  /** Interest a month (% a.m.) and its yearly equivalent (% a.a.). */
+  monthlyRate: number;
+  yearlyRate: number;
+  /** The custo efetivo total (CET), a month and a year. */
+  cetMonthly: number;
+  cetYearly: number;
+}
+
+/**
+ * Payment/InstallmentPlans' answer: the order's cash price and every plan. Given as the `installments`
+ * option as it came, the card form offers these plans and shows, for each with interest, the cash price,
+ * the installments, the total, the rates and the CET, as a Brazilian shop must when it finances.
+ */
+export interface OrderInstallmentPlans {
+  /** The cash price (the order's amount). */
+  amount: number;
+  /** ISO 4217. */
+  currency: string;
+  /** Which plans these are: a debit has plan 1 only. */
+  funding?: 'credit' | 'debit';
+  plans: readonly OrderInstallmentPlan[];
+}
+
 /** The `installments` option: what the card form offers, as a select under the card fields. */
 export interface InstallmentsOptions {
   /** The choices in order, the first selected at first: counts (`[1, 2, 3]`) or plans; each count once. */
@@ -471,10 +519,20 @@ export interface CheckoutOptions {
    */
   passkeys?: boolean;
   /**
-   * Offer installments (parcelas) in the card form; the shopper's choice comes back in the result's
-   * `installments`. Leave it out for one payment.
+   * Take debit as well as credit (off by default): when the shopper types a combo card (crédito e
+   * débito, the Brazilian "múltiplo"), the card form asks "Crédito ou débito?", and a debit hides the
+   * installments. The result's `funding` says how the card pays; send it to Payment/Init with the token.
+   * A debit pays in one installment, after 3DS, which a card that can pay by debit runs on every account.
+   * See docs/guides/debit-and-combo-cards.md.
    */
-  installments?: InstallmentsOptions;
+  debit?: boolean;
+  /**
+   * Offer installments (parcelas) in the card form; the shopper's choice comes back in the result's
+   * `installments`. Either the plans you word yourself, or Payment/InstallmentPlans' answer as your
+   * backend got it (`OrderInstallmentPlans`), whose plans with interest show their total, rates and CET.
+   * Leave it out for one payment.
+   */
+  installments?: InstallmentsOptions | OrderInstallmentPlans;
   /**
    * Show a field for the shopper's tax id, required once shown, with its check digits verified: `cpf`
    * (people; a digits keyboard) or `cpf-cnpj` (people and companies, the letters of the new CNPJ

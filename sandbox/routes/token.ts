@@ -2,7 +2,7 @@
 
 import type { Account } from '../accounts.ts';
 import { cardNumberPath } from '../card-data.ts';
-import { fundingOptions, runsThreeDs } from '../card-funding.ts';
+import { cardFunding, fundingOptions, runsThreeDs } from '../card-funding.ts';
 import { checkCard } from '../card-rules.ts';
 import { checkOrderData } from '../payments/browser.ts';
 import { installmentTerms } from '../payments/installments.ts';
@@ -13,7 +13,7 @@ import { passkeysOf, revokePasskeysOf, storedTokenOf, verifyAssertion } from '..
 import { backendOnly, browserFacing } from '../http/guards.ts';
 import { browserFrontData } from '../http/front-data.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
-import { bindSchema, generateSchema, listSchema, newSessionSchema } from '../schemas.ts';
+import { bindSchema, fundingSchema, generateSchema, listSchema, newSessionSchema } from '../schemas.ts';
 import type { CardFunding, FrontData, StoredToken } from '../records.ts';
 import { loadSession, newSession, newToken } from '../sessions.ts';
 import type { PendingEnrollment, ThreeDsProvider } from '../three-ds/provider.ts';
@@ -139,6 +139,17 @@ export function tokenHandlers(ctx: SandboxContext, threeDs: ThreeDsProvider) {
             passkey: passkeysOf(ctx, t).length > 0,
           }));
         return c.json({ tokens });
+      },
+    ],
+    // How a BIN's cards pay, so the card form can ask a combo card's shopper "Crédito ou débito?" while
+    // they type: the BIN table's answer, as Token/Generate's `card.funding` would give it.
+    funding: [
+      browserFacing(accounts, { serverCalls: 'app-token', selfOrigin: ctx.urls.tokenUrl }),
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, fundingSchema, BODY_LIMITS.token);
+        loadSession(ctx, account, body.sessionId);
+        return c.json({ funding: fundingOptions(cardFunding(body.bin)) });
       },
     ],
     bind: [

@@ -2,7 +2,8 @@
 // field by field, into typed values; anything else is an invalid answer, never a guess.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
-import { decodeFunding, decodeInstallmentPlans, installmentPlans } from './payments.ts';
+import { decodeInstallmentPlans, installmentPlans } from './payments.ts';
+import { decodeFunding } from './service.ts';
 import { serviceClient } from './service.ts';
 
 /** The service's plan of R$ 1.000,00 in 10× at 1,99% a.m. (sandbox/payments/installments.test.ts). */

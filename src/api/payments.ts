@@ -5,9 +5,17 @@
 // docs/service-contract.md has both calls.
 
 import type { Result } from '../errors.ts';
-import type { Boleto, Payment, PaymentStatus } from '../types.ts';
+import type {
+  Boleto,
+  Funding,
+  OrderInstallmentPlan,
+  OrderInstallmentPlans,
+  Payment,
+  PaymentStatus,
+} from '../types.ts';
 import type { Environment } from '../types.ts';
 import { amountFrom } from '../money.ts';
+import { ORDER_FIGURES } from '../brazil/installments.ts';
 import { serviceOrigin } from './hosts.ts';
 import type { Obj, ServiceClient } from './service.ts';
 
@@ -132,49 +140,11 @@ export function sessionPayment(
   return client.post(PAYMENT_PATHS.status, { tokenSession: sessionId }, decodePayment, signal);
 }
 
-/** How a card pays: what Token/Generate says a card can do, and what a shopper chooses on a combo card. */
-export type Funding = 'credit' | 'debit';
+/** The order's plans as the service computed them (the page cannot choose an amount): types.ts. */
+type InstallmentPlan = OrderInstallmentPlan;
+type InstallmentPlans = Required<OrderInstallmentPlans> & { plans: InstallmentPlan[] };
 
-/**
- * One of the order's plans, as the service computed it (the page cannot choose an amount): what a shop
- * shows when it finances. Amounts are in the order's currency; rates are percentages with two decimals.
- */
-export interface InstallmentPlan {
-  /** How many installments, from 1 to the order's most. */
-  installments: number;
-  /** "Sem juros": every rate and the CET are 0, and the total is the cash price. */
-  interestFree: boolean;
-  /** Every installment after the first. */
-  installmentAmount: number;
-  /** The first: an interest-free plan's carries the cents the split leaves over. */
-  firstInstallmentAmount: number;
-  /** What the shopper pays in all. */
-  totalAmount: number;
-  /** Interest a month (% a.m.) and its yearly equivalent (% a.a.). */
-  monthlyRate: number;
-  yearlyRate: number;
-  /** Custo efetivo total, a month and a year. */
-  cetMonthly: number;
-  cetYearly: number;
-}
-
-export interface InstallmentPlans {
-  amount: number;
-  currency: string;
-  funding: Funding;
-  plans: InstallmentPlan[];
-}
-
-const PLAN_NUMBERS = [
-  'installments',
-  'installmentAmount',
-  'firstInstallmentAmount',
-  'totalAmount',
-  'monthlyRate',
-  'yearlyRate',
-  'cetMonthly',
-  'cetYearly',
-] as const;
+const PLAN_NUMBERS = ['installments', 'firstInstallmentAmount', ...ORDER_FIGURES] as const;
 
 /** One plan, field by field: every figure a finite number, or the plan (and the answer) is not read. */
 function decodePlan(value: unknown): InstallmentPlan | undefined {
@@ -219,16 +189,4 @@ export function installmentPlans(
     ...(request.funding === undefined ? {} : { funding: request.funding }),
   };
   return client.post(PAYMENT_PATHS.plans, body, decodeInstallmentPlans, signal);
-}
-
-/**
- * Token/Generate's (and List's, Bind's) `card.funding`: how the card can pay, credit and/or debit, once
- * each; undefined when the answer has none or one the script cannot read (a card that says nothing is
- * read as credit by whoever decides).
- */
-export function decodeFunding(card: unknown): Funding[] | undefined {
-  const funding = isObj(card) ? card['funding'] : undefined;
-  if (!Array.isArray(funding) || funding.length === 0 || funding.length > 2) return undefined;
-  if (!funding.every((entry) => entry === 'credit' || entry === 'debit')) return undefined;
-  return new Set(funding).size === funding.length ? (funding as Funding[]) : undefined;
 }

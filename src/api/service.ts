@@ -7,7 +7,7 @@ import type { TokenizedCard } from '../card/tokenized-card.ts';
 import { failure, type CheckoutErrorCode, type CheckoutErrorType, type Result } from '../errors.ts';
 import { redact } from '../redact.ts';
 import type { Authentication } from '../three-ds/model.ts';
-import type { CardDetails, StoredCard } from '../types.ts';
+import type { CardDetails, Funding, StoredCard } from '../types.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -16,6 +16,7 @@ export const PATHS = {
   generate: '/api/Token/Generate',
   list: '/api/Token/List',
   bind: '/api/Token/Bind',
+  funding: '/api/Card/Funding',
 } as const;
 
 export interface ServiceTarget {
@@ -163,6 +164,26 @@ function decodeCard(value: unknown): CardDetails | undefined {
   return { brand, last4, maskedNumber, expirationMonth, expirationYear };
 }
 
+/**
+ * A card's `funding` (Token/Generate's `card.funding`, Card/Funding's answer): how it can pay, credit
+ * and/or debit, once each; undefined when the answer has none or one the script cannot read.
+ */
+export function decodeFunding(value: unknown): Funding[] | undefined {
+  const funding = isObj(value) ? value['funding'] : undefined;
+  return Array.isArray(funding) &&
+    funding.length > 0 &&
+    funding.every((entry, i) => (entry === 'credit' || entry === 'debit') && funding.indexOf(entry) === i)
+    ? (funding as Funding[])
+    : undefined;
+}
+
+/** Card/Funding: how the cards of a BIN (six to eight digits, never more) can pay. */
+export const fundingOf = (
+  client: ServiceClient,
+  sessionId: string,
+  bin: string,
+): Promise<Result<Funding[]>> => client.post(PATHS.funding, { sessionId, bin }, decodeFunding);
+
 function stringRecord(value: unknown): Record<string, string> {
   if (!isObj(value)) return {};
   return Object.fromEntries(
@@ -218,7 +239,16 @@ export function generateToken(
     if (typeof token !== 'string' || typeof singleUse !== 'boolean') return undefined;
     const authentication = authenticationOf(answer, code, readAuthentication);
     if (authentication === undefined) return undefined;
-    return { token, ...card, singleUse, frontData: stringRecord(answer['frontData']), ...authentication };
+    // One way to pay is the card's; a combo card pays by credit unless its shopper chose debit (submit.ts).
+    const [funding, other] = decodeFunding(answer['card']) ?? [];
+    return {
+      token,
+      ...card,
+      singleUse,
+      frontData: stringRecord(answer['frontData']),
+      ...authentication,
+      ...(funding === undefined ? {} : { funding: other === undefined ? funding : 'credit' }),
+    };
   };
   return client.post(PATHS.generate, body, decode, signal);
 }

@@ -6,7 +6,7 @@ import type { Authentication } from '../three-ds/model.ts';
 import type { CardDetails, CardTokenResult } from '../types.ts';
 
 /** What the shopper chose in the card form besides the card (the frame adds it to the service's answer). */
-export type FormChoices = Pick<CardTokenResult, 'installments' | 'document' | 'documentType'>;
+export type FormChoices = Pick<CardTokenResult, 'installments' | 'document' | 'documentType' | 'funding'>;
 
 export interface TokenizedCard extends CardDetails, FormChoices {
   token: string;

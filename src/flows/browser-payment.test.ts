@@ -136,6 +136,14 @@ describe('cardMethod: Payment/Init’s method for the form’s token', () => {
     });
     expect(cardMethod(card)).not.toHaveProperty('AuthenticationInformation');
   });
+
+  it('says how the shopper pays the card, when the card form told: a combo card paid by debit', () => {
+    expect(cardMethod({ ...authenticated, funding: 'debit' })).toMatchObject({
+      paymentMethodType: '7',
+      funding: 'debit',
+    });
+    expect(cardMethod(card)).not.toHaveProperty('funding');
+  });
 });
 
 describe('decodePayment', () => {

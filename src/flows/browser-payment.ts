@@ -69,6 +69,8 @@ export function cardMethod(card: CardTokenResult): Record<string, unknown> {
   return {
     paymentMethodType: authenticated ? '7' : '1',
     ...(card.installments === undefined ? {} : { installments: card.installments }),
+    // How the shopper pays the card: a debit is refused without its authentication, by the service.
+    ...(card.funding === undefined ? {} : { funding: card.funding }),
     cardInfo: {
       token: card.token,
       tokenProvider: 'Service',

@@ -85,9 +85,10 @@ describe('the card form flow', () => {
   it('sends the frame the merchant’s `messages` with its strings, the passkeys’ among them', async () => {
     const setup = vi.spyOn(SvcCardForm.prototype, 'setup');
     const messages = { passkeyPay: 'Pagar com a digital', holderLabel: 'Titular' };
-    const { cardForm } = flow(undefined, { messages, passkeys: true });
+    const { cardForm } = flow(undefined, { messages, passkeys: true, debit: true });
     cardForm.mount(document.body);
     const sent = setup.mock.calls[0]?.[0];
+    expect(sent?.config).toMatchObject({ passkeys: true, debit: true });
     expect(sent?.config.messages).toMatchObject(messages);
     expect(await sent?.messages).toMatchObject(messages);
     setup.mockRestore();

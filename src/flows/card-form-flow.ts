@@ -136,6 +136,7 @@ export class CardFormFlow {
         appearance: options.appearance ?? {},
         ...frame,
         ...(options.passkeys === true ? { passkeys: true } : {}),
+        ...(options.debit === true ? { debit: true } : {}),
         ...(options.installments === undefined
           ? {}
           : { installments: installmentsConfig(options.installments) }),

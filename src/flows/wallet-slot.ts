@@ -7,7 +7,7 @@ import type { CheckoutContext } from '../checkout-context.ts';
 import { CheckoutError, invalidOption, type CheckoutErrorCode, type CheckoutErrorType } from '../errors.ts';
 import { format } from '../i18n/messages.ts';
 import { loadWalletScript } from './wallet-script.ts';
-import type { InstallmentsOptions } from '../types.ts';
+import type { InstallmentsOption } from '../brazil/installments.ts';
 import { WALLET_CALLBACK_WATCHDOG_MS, WALLET_SCRIPTS } from '../wallets/constants.ts';
 import type {
   WalletPaymentData,
@@ -135,7 +135,7 @@ function unavailable(
  * the card form words them, the first plan chosen. `count()` reads the choice.
  */
 function installmentsChoice(
-  options: InstallmentsOptions | undefined,
+  options: InstallmentsOption | undefined,
   ctx: Pick<WalletContext, 'locale' | 'messages'>,
 ): { element: HTMLElement; count: () => number } | undefined {
   if (options === undefined) return undefined;
@@ -258,7 +258,7 @@ export function walletSlot(
   ctx: WalletContext,
   [wallet, label]: [keyof WalletScripts, string],
   [target, name]: [unknown, string],
-  options: { installments?: InstallmentsOptions; onUnavailable?: (error: WalletUnavailableError) => void },
+  options: { installments?: InstallmentsOption; onUnavailable?: (error: WalletUnavailableError) => void },
 ) {
   const container = walletContainer(target, name);
   const installments = installmentsChoice(options.installments, ctx);

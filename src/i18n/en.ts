@@ -2,6 +2,8 @@
 // The strings only a chunk shows are in that chunk's table beside this one (passkey.ts, pix.ts,
 // refusal.ts, wallet.ts); messages.test.ts holds every table to the same rules.
 
+import type { FundingMessages } from './funding.ts';
+import type { InstallmentCostMessages } from './installment-cost.ts';
 import type { PasskeyMessages } from './passkey.ts';
 import type { WalletMessages } from './wallet.ts';
 
@@ -74,8 +76,15 @@ export const en: Readonly<typeof enFrame & typeof enPage> = /* @__PURE__ */ Obje
 
 export type MessageKey = keyof typeof en;
 export type Messages = Readonly<Record<MessageKey, string>>;
-/** Every key the `messages` option takes: these tables', and the passkeys' and the wallets' (passkey.ts, wallet.ts). */
-export type OverrideKey = keyof (typeof en & PasskeyMessages & WalletMessages);
+/**
+ * Every key the `messages` option takes: these tables', and the passkeys', the wallets', the combo
+ * card's question and the installments' cost (passkey.ts, wallet.ts, funding.ts, installment-cost.ts).
+ */
+export type OverrideKey = keyof (typeof en &
+  PasskeyMessages &
+  WalletMessages &
+  InstallmentCostMessages &
+  FundingMessages);
 /** The `messages` option: strings that replace the shipped ones, by key. */
 export type MessageOverrides = Partial<Record<OverrideKey, string>>;
 export type FrameMessageKey = keyof typeof enFrame;

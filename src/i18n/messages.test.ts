@@ -6,6 +6,8 @@ import { es } from './es.ts';
 import { SUPPORTED_LOCALES, type Locale } from './locale.ts';
 import { format, isMessageKey, messagesFor } from './messages.ts';
 import { passkeyMessages } from './passkey.ts';
+import { fundingMessages } from './funding.ts';
+import { installmentCostMessages } from './installment-cost.ts';
 import { boletoMessages } from './boleto.ts';
 import { pixMessages } from './pix.ts';
 import { ptBR } from './pt-br.ts';
@@ -31,6 +33,8 @@ const TABLES: Readonly<Record<string, Readonly<Record<Locale, Table>>>> = {
   'pix.ts': pixMessages,
   'boleto.ts': boletoMessages,
   'wallet.ts': walletMessages,
+  'funding.ts': fundingMessages,
+  'installment-cost.ts': installmentCostMessages,
   'refusal.ts': {
     'pt-BR': { refusal: refusalMessages.pt },
     en: { refusal: refusalMessages.en },
@@ -95,8 +99,13 @@ describe('message tables', () => {
     expect(outside).toEqual([]);
   });
 
-  it('name the passkeys’ and the wallets’ keys as `messages` takes them: by a prefix no other key has', () => {
-    for (const key of [...Object.keys(passkeyMessages.en), ...Object.keys(walletMessages.en)]) {
+  it('name the chunks’ keys as `messages` takes them: by a prefix no other key has', () => {
+    for (const key of [
+      ...Object.keys(passkeyMessages.en),
+      ...Object.keys(walletMessages.en),
+      ...Object.keys(fundingMessages.en),
+      ...Object.keys(installmentCostMessages.en),
+    ]) {
       expect(isMessageKey(key), key).toBe(true);
       expect(Object.hasOwn(en, key), key).toBe(false);
     }
@@ -105,7 +114,7 @@ describe('message tables', () => {
       ...Object.keys(pixMessages.en),
       ...Object.keys(boletoMessages.en),
     ]) {
-      expect(/^(passkey|wallet)[A-Z]/.test(key), key).toBe(false);
+      expect(/^(passkey|wallet|funding)[A-Z]|^installmentsCost$/.test(key), key).toBe(false);
     }
   });
 

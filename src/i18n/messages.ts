@@ -8,12 +8,12 @@ import { tableOf } from './tables.ts';
 /**
  * True when `key` names a message the `messages` option takes: a key of pt-BR's table, which is always
  * in the script and has every key (own keys only, so `toString` and friends are not messages), or a key
- * of the passkeys' or the wallets' table (passkey.ts, wallet.ts), known by its prefix: those tables are
- * not in the script, and their key names would weigh more than the rule (messages.test.ts holds every
- * key of theirs to it).
+ * of the passkeys', the wallets' or the combo card's table (passkey.ts, wallet.ts, funding.ts), known by
+ * its prefix, or the installments' cost (installment-cost.ts): those tables are not in the script, and
+ * their key names would weigh more than the rule (messages.test.ts holds every key of theirs to it).
  */
 export function isMessageKey(key: string): key is OverrideKey {
-  return Object.hasOwn(ptBR, key) || /^(passkey|wallet)[A-Z]/.test(key);
+  return Object.hasOwn(ptBR, key) || /^(passkey|wallet|funding)[A-Z]|^installmentsCost$/.test(key);
 }
 
 /**

@@ -154,6 +154,8 @@ describe('decodeFrameMessage (host side, on the port)', () => {
     [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: frictionless } }],
     [{ v: 1, type: 'result', id: 1, result: { ...result, authentication: challenged } }],
     [{ v: 1, type: 'result', id: 1, result: { ...result, installments: 12 } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, funding: 'debit' } }],
+    [{ v: 1, type: 'result', id: 1, result: { ...result, funding: 'credit', installments: 3 } }],
     [{ v: 1, type: 'result', id: 1, result: { ...result, document: '52998224725', documentType: 'CPF' } }],
     [
       {
@@ -253,6 +255,10 @@ describe('decodeFrameMessage (host side, on the port)', () => {
     ['49 installments', { v: 1, type: 'result', id: 1, result: { ...result, installments: 49 } }],
     ['no installments', { v: 1, type: 'result', id: 1, result: { ...result, installments: 0 } }],
     [
+      'a funding it does not know',
+      { v: 1, type: 'result', id: 1, result: { ...result, funding: 'prepaid' } },
+    ],
+    [
       'a CPF called a CNPJ',
       { v: 1, type: 'result', id: 1, result: { ...result, document: '52998224725', documentType: 'CNPJ' } },
     ],
@@ -335,13 +341,24 @@ describe('decodeHostMessage (frame side, on the port)', () => {
       expect(decodeHostMessage({ v: 1, type: 'session', sessionId })).toBeUndefined();
   });
 
-  it('accepts the installments to offer and the tax id field', () => {
+  it('accepts the installments to offer with their costs, the tax id field and the debit option', () => {
     const extras = {
       ...config,
       documentField: 'cpf-cnpj',
+      debit: true,
       installments: {
-        plans: [{ count: 1 }, { count: 3, amount: 33.34, interestFree: true }],
+        plans: [
+          { count: 1 },
+          { count: 3, amount: 33.34, interestFree: true },
+          {
+            count: 10,
+            amount: 111.27,
+            interestFree: false,
+            figures: [111.27, 1112.7, 1.99, 26.68, 1.99, 26.68],
+          },
+        ],
         currency: 'BRL',
+        cashPrice: 1000,
       },
     };
     expect(decodeHostMessage({ v: 1, type: 'configure', config: extras })).toEqual({

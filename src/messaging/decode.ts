@@ -175,16 +175,23 @@ export function decodeAuthenticationValue(value: unknown): Authentication | unde
   return { code, referenceId, transactionId, status, eci, liabilityShift, challenge, cancelled };
 }
 
-/** The shopper's choices the frame adds to a token: a count, and a tax id whose type fits its length. */
+/**
+ * The shopper's choices the frame adds to a token: a count, how the card pays, and a tax id whose type
+ * fits its length.
+ */
 function decodeChoices(value: Obj): FormChoices | undefined {
-  const { installments, document, documentType } = value;
+  const { installments, document, documentType, funding } = value;
   if (installments !== undefined && !int(installments, 1, MAX_INSTALLMENTS)) return undefined;
-  if (document === undefined && documentType === undefined)
-    return installments === undefined ? {} : { installments };
+  if (funding !== undefined && funding !== 'credit' && funding !== 'debit') return undefined;
+  const choices: FormChoices = {
+    ...(installments === undefined ? {} : { installments }),
+    ...(funding === undefined ? {} : { funding }),
+  };
+  if (document === undefined && documentType === undefined) return choices;
   if (!str(document, 14) || !/^[\dA-Z]+$/.test(document)) return undefined;
   const type = document.length === 11 ? 'CPF' : document.length === 14 ? 'CNPJ' : undefined;
   if (type === undefined || documentType !== type) return undefined;
-  return { ...(installments === undefined ? {} : { installments }), document, documentType: type };
+  return { ...choices, document, documentType: type };
 }
 
 function decodeTokenResult(value: unknown): TokenizedCard | undefined {
@@ -319,6 +326,7 @@ function decodeConfig(value: unknown): FrameConfig | undefined {
     showSaveCard,
     ...(stored === undefined ? {} : { storedCard: stored }),
     ...(value['passkeys'] === true ? { passkeys: true } : {}),
+    ...(value['debit'] === true ? { debit: true } : {}),
   };
 }
 

@@ -57,10 +57,18 @@ export interface ConnectMessage {
 
 export type FrameMode = 'card' | 'cvv';
 
+/**
+ * One plan as the frame takes it. `figures`, from Payment/InstallmentPlans' answer only: the
+ * installment, the total, the monthly and yearly rates and the CET a month and a year, in that order.
+ */
+export type PlanConfig = InstallmentPlan & { figures?: readonly number[] };
+
 /** The `installments` option as the frame takes it: every plan an object, the currency set. */
 export interface InstallmentsConfig {
-  plans: InstallmentPlan[];
+  plans: PlanConfig[];
   currency: string;
+  /** The order's cash price, when the plans are the service's (Payment/InstallmentPlans). */
+  cashPrice?: number;
 }
 
 export interface FrameConfig {
@@ -84,6 +92,8 @@ export interface FrameConfig {
   storedCard?: Pick<StoredCard, 'token' | 'brand' | 'last4'> & { passkey?: boolean };
   /** The merchant's `passkeys` option: the frame loads its passkey chunk (frames/card/passkey.ts). */
   passkeys?: boolean;
+  /** The merchant's `debit` option: a combo card asks "Crédito ou débito?" (frames/card/funding.ts). */
+  debit?: boolean;
 }
 
 /** How a passkey offer ended (the `svc-passkey` event): saved, turned down, cancelled, or it failed. */

@@ -3,7 +3,7 @@
 // checked against live in constants.ts.
 
 import type { CheckoutError } from '../errors.ts';
-import type { InstallmentsOptions } from '../types.ts';
+import type { InstallmentsOptions, OrderInstallmentPlans } from '../types.ts';
 export type { WalletScripts } from '../types.ts';
 import type {
   APPLE_BUTTON_STYLES,
@@ -155,7 +155,7 @@ export interface GooglePayOptions {
    * Offer installments (parcelas), chosen before the button; the choice comes back in
    * {@link WalletPaymentData.installments}. Leave it out for one payment.
    */
-  installments?: InstallmentsOptions;
+  installments?: InstallmentsOptions | OrderInstallmentPlans;
   /**
    * Called once the shopper authorized the payment in the sheet, with the wallet token: send it to your
    * backend, which calls Payment/Init, and return its result. The sheet waits for it.
@@ -214,7 +214,7 @@ export interface ApplePayOptions {
    * Offer installments (parcelas), chosen before the button (the spec says so for Apple Pay); the
    * choice comes back in {@link WalletPaymentData.installments}. Leave it out for one payment.
    */
-  installments?: InstallmentsOptions;
+  installments?: InstallmentsOptions | OrderInstallmentPlans;
   /**
    * Called once the shopper authorized the payment in the sheet, with the wallet token: send it to your
    * backend, which calls Payment/Init, and return whether it succeeded. The sheet shows your answer;

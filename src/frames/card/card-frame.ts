@@ -75,7 +75,7 @@ class CardFrame {
   #preparer(config: FrameConfig): Promise<ThreeDsPreparer> {
     return (this.#preparing ??= loadLater().then(
       (later) =>
-        later.createPreparer(window, clientFor(later, config), config.sessionId, (step) => {
+        later.cardFramePreparer(window, clientFor(later, config), config.sessionId, (step) => {
           this.#post({ v: PROTOCOL_VERSION, type: '3ds', step });
         }),
       (cause: unknown) => {
@@ -143,7 +143,7 @@ class CardFrame {
       extras.defineExtras(SvcField, { LitElement, html }, format);
       element.documentField = next.documentField;
       if (next.installments)
-        element.installments = extras.installmentLabels(next.installments, next.locale, messages, format);
+        element.installments = extras.installmentChoices(next.installments, next.locale, messages, format);
     }
     if (next.storedCard !== undefined) {
       const brand = brandIdOf(next.storedCard.brand);
@@ -166,12 +166,22 @@ class CardFrame {
     // A new BIN drops the setups of others in a task of its own: their collection iframe's teardown
     // (6 to 10 ms) is not the keystroke's to wait for, and a stale setup cannot be spent meanwhile (the
     // preparer's take() matches the card at submit).
-    element.addEventListener('svc-fields-bin', (event) => {
+    element.addEventListener('svc-fields-bin', ({ bin }) => {
       setTimeout(() => {
         void this.#preparing?.then((p) => {
-          p.keepOnly(event.bin);
+          p.keepOnly(bin);
         });
       });
+      // The `debit` option: a combo card asks "Crédito ou débito?" until another BIN is typed.
+      if (next.debit)
+        void loadLater()
+          .then((later) =>
+            later.askFunding(element, bin, clientFor(later, next), this.#config?.sessionId ?? '', {
+              LitElement,
+              html,
+            }),
+          )
+          .catch(() => undefined);
     });
     this.#root.replaceChildren(element, alert);
     // Only now that the skeleton is gone (card.html): its elements have the fields' tag names, and

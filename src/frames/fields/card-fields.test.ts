@@ -7,6 +7,9 @@ import { SvcCardFields } from './card-fields.ts';
 import { defineCardFields } from './define-fields.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './field-events.ts';
 import { lockForm } from './lock.ts';
+import { defineFunding } from './card-funding.ts';
+import { fundingMessages } from '../../i18n/funding.ts';
+import { html, LitElement } from 'lit';
 import type { FieldsState } from './field-state.ts';
 import { backspace, blur, edit, inputOf, mount, settle, typeText } from './test-helpers.ts';
 
@@ -474,6 +477,60 @@ describe('svc-card-fields', () => {
       await settle(element);
       expect(select.disabled).toBe(true);
       element.clear();
+      expect(element.readChoices()).toEqual({ installments: 1 });
+    });
+
+    it('shows the chosen plan’s cost under the select, and none for a plan without interest', async () => {
+      const cost = 'Cash price R$1,000.00. 10 installments of R$111.27, total R$1,112.70.';
+      const { element } = await cardFields((e) => {
+        e.installments = [
+          { count: 1, label: '1x' },
+          { count: 10, label: '10x of R$111.27 with interest', cost },
+        ];
+      });
+      const select = inputOf(element, 'select') as unknown as HTMLSelectElement;
+      const description = () => document.getElementById(select.getAttribute('aria-describedby') ?? '');
+      expect(description()?.textContent).toBe('');
+      expect(description()?.getAttribute('aria-live')).toBe('polite');
+      select.value = '10';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      await settle(element);
+      await element.querySelector('svc-card-installments')?.updateComplete;
+      expect(description()?.textContent).toBe(cost);
+      element.clear();
+      await element.querySelector('svc-card-installments')?.updateComplete;
+      expect(description()?.textContent).toBe('');
+      expect(element.readChoices()).toEqual({ installments: 1 });
+    });
+
+    it('asks a combo card “Crédito ou débito?”, and a debit hides the installments and pays in one', async () => {
+      const { element } = await withExtras();
+      await fillCard(element);
+      defineFunding({ LitElement, html });
+      element.funding = fundingMessages['pt-BR'];
+      await settle(element);
+      const choice = element.querySelector('svc-card-funding');
+      await choice?.updateComplete;
+      expect(choice?.querySelector('legend')?.textContent).toBe('Crédito ou débito?');
+      const radios = [...(choice?.querySelectorAll<HTMLInputElement>('input[type=radio]') ?? [])];
+      expect(radios.map((radio) => [radio.parentElement?.textContent, radio.checked])).toEqual([
+        ['Crédito', true],
+        ['Débito', false],
+      ]);
+      // One group: the arrow keys move between the two.
+      expect(new Set(radios.map((radio) => radio.name)).size).toBe(1);
+      expect(element.readChoices()).toMatchObject({ funding: 'credit', installments: 1 });
+      radios[1]?.click();
+      await settle(element);
+      await choice?.updateComplete;
+      expect(element.querySelector('svc-card-installments')).toBeNull();
+      expect(choice?.textContent).toContain('No débito, o pagamento é à vista.');
+      expect(element.readChoices()).toEqual({ funding: 'debit' });
+      // Another BIN: the question goes, and the installments come back.
+      element.funding = undefined;
+      await settle(element);
+      expect(element.querySelector('svc-card-funding')).toBeNull();
+      expect(element.querySelector('svc-card-installments')).not.toBeNull();
       expect(element.readChoices()).toEqual({ installments: 1 });
     });
 

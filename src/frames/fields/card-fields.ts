@@ -5,6 +5,7 @@ import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResu
 import { BRANDS, type BrandId } from '../../card/index.ts';
 import type { FormChoices } from '../../card/tokenized-card.ts';
 import type { InstallmentChoice } from './card-installments.ts';
+import type { FundingMessages } from '../../i18n/funding.ts';
 import type { FrameMessages as Messages } from '../../i18n/en.ts';
 import { SvcFieldsBinEvent, SvcFieldsEvent } from './field-events.ts';
 import { SvcField } from './field.ts';
@@ -48,6 +49,7 @@ export class SvcCardFields extends LitElement {
     showSaveCard: { type: Boolean, attribute: 'show-save-card' },
     documentField: { attribute: false },
     installments: { attribute: false },
+    funding: { attribute: false },
     disabled: { type: Boolean },
     now: { attribute: false },
   };
@@ -62,15 +64,18 @@ export class SvcCardFields extends LitElement {
   declare showSaveCard: boolean;
   /** Shows the tax id field: `cpf`, or `cpf-cnpj`; none when unset. */
   declare documentField: 'cpf' | 'cpf-cnpj' | undefined;
-  /** The installments to offer, worded (extras.ts); no select when unset. */
+  /** The installments to offer, worded (extras.ts); no select when unset, nor while debit is chosen. */
   declare installments: readonly InstallmentChoice[] | undefined;
+  /** A combo card's question, worded (card-funding.ts, which defines its element): asked while set. */
+  declare funding: FundingMessages | undefined;
   /** Disables every input: a paid form, until the page clears it (a submit only locks it: lock.ts). */
   declare disabled: boolean;
   /** The clock for the expiry check; the current time when unset. */
   declare now: Date | undefined;
 
   readonly #saveId = `svc-save-card-${++nextId}`;
-  #bin: string | undefined;
+  /** The BIN last reported (svc-fields-bin). */
+  bin: string | undefined;
   // The last state reported, serialised: typing a digit that changes no flag reports nothing.
   #reported = '';
 
@@ -162,10 +167,12 @@ export class SvcCardFields extends LitElement {
    */
   readChoices(): FormChoices {
     const installments = this.querySelector('svc-card-installments');
+    const funding = this.querySelector('svc-card-funding')?.value;
     const document = this.#field('document');
     const type = document?.documentType;
     return {
       ...(installments ? { installments: installments.count } : {}),
+      ...(funding ? { funding } : {}),
       ...(type ? { document: document.document, documentType: type } : {}),
     };
   }
@@ -194,7 +201,7 @@ export class SvcCardFields extends LitElement {
     const save = this.querySelector<HTMLInputElement>(`#${this.#saveId}`);
     if (save) save.checked = false;
     this.#syncBrand();
-    this.#bin = undefined;
+    this.bin = undefined;
     this.#reported = '';
   }
 
@@ -229,8 +236,8 @@ export class SvcCardFields extends LitElement {
     const number = this.#field('number');
     const digits = number?.digits ?? '';
     const bin = digits.length >= 8 && number?.brand ? digits.slice(0, 8) : undefined;
-    if (bin === this.#bin) return;
-    this.#bin = bin;
+    if (bin === this.bin) return;
+    this.bin = bin;
     this.dispatchEvent(new SvcFieldsBinEvent(bin));
   }
 
@@ -280,13 +287,23 @@ export class SvcCardFields extends LitElement {
       .disabled=${this.disabled}
     ></svc-card-cvc>`;
     // prettier-ignore
-    const installments = this.installments
-      ? html`<svc-card-installments
-          .label=${s.installmentsLabel}
-          .choices=${this.installments}
+    const funding = this.funding
+      ? html`<svc-card-funding
+          .strings=${this.funding}
           .disabled=${this.disabled}
-        ></svc-card-installments>`
+          @change=${() => {
+            this.requestUpdate();
+          }}
+        ></svc-card-funding>`
       : nothing;
+    const installments =
+      this.installments && !(this.funding && this.querySelector('svc-card-funding')?.value === 'debit')
+        ? html`<svc-card-installments
+            .label=${s.installmentsLabel}
+            .choices=${this.installments}
+            .disabled=${this.disabled}
+          ></svc-card-installments>`
+        : nothing;
     // prettier-ignore
     return html`<form
       class="svc-form"
@@ -317,7 +334,7 @@ export class SvcCardFields extends LitElement {
                   .disabled=${this.disabled}
                 ></svc-card-document>`
               : nothing
-          }${installments}${
+          }${funding}${installments}${
             this.showSaveCard
               ? html`<div class="svc-save"><input
                   id=${this.#saveId}

@@ -10,6 +10,8 @@ let nextId = 0;
 export interface InstallmentChoice {
   count: number;
   label: string;
+  /** What the plan costs when it has interest (brazil/installment-cost.ts), shown under the select. */
+  cost?: string | undefined;
 }
 
 /** What <svc-card-fields> sets and reads. */
@@ -45,6 +47,8 @@ export function installmentsClass({ LitElement, html }: Lit): new () => SvcCardI
     declare disabled: boolean;
 
     readonly #id = `svc-installments-${String(++nextId)}`;
+    /** The chosen choice's index: its cost shows under the select. */
+    #chosen = 0;
 
     constructor() {
       super();
@@ -64,17 +68,33 @@ export function installmentsClass({ LitElement, html }: Lit): new () => SvcCardI
     reset(): void {
       const select = this.querySelector('select');
       if (select) select.selectedIndex = 0;
+      this.#choose(0);
+    }
+
+    #choose(index: number): void {
+      this.#chosen = index;
+      this.requestUpdate();
     }
 
     protected override render(): TemplateResult {
       const id = this.#id;
+      const cost = this.choices[this.#chosen]?.cost;
       // Line breaks only inside tags: between them they would be text nodes, and bytes in the frame.
+      // The cost is the select's description, read with it, and polite when the choice changes it.
       // prettier-ignore
       return html`<label class="svc-label" for=${id}>${this.label}</label><select
         id=${id}
         class="svc-input"
+        aria-describedby=${`${id}-cost`}
         ?disabled=${this.disabled}
-      >${this.choices.map(({ count, label }) => html`<option value=${count}>${label}</option>`)}</select>`;
+        @change=${(event: Event) => {
+          this.#choose((event.target as HTMLSelectElement).selectedIndex);
+        }}
+      >${this.choices.map(({ count, label }) => html`<option value=${count}>${label}</option>`)}</select><p
+        id=${`${id}-cost`}
+        class="svc-hint svc-plan-cost"
+        aria-live="polite"
+      >${cost ?? ''}</p>`;
     }
   };
 }

@@ -6,8 +6,11 @@ import { documentFieldClass } from './card-document.ts';
 import { installmentsClass, type Lit } from './card-installments.ts';
 import type { SvcField } from './field.ts';
 import type { format as Format } from '../../i18n/messages.ts';
-
-export { installmentLabels } from '../../brazil/installments.ts';
+import { installmentLabels } from '../../brazil/installments.ts';
+import { installmentCosts } from '../../brazil/installment-cost.ts';
+import type { FrameMessages } from '../../i18n/en.ts';
+import type { InstallmentsConfig } from '../../messaging/protocol.ts';
+import type { InstallmentChoice } from './card-installments.ts';
 
 /**
  * Defines <svc-card-document> on the first script's SvcField and `format`, and
@@ -17,4 +20,18 @@ export function defineExtras(Base: typeof SvcField, lit: Lit, format: typeof For
   if (customElements.get('svc-card-document')) return;
   customElements.define('svc-card-document', documentFieldClass(Base, format));
   customElements.define('svc-card-installments', installmentsClass(lit));
+}
+
+/** The select's choices: each plan worded, with its cost when it has interest and the service's figures. */
+export function installmentChoices(
+  config: InstallmentsConfig,
+  locale: string,
+  messages: FrameMessages,
+  format: typeof Format,
+): InstallmentChoice[] {
+  const costs = installmentCosts(config, locale, messages, format);
+  return installmentLabels(config, locale, messages, format).map((choice) => ({
+    ...choice,
+    cost: costs.get(choice.count),
+  }));
 }

@@ -57,16 +57,16 @@ export interface ThreeDsPreparer {
 }
 
 /**
- * @param enabled - Whether to call the setup at all: in the card frame, what the token host wrote
- *   (`threeDsOn`); a headless page cannot know before the setup answers, so it always asks (with the
- *   BIN only).
+ * @param enabled - Whether to call the setup at all for this card: in the card frame, what the token
+ *   host wrote (`threeDsOn`), or whether the card can pay by debit (frames/card/funding.ts); a headless
+ *   page cannot know before the setup answers, so it always asks (with the BIN only).
  */
 export function createPreparer(
   win: Window,
   client: ServiceClient,
   sessionId: string,
   report: (step: ThreeDsStep) => void,
-  enabled: () => boolean = () => threeDsOn(win.document),
+  enabled: (card: CardSource) => boolean | Promise<boolean> = () => threeDsOn(win.document),
 ): ThreeDsPreparer {
   let current: Attempt | undefined;
 
@@ -75,7 +75,7 @@ export function createPreparer(
   const start = (card: CardSource): Attempt => {
     let collection: DeviceDataCollection | undefined;
     const run = async (): Promise<Preparation> => {
-      if (!enabled()) return { ok: true, value: undefined };
+      if (!(await enabled(card)) || attempt.cancelled) return { ok: true, value: undefined };
       const reply = await setupThreeDs(
         client,
         typeof card === 'string' ? { sessionId, bin: card.slice(0, 8) } : { sessionId, token: card.token },
@@ -85,6 +85,8 @@ export function createPreparer(
         return reply;
       }
       const answer = reply.value;
+      // Cancelled while the setup ran (the check above was before it).
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       if (!answer.enabled || attempt.cancelled) return { ok: true, value: undefined };
       report('collection-started');
       collection = new DeviceDataCollection(win, {

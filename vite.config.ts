@@ -109,28 +109,40 @@ const LOCALE_INTEGRITY = Object.fromEntries(
 );
 
 /**
- * The script-tag builds' 3DS challenge file (--mode challenge-script, built before them): its entry
- * hands the challenge to its element, and errors.ts is swapped for the values the script gives it, so
- * a challenge's errors are the script's own CheckoutError.
+ * The script-tag builds' files with code, each a classic script built before them from an entry that
+ * hands its code to its element: the 3DS challenge (--mode challenge-script). `name` is the global
+ * Vite's IIFE format asks for, which the entry does not use.
  */
-function challengeScriptBuild(): Plugin {
+const BESIDE_FILES = {
+  'challenge-script': {
+    entry: 'src/three-ds/page/challenge.script.ts',
+    name: 'CheckoutChallenge',
+    file: challengeFile,
+  },
+} as const;
+type BesideMode = keyof typeof BESIDE_FILES;
+
+/**
+ * A file with code beside the script: errors.ts is swapped for the values the script gives it
+ * (src/errors.script.ts), so the file's errors are the script's own CheckoutError.
+ */
+function besideFileBuild(): Plugin {
   const errors = resolve(root, 'src/errors.ts');
   return {
-    name: 'svc-challenge-script-build',
+    name: 'svc-beside-file-build',
     enforce: 'pre',
     resolveId(source, importer) {
       return importer !== undefined && resolve(dirname(importer), source) === errors
-        ? resolve(root, 'src/three-ds/page/challenge-errors.script.ts')
+        ? resolve(root, 'src/errors.script.ts')
         : null;
     },
   };
 }
 
-/** The challenge file's integrity, which the script-tag builds pin (SHA-256, as the strings'). */
-function challengeIntegrity(): string {
-  const file = resolve(root, 'dist', challengeFile());
-  if (!existsSync(file))
-    throw new Error(`${file} is not built: run vite build --mode challenge-script first`);
+/** A file's integrity, which the script-tag builds pin (SHA-256, as the strings'). */
+function besideIntegrity(mode: BesideMode): string {
+  const file = resolve(root, 'dist', BESIDE_FILES[mode].file());
+  if (!existsSync(file)) throw new Error(`${file} is not built: run vite build --mode ${mode} first`);
   return `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`;
 }
 
@@ -340,7 +352,7 @@ function forMode(mode: string): UserConfig {
         define: {
           ...shared.define,
           __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY),
-          __CHALLENGE_INTEGRITY__: JSON.stringify(challengeIntegrity()),
+          __CHALLENGE_INTEGRITY__: JSON.stringify(besideIntegrity('challenge-script')),
         },
         build: {
           outDir: 'dist',
@@ -354,21 +366,18 @@ function forMode(mode: string): UserConfig {
           },
         },
       };
-    case 'challenge-script':
+    case 'challenge-script': {
+      const { entry, name, file } = BESIDE_FILES[mode];
       return {
-        plugins: [challengeScriptBuild(), minifiedShadowStyles()],
+        plugins: [besideFileBuild(), minifiedShadowStyles()],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
           ...scriptTagMinify,
-          lib: {
-            entry: resolve(root, 'src/three-ds/page/challenge.script.ts'),
-            name: 'CheckoutChallenge',
-            formats: ['iife'],
-            fileName: () => challengeFile(),
-          },
+          lib: { entry: resolve(root, entry), name, formats: ['iife'], fileName: () => file() },
         },
       };
+    }
     case 'frames':
       return {
         root: resolve(root, 'src/frames'),

@@ -6,7 +6,14 @@
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { challengeFile, framesDir, fullScriptFile, localeFile, scriptFile } from './scripts/artifacts.ts';
+import {
+  boletoFile,
+  challengeFile,
+  framesDir,
+  fullScriptFile,
+  localeFile,
+  scriptFile,
+} from './scripts/artifacts.ts';
 
 const dist = join(import.meta.dirname, 'dist');
 const KIB = 1024;
@@ -85,8 +92,18 @@ export const BUDGETS: readonly Budget[] = [
   // ceiling was 30 KiB; it moves only down, and the Pix code is to leave this file (loaded beside it on
   // demand). 28,551 B measured on 2026-12-07: the locale's warning 56 B, the Pix code's copy button and
   // view shared with the boleto 60 B, pay()'s same promise for a second call while one runs 53 B; then
-  // 28,949 B with pay()'s reading of a boleto payment (395 B; the boleto itself is ESM only).
+  // 28,949 B with pay()'s reading of a boleto payment (395 B); then 28,944 B on 2026-12-07 with the
+  // boleto loaded beside it (its loader in place of the refusal: the boleto's code was never in this
+  // file, so the budget has nothing of it to give back).
   { name: 'merchant page: full build (script tag)', gzip: 28.5 * KIB, files: () => [fullScriptFile()] },
+  // The boleto the full build's pay({method: 'boleto'}) loads beside itself (its payer's check and its
+  // view, as the ESM chunk, with its own copy of the shadow root and pending view it shares with the
+  // Pix code there): 3,342 B measured on 2026-12-07.
+  {
+    name: 'merchant page: the boleto when paid (full script tag)',
+    gzip: 3.5 * KIB,
+    files: () => [boletoFile()],
+  },
   // The 3DS challenge both script-tag builds load beside themselves when an issuer asks for one (the
   // dialog, the challenge frame's handshake and the decoding of its answer): 3,268 B measured on
   // 2026-12-07.

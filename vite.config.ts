@@ -3,6 +3,8 @@
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode challenge-script  dist/checkout-<version>-3ds.js: the script-tag builds' 3DS challenge,
 //                  loaded next to them when an issuer asks for one (before them: they pin its integrity)
+//   --mode boleto-script  dist/checkout-<version>-boleto.js: the full script-tag build's boleto, loaded
+//                  next to it when a payment shows one (before it, for the same reason)
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //                  (both write dist/checkout-<version>-<locale>.js: en's and es's strings, loaded by them)
@@ -16,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import {
+  boletoFile,
   challengeFile,
   framesDir,
   fullScriptFile,
@@ -58,10 +61,10 @@ function litLightDomOnly(): Plugin {
 
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
- * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts) and the
- * strings (src/i18n/load-locale.script.ts); the boleto, which they do not carry, for its refusal
- * (src/elements/load-boleto.script.ts). Each swap names the module swapped, wherever it is imported
- * from. The flows of the full build come in by the `#build` alias (builds()).
+ * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts), the
+ * strings (src/i18n/load-locale.script.ts) and the boleto (src/elements/load-boleto.script.ts, which only
+ * the full build's pay() imports). Each swap names the module swapped, wherever it is imported from. The
+ * flows of the full build come in by the `#build` alias (builds()).
  */
 function scriptTagBuild(): Plugin {
   const swaps = new Map(
@@ -110,8 +113,8 @@ const LOCALE_INTEGRITY = Object.fromEntries(
 
 /**
  * The script-tag builds' files with code, each a classic script built before them from an entry that
- * hands its code to its element: the 3DS challenge (--mode challenge-script). `name` is the global
- * Vite's IIFE format asks for, which the entry does not use.
+ * hands its code to its element: the 3DS challenge (--mode challenge-script) and the full build's boleto
+ * (--mode boleto-script). `name` is the global Vite's IIFE format asks for, which the entry does not use.
  */
 const BESIDE_FILES = {
   'challenge-script': {
@@ -119,6 +122,7 @@ const BESIDE_FILES = {
     name: 'CheckoutChallenge',
     file: challengeFile,
   },
+  'boleto-script': { entry: 'src/elements/boleto.script.ts', name: 'CheckoutBoleto', file: boletoFile },
 } as const;
 type BesideMode = keyof typeof BESIDE_FILES;
 
@@ -353,6 +357,8 @@ function forMode(mode: string): UserConfig {
           ...shared.define,
           __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY),
           __CHALLENGE_INTEGRITY__: JSON.stringify(besideIntegrity('challenge-script')),
+          // Only the full build has pay(), which loads the boleto.
+          ...(mode === 'full' && { __BOLETO_INTEGRITY__: JSON.stringify(besideIntegrity('boleto-script')) }),
         },
         build: {
           outDir: 'dist',
@@ -366,7 +372,8 @@ function forMode(mode: string): UserConfig {
           },
         },
       };
-    case 'challenge-script': {
+    case 'challenge-script':
+    case 'boleto-script': {
       const { entry, name, file } = BESIDE_FILES[mode];
       return {
         plugins: [besideFileBuild(), minifiedShadowStyles()],

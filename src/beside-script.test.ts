@@ -1,4 +1,5 @@
-// The script-tag builds' loaders of the files with code beside the script, the 3DS challenge: the file next to the script, pinned, given the script's error type, loaded once, and tried
+// The script-tag builds' loaders of the files with code beside the script, the 3DS challenge and the
+// boleto: the file next to the script, pinned, given the script's error type, loaded once, and tried
 // again after a failure.
 import { describe, expect, it } from 'vitest';
 import type { BesideScript, ScriptErrors } from './beside-script.ts';
@@ -13,6 +14,13 @@ describe.each([
     integrity: 'sha256-3ds',
     file: `checkout-${__SDK_VERSION__}-3ds.js`,
     load: async () => (await import('./three-ds/page/load-challenge.script.ts')).loadChallenge,
+  },
+  {
+    loader: 'loadBoleto (elements/load-boleto.script.ts)',
+    global: '__BOLETO_INTEGRITY__',
+    integrity: 'sha256-boleto',
+    file: `checkout-${__SDK_VERSION__}-boleto.js`,
+    load: async () => (await import('./elements/load-boleto.script.ts')).loadBoleto,
   },
 ])('$loader', ({ global, integrity, file, load }) => {
   const { appended, page } = besideScript(global, integrity);

@@ -1,10 +1,11 @@
 // The script-tag builds' files next to the script (vite.config.ts writes them with it): the en and es
-// strings (i18n/load-locale.script.ts) and the 3DS challenge (three-ds/page/load-challenge.script.ts).
-// Each is a classic script loaded by a <script> element, so the page's `script-src` for the script
-// covers it, and pinned by the integrity the build put in this script (itself pinned by the page's
-// integrity): a changed file is refused by the browser, never run. The loader gives the file what it
-// needs of this script on its element (`d`), and the file hands back what it holds on the same element
-// (`t`), both read through `document.currentScript` while the file runs.
+// strings (i18n/load-locale.script.ts), the 3DS challenge (three-ds/page/load-challenge.script.ts) and,
+// beside the full build, the boleto (elements/load-boleto.script.ts). Each is a classic script loaded by
+// a <script> element, so the page's `script-src` for the script covers it, and pinned by the integrity
+// the build put in this script (itself pinned by the page's integrity): a changed file is refused by the
+// browser, never run. The loader gives the file what it needs of this script on its element (`d`), and
+// the file hands back what it holds on the same element (`t`), both read through
+// `document.currentScript` while the file runs.
 
 import { CheckoutError, ERROR_CODES, ERROR_TYPES } from './errors.ts';
 

@@ -1,5 +1,5 @@
-// errors.ts in the files with code the script-tag builds load beside themselves, the 3DS challenge
-// (vite.config.ts swaps it in): the run-time values the script gave the file
+// errors.ts in the files with code the script-tag builds load beside themselves, the 3DS challenge and
+// the boleto (vite.config.ts swaps it in): the run-time values the script gave the file
 // (beside-script.ts, scriptErrors), so the file's errors are the script's CheckoutError and not a copy
 // of it. A value the file imports that is not given fails the build.
 

@@ -3,6 +3,8 @@
 //                  dist/webhooks.js: the merchant server's webhook helpers (src/server/)
 //   --mode challenge-script  dist/checkout-<version>-3ds.js: the script-tag builds' 3DS challenge,
 //                  loaded next to them when an issuer asks for one (before them: they pin its integrity)
+//   --mode boleto-script  dist/checkout-<version>-boleto.js: the full script-tag build's boleto, loaded
+//                  next to it when a payment shows one (before it, for the same reason)
 //   --mode iife    dist/checkout-essentials-<version>.js: the script-tag build, everything inlined
 //   --mode full    dist/checkout-<version>.js: the script-tag build with the wallets
 //                  (both write dist/checkout-<version>-<locale>.js: en's and es's strings, loaded by them)
@@ -16,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import {
+  boletoFile,
   challengeFile,
   framesDir,
   fullScriptFile,
@@ -58,10 +61,10 @@ function litLightDomOnly(): Plugin {
 
 /**
  * Script-tag builds: one file and the files beside it, so the ESM build's lazy chunks are swapped for
- * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts) and the
- * strings (src/i18n/load-locale.script.ts); the boleto, which they do not carry, for its refusal
- * (src/elements/load-boleto.script.ts). Each swap names the module swapped, wherever it is imported
- * from. The flows of the full build come in by the `#build` alias (builds()).
+ * modules that load those files: the 3DS challenge (src/three-ds/page/load-challenge.script.ts), the
+ * strings (src/i18n/load-locale.script.ts) and the boleto (src/elements/load-boleto.script.ts, which only
+ * the full build's pay() imports). Each swap names the module swapped, wherever it is imported from. The
+ * flows of the full build come in by the `#build` alias (builds()).
  */
 function scriptTagBuild(): Plugin {
   const swaps = new Map(
@@ -109,28 +112,41 @@ const LOCALE_INTEGRITY = Object.fromEntries(
 );
 
 /**
- * The script-tag builds' 3DS challenge file (--mode challenge-script, built before them): its entry
- * hands the challenge to its element, and errors.ts is swapped for the values the script gives it, so
- * a challenge's errors are the script's own CheckoutError.
+ * The script-tag builds' files with code, each a classic script built before them from an entry that
+ * hands its code to its element: the 3DS challenge (--mode challenge-script) and the full build's boleto
+ * (--mode boleto-script). `name` is the global Vite's IIFE format asks for, which the entry does not use.
  */
-function challengeScriptBuild(): Plugin {
+const BESIDE_FILES = {
+  'challenge-script': {
+    entry: 'src/three-ds/page/challenge.script.ts',
+    name: 'CheckoutChallenge',
+    file: challengeFile,
+  },
+  'boleto-script': { entry: 'src/elements/boleto.script.ts', name: 'CheckoutBoleto', file: boletoFile },
+} as const;
+type BesideMode = keyof typeof BESIDE_FILES;
+
+/**
+ * A file with code beside the script: errors.ts is swapped for the values the script gives it
+ * (src/errors.script.ts), so the file's errors are the script's own CheckoutError.
+ */
+function besideFileBuild(): Plugin {
   const errors = resolve(root, 'src/errors.ts');
   return {
-    name: 'svc-challenge-script-build',
+    name: 'svc-beside-file-build',
     enforce: 'pre',
     resolveId(source, importer) {
       return importer !== undefined && resolve(dirname(importer), source) === errors
-        ? resolve(root, 'src/three-ds/page/challenge-errors.script.ts')
+        ? resolve(root, 'src/errors.script.ts')
         : null;
     },
   };
 }
 
-/** The challenge file's integrity, which the script-tag builds pin (SHA-256, as the strings'). */
-function challengeIntegrity(): string {
-  const file = resolve(root, 'dist', challengeFile());
-  if (!existsSync(file))
-    throw new Error(`${file} is not built: run vite build --mode challenge-script first`);
+/** A file's integrity, which the script-tag builds pin (SHA-256, as the strings'). */
+function besideIntegrity(mode: BesideMode): string {
+  const file = resolve(root, 'dist', BESIDE_FILES[mode].file());
+  if (!existsSync(file)) throw new Error(`${file} is not built: run vite build --mode ${mode} first`);
   return `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`;
 }
 
@@ -342,7 +358,9 @@ function forMode(mode: string): UserConfig {
         define: {
           ...shared.define,
           __LOCALE_INTEGRITY__: JSON.stringify(LOCALE_INTEGRITY),
-          __CHALLENGE_INTEGRITY__: JSON.stringify(challengeIntegrity()),
+          __CHALLENGE_INTEGRITY__: JSON.stringify(besideIntegrity('challenge-script')),
+          // Only the full build has pay(), which loads the boleto.
+          ...(mode === 'full' && { __BOLETO_INTEGRITY__: JSON.stringify(besideIntegrity('boleto-script')) }),
         },
         build: {
           outDir: 'dist',
@@ -357,20 +375,18 @@ function forMode(mode: string): UserConfig {
         },
       };
     case 'challenge-script':
+    case 'boleto-script': {
+      const { entry, name, file } = BESIDE_FILES[mode];
       return {
-        plugins: [challengeScriptBuild(), minifiedShadowStyles()],
+        plugins: [besideFileBuild(), minifiedShadowStyles()],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
           ...scriptTagMinify,
-          lib: {
-            entry: resolve(root, 'src/three-ds/page/challenge.script.ts'),
-            name: 'CheckoutChallenge',
-            formats: ['iife'],
-            fileName: () => challengeFile(),
-          },
+          lib: { entry: resolve(root, entry), name, formats: ['iife'], fileName: () => file() },
         },
       };
+    }
     case 'frames':
       return {
         root: resolve(root, 'src/frames'),

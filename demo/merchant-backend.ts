@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
+  boletoFile,
   challengeFile,
   fillPageTemplate,
   fullScriptFile,
@@ -51,6 +52,8 @@ const SDK_FILES = new Set([
   ...LOCALE_FILES,
   challengeFile(),
   `${challengeFile()}.map`,
+  boletoFile(),
+  `${boletoFile()}.map`,
   'checkout.js',
   'checkout.js.map',
 ]);

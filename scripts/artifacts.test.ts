@@ -16,6 +16,7 @@ describe('dist/sri.json', () => {
       `checkout-${version}-en.js`,
       `checkout-${version}-es.js`,
       `checkout-${version}-3ds.js`,
+      `checkout-${version}-boleto.js`,
       'checkout.js',
     ]);
     const expected = createHash('sha384').update('// checkout.js\n').digest('base64');

@@ -29,6 +29,8 @@ export const localeFile = (locale: string): string => `checkout-${version}-${loc
 export const LOCALE_FILES = [localeFile('en'), localeFile('es')];
 /** The 3DS challenge, loaded next to the script-tag builds when an issuer asks for one. */
 export const challengeFile = (): string => `checkout-${version}-3ds.js`;
+/** The boleto, loaded next to the full script-tag build when a payment shows one. */
+export const boletoFile = (): string => `checkout-${version}-boleto.js`;
 
 /**
  * A demo page as served: `{{script}}` becomes the script-tag build's file name (`{{full}}` the full
@@ -56,6 +58,7 @@ export const MERCHANT_FILES = [
   fullScriptFile(),
   ...LOCALE_FILES,
   challengeFile(),
+  boletoFile(),
   'checkout.js',
 ];
 

@@ -1,14 +1,15 @@
 // What each merchant-page build holds, read from its source map after `npm run build` (skipped before
 // one): the essentials hold no wallet, headless tokenization or pay() code, the full script-tag build
 // holds all of it, the ESM entry leaves it to lazy chunks, and both script-tag builds load the 3DS
-// challenge and the strings from files beside them. A build that stops wiring or swapping what it should
+// challenge and the strings from files beside them (the full build the boleto too), files that take
+// the script's errors rather than carry their own. A build that stops wiring or swapping what it should
 // (vite.config.ts: the `#build` alias, src/builds/; the script-tag swaps) fails here rather than on a
 // merchant's page.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fullScriptFile, root, scriptFile } from './artifacts.ts';
+import { boletoFile, challengeFile, fullScriptFile, root, scriptFile } from './artifacts.ts';
 
 const dist = join(root, 'dist');
 
@@ -68,12 +69,30 @@ describe.skipIf(!built)('the merchant-page builds', () => {
     }
   });
 
-  it('leave the boleto out of the full script-tag build: its refusal instead, and a chunk in ESM', () => {
+  it('load the boleto from a file beside the full script-tag build, and from a chunk in ESM', () => {
+    const boleto = /^src\/(?:elements\/boleto|brazil\/boleto-)/;
     const full = sourcesOf(fullScriptFile());
     expect(full).toContain('src/elements/load-boleto.script.ts');
-    expect(full.filter((source) => /src\/(elements\/boleto|brazil\/boleto-)/.test(source))).toEqual([]);
+    expect(full).not.toContain('src/elements/load-boleto.ts');
+    expect(full.filter((source) => boleto.test(source))).toEqual([]);
+    expect(sourcesOf(boletoFile())).toEqual(
+      expect.arrayContaining([
+        'src/elements/boleto.script.ts',
+        'src/elements/boleto.ts',
+        'src/brazil/boleto-payer.ts',
+        'src/brazil/boleto-barcode.ts',
+      ]),
+    );
+    // The essentials have no pay(), so nothing there loads a boleto.
+    expect(sourcesOf(scriptFile()).filter((source) => source.includes('load-boleto'))).toEqual([]);
     const chunks = readdirSync(join(dist, 'chunks')).filter((file) => file.endsWith('.js'));
     expect(chunks.filter((file) => file.startsWith('boleto-'))).toHaveLength(1);
+  });
+
+  it("give the files with code beside the script the script's errors, not a copy of errors.ts", () => {
+    for (const file of [challengeFile(), boletoFile()])
+      expect(sourcesOf(file)).not.toContain('src/errors.ts');
+    expect(sourcesOf(challengeFile())).toContain('src/errors.script.ts');
   });
 
   it('leave them to lazy chunks in the ESM entry', () => {

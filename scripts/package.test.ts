@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { framesDir, fullScriptFile, integrity, pkg, root, scriptFile } from './artifacts.ts';
+import {
+  boletoFile,
+  challengeFile,
+  framesDir,
+  fullScriptFile,
+  integrity,
+  pkg,
+  root,
+  scriptFile,
+} from './artifacts.ts';
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and
@@ -26,6 +35,8 @@ const ALLOWED = [
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const BUILT = [
   ...['checkout.js', 'webhooks.js', scriptFile(), fullScriptFile(), 'sri.json', 'custom-elements.json'],
+  // The files the script-tag builds load beside themselves, pinned by them.
+  ...[challengeFile(), boletoFile()],
   ...['card.html', '3ds.html'].map((f) => `${framesDir()}/${f}`),
   ...['index', 'iife/essentials', 'server/webhooks'].map((f) => `types/${f}.d.ts`),
 ].map((f) => `dist/${f}`);

@@ -6,6 +6,9 @@ declare const __LOCALE_INTEGRITY__: Readonly<Record<'pt-BR' | 'en' | 'es', strin
 /** The script-tag builds' integrity of the 3DS challenge file next to the script (vite.config.ts;
  * src/three-ds/page/load-challenge.script.ts). */
 declare const __CHALLENGE_INTEGRITY__: string;
+/** The full script-tag build's integrity of the boleto file next to the script (vite.config.ts;
+ * src/elements/load-boleto.script.ts). */
+declare const __BOLETO_INTEGRITY__: string;
 
 /** The URL of one of the card frame's lazy chunks (vite.config.ts, lazyChunks). */
 declare module 'virtual:chunk/*' {

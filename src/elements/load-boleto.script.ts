@@ -1,13 +1,17 @@
-// The script-tag builds' load-boleto.ts (vite.config.ts swaps it in): they do not carry the boleto, so
-// `pay({method: 'boleto'})` there is a configuration error that names the build that has it.
+// The full script-tag build's load-boleto.ts (vite.config.ts swaps it in): the boleto is a file next to
+// the script, checkout-<version>-boleto.js (beside-script.ts), built from boleto.script.ts, which only a
+// boleto payment loads. It takes the script's own error type, as the 3DS challenge does, and defines
+// <svc-boleto> once: the file loads once.
 
-import { configurationError } from '../errors.ts';
+import type { BesideScript, ScriptErrors } from '../beside-script.ts';
+import { loadBesideOnce } from '../beside-script.ts';
 import type * as boleto from './boleto.ts';
 
-export const loadBoleto = (): Promise<typeof boleto> =>
-  Promise.reject(
-    configurationError(
-      'invalid_option',
-      'method "boleto" is in the ESM build (npm package); the script-tag builds pay by card and PIX.',
-    ),
-  );
+/** What the boleto file hands back: the payer's check and the view. */
+export type BoletoModule = Pick<typeof boleto, 'checkPayer' | 'showBoleto'>;
+export type BoletoScript = BesideScript<BoletoModule, ScriptErrors>;
+
+export const loadBoleto = loadBesideOnce<BoletoModule>(
+  `checkout-${__SDK_VERSION__}-boleto.js`,
+  __BOLETO_INTEGRITY__,
+);

@@ -5,10 +5,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodePayment } from '../api/payments.ts';
 import { serviceClient } from '../api/service.ts';
+import { loadBoleto } from '../elements/load-boleto.ts';
 import { CheckoutError, ERROR_CODES } from '../errors.ts';
 import { SvcPaymentEvent } from '../payment-event.ts';
 import { Session } from '../session.ts';
-import type { CardResult, CardTokenResult, PaymentProgress, PaymentResult } from '../types.ts';
+import type { BoletoPayer, CardResult, CardTokenResult, PaymentProgress, PaymentResult } from '../types.ts';
 import {
   BrowserPaymentFlow,
   cardMethod,
@@ -18,6 +19,13 @@ import {
   type Instrument,
   type PaymentParts,
 } from './browser-payment.ts';
+
+// The boleto's code as the ESM build loads it, unless a test makes its load fail (the script-tag
+// build's file missing beside the script, or refused by its integrity).
+vi.mock(import('../elements/load-boleto.ts'), async (original) => {
+  const { loadBoleto } = await original();
+  return { loadBoleto: vi.fn(loadBoleto) };
+});
 
 const ENGINE = 'http://127.0.0.1:4177';
 const SESSION = 'ses_1';
@@ -541,6 +549,20 @@ describe('BrowserPaymentFlow', () => {
     });
   });
 
+  /** A payer the boleto's check takes. */
+  const PAYER: BoletoPayer = {
+    name: 'Ada',
+    document: '11222333000181',
+    address: {
+      street: 'Rua A',
+      number: 'S/N',
+      neighborhood: 'Centro',
+      city: 'Recife',
+      state: 'PE',
+      postalCode: '50010000',
+    },
+  };
+
   it.each([
     ['payer.name', { name: ' ' }],
     ['payer.document', { document: '390.533.447-06' }],
@@ -548,22 +570,26 @@ describe('BrowserPaymentFlow', () => {
     ['payer.address.state', { address: { state: 'XX' } }],
     ['payer.address.postalCode', { address: { postalCode: '1310-100' } }],
   ])('refuses a boleto whose %s is wrong, naming it, before any request', async (field, change) => {
-    const address = {
-      street: 'Rua A',
-      number: 'S/N',
-      neighborhood: 'Centro',
-      city: 'Recife',
-      state: 'PE',
-      postalCode: '50010000',
-      ...('address' in change ? change.address : {}),
-    };
-    const payer = { name: 'Ada', document: '11222333000181', ...change, address };
+    const address = { ...PAYER.address, ...('address' in change ? change.address : {}) };
+    const payer = { ...PAYER, ...change, address };
     const { payments } = flow();
     const result = await payments.pay({ method: 'boleto', payer });
     expect(result).toMatchObject({ ok: false, error: { code: 'payer_invalid', type: 'validation' } });
     expect(result.ok ? '' : result.error.message).toMatch(
       new RegExp(`^${field.replaceAll('.', '\\.')} must be `),
     );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('ends in network_error, before any request, when the boleto’s code does not load', async () => {
+    vi.mocked(loadBoleto).mockRejectedValueOnce(new Error('checkout-0.1.0-boleto.js did not load'));
+    const { payments, delivered } = flow();
+    const result = await payments.pay({ method: 'boleto', payer: PAYER });
+    expect(result).toMatchObject({ ok: false, error: { code: 'network_error', type: 'network' } });
+    expect(result.ok ? undefined : result.error.cause).toEqual(
+      new Error('checkout-0.1.0-boleto.js did not load'),
+    );
+    expect(delivered).toEqual([result]);
     expect(calls).toHaveLength(0);
   });
 

@@ -1,15 +1,44 @@
 // `npm run sandbox`: the service emulator on loopback, until Ctrl-C.
 
 import { fileURLToPath } from 'node:url';
-import { loadAccounts } from './accounts.ts';
+import { accountsFileSource, loadAccounts, type AccountsSource } from './accounts.ts';
 import { portsFromEnv } from './config.ts';
 import { startSandbox, type RunningSandbox } from './server.ts';
 
 export const ACCOUNTS_FILE = fileURLToPath(new URL('./accounts.json', import.meta.url));
 
-export async function runSandbox(ports = portsFromEnv(), env = process.env): Promise<RunningSandbox> {
-  const file = env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE;
-  return startSandbox({ ports, accounts: (urls) => loadAccounts(file, { demo_origin: urls.demoUrl }) });
+/** Where the sandbox's messages about the accounts go (the console, or a test's lines). */
+export interface AccountsLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * The demo's accounts (sandbox/accounts.json) and, when `SVC_ACCOUNTS_FILE` names one, a merchant's
+ * file beside them, read again whenever it changes; the merchant's account wins over a demo one of the
+ * same name.
+ */
+export function sandboxAccounts(
+  env: NodeJS.ProcessEnv,
+  replacements: Record<string, string>,
+  log: AccountsLog = console,
+): AccountsSource {
+  const demo = loadAccounts(ACCOUNTS_FILE, replacements);
+  const file = env['SVC_ACCOUNTS_FILE'];
+  return file === undefined || file === ''
+    ? { read: () => demo }
+    : accountsFileSource(demo, file, replacements, log);
+}
+
+export async function runSandbox(
+  ports = portsFromEnv(),
+  env = process.env,
+  log: AccountsLog = console,
+): Promise<RunningSandbox> {
+  return startSandbox({
+    ports,
+    accounts: (urls) => sandboxAccounts(env, { demo_origin: urls.demoUrl }, log),
+  });
 }
 
 export function describeSandbox({ urls }: RunningSandbox): string {
@@ -20,6 +49,14 @@ export function describeSandbox({ urls }: RunningSandbox): string {
     `  3DS provider    ${urls.threeDsUrl}`,
     `  wallets         ${urls.walletsUrl}      (Google Pay and Apple Pay stand-ins)`,
   ].join('\n');
+}
+
+/** Which accounts the sandbox serves, for the start's message. */
+export function describeAccounts(env: NodeJS.ProcessEnv): string {
+  const file = env['SVC_ACCOUNTS_FILE'];
+  return file === undefined || file === ''
+    ? 'sandbox/accounts.json'
+    : `sandbox/accounts.json and ${file}, read again when it changes`;
 }
 
 /** Starts servers for a command line: a failure (a port in use, say) is one line, not a stack. */
@@ -35,7 +72,7 @@ export async function startOrExit<T>(start: () => Promise<T>): Promise<T> {
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const running = await startOrExit(() => runSandbox());
   console.log(
-    `Sandbox running (accounts: ${process.env['SVC_ACCOUNTS_FILE'] ?? 'sandbox/accounts.json'}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`,
+    `Sandbox running (accounts: ${describeAccounts(process.env)}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`,
   );
   const stop = () => {
     void running.close().then(() => process.exit(0));

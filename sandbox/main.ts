@@ -69,14 +69,43 @@ export async function startOrExit<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long a stop may take to close the servers before the process ends anyway. */
+export const STOP_GRACE_MS = 5_000;
+
+/**
+ * Ends the process on SIGINT or SIGTERM once `close` has closed every server the command started. A
+ * second signal, or a close that takes longer than STOP_GRACE_MS, ends it at once: the ports go with
+ * the process. (The npm scripts `exec` node, so a stop sent to npm reaches this process, not a shell.)
+ */
+export function closeOnSignals(close: () => Promise<void>, what: string): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\nStopping ${what}…`);
+    setTimeout(() => {
+      console.error(`Stopped without closing every server: not closed in ${String(STOP_GRACE_MS / 1000)} s.`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    void close().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const running = await startOrExit(() => runSandbox());
   console.log(
     `Sandbox running (accounts: ${describeAccounts(process.env)}):\n${describeSandbox(running)}\nPress Ctrl-C to stop.`,
   );
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignals(() => running.close(), 'the sandbox');
 }

@@ -32,7 +32,8 @@ export const BUDGETS: readonly Budget[] = [
   // strings) or is in the full build (wallets, headless, pay()). The design's ceiling was 20 KiB. 13,054 B
   // measured on 2026-12-07, 56 B of it the warning about a locale the script does not translate; 13,067 B
   // the same day with the challenge's loader written for any file beside the script (beside-script.ts);
-  // then with the service's installment plans as the `installments` option (their check and the frame's
+  // 49 B more for the card form's failure within a second when its frame loads without a hello; then
+  // with the service's installment plans as the `installments` option (their check and the frame's
   // shape of them), the `debit` option and a card's `funding` (313 B: issue 39 allows 512).
   { name: 'merchant page: essentials (script tag)', gzip: 13.25 * KIB, files: () => [scriptFile()] },
   // The card frame: its document with the fields' skeleton, their styles and its script, all in the

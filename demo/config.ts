@@ -1,9 +1,8 @@
 // The demo merchant's configuration: its account, its app token (server-side only) and where the
 // service is. By default it uses the sandbox's `demo` account from sandbox/accounts.json.
 
-import { loadAccounts } from '../sandbox/accounts.ts';
 import { portsFromEnv, urlsFor, type SandboxUrls } from '../sandbox/config.ts';
-import { ACCOUNTS_FILE } from '../sandbox/main.ts';
+import { sandboxAccounts } from '../sandbox/main.ts';
 
 export interface MerchantConfig {
   account: string;
@@ -35,9 +34,9 @@ export function merchantConfigFromEnv(
   urls: SandboxUrls = urlsFor(portsFromEnv(env)),
 ): MerchantConfig {
   const name = env['DEMO_ACCOUNT'] ?? 'demo';
-  const account = loadAccounts(env['SVC_ACCOUNTS_FILE'] ?? ACCOUNTS_FILE, { demo_origin: urls.demoUrl }).find(
-    (a) => a.name === name,
-  );
+  const account = sandboxAccounts(env, { demo_origin: urls.demoUrl })
+    .read()
+    .find((a) => a.name === name);
   const appToken = env['DEMO_APP_TOKEN'] ?? account?.appToken;
   if (appToken === undefined) throw new Error(`No app token for account "${name}": set DEMO_APP_TOKEN.`);
   const environment = account?.environment ?? 'sandbox';

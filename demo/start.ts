@@ -1,7 +1,7 @@
 // `npm run demo`: the sandbox and the demo merchant in one process (demo/server.ts); Ctrl-C stops both.
 // The e2e tests start it too (playwright.config.ts).
 
-import { describeSandbox, startOrExit } from '../sandbox/main.ts';
+import { closeOnSignals, describeSandbox, startOrExit } from '../sandbox/main.ts';
 import { startDemoStack } from './server.ts';
 
 const stack = await startOrExit(() => startDemoStack());
@@ -16,15 +16,4 @@ ${describeSandbox(stack.sandbox)}
 
 Press Ctrl-C to stop.`);
 
-let stopping = false;
-function stop(): void {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping the demo and the sandbox…');
-  void stack.close().then(() => {
-    console.log('Stopped.');
-    process.exit(0);
-  });
-}
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+closeOnSignals(() => stack.close(), 'the demo and the sandbox');

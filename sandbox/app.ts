@@ -2,7 +2,7 @@
 // engine and 3DS provider. main.ts puts them on ports; tests put them on ephemeral ones.
 
 import { Hono } from 'hono';
-import { AccountBook, type Account } from './accounts.ts';
+import { AccountBook, type Account, type AccountsSource } from './accounts.ts';
 import type { SandboxUrls } from './config.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import type { SandboxContext, SandboxEnv } from './http/context.ts';
@@ -19,7 +19,8 @@ import { WebhookSender, type WebhookFetch } from './webhooks.ts';
 export const DEFAULT_SESSION_TTL_MS = 30 * 60_000;
 
 export interface SandboxOptions {
-  accounts: readonly Account[];
+  /** A fixed list, or a source read again while the sandbox runs (a merchant's file that changes). */
+  accounts: readonly Account[] | AccountsSource;
   urls: SandboxUrls;
   now?: () => number;
   sessionTtlMs?: number;

@@ -2,7 +2,7 @@
 
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Account } from './accounts.ts';
+import type { Account, AccountsSource } from './accounts.ts';
 import { createSandbox, type Sandbox } from './app.ts';
 import { HOSTNAME, PORTS, urlsFor, type SandboxPorts, type SandboxUrls } from './config.ts';
 import type { Timers } from './timers.ts';
@@ -61,7 +61,7 @@ export function close(server: ServerType): Promise<void> {
  */
 export async function startSandbox(options: {
   ports: SandboxPorts;
-  accounts: (urls: SandboxUrls) => Account[];
+  accounts: (urls: SandboxUrls) => readonly Account[] | AccountsSource;
   now?: () => number;
   sessionTtlMs?: number;
   framesDir?: string;
@@ -100,8 +100,16 @@ export async function startSandbox(options: {
     number,
   ];
   const urls = urlsFor({ token, engine, sandbox: sandboxEngine, threeDs, wallets, demo: options.ports.demo });
+  let accounts: readonly Account[] | AccountsSource;
+  try {
+    accounts = options.accounts(urls);
+  } catch (error) {
+    // An accounts file with a mistake: its message stops the start, and no port stays taken.
+    await Promise.all(servers.map(close));
+    throw error;
+  }
   const sandbox = createSandbox({
-    accounts: options.accounts(urls),
+    accounts,
     urls,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.sessionTtlMs === undefined ? {} : { sessionTtlMs: options.sessionTtlMs }),

@@ -67,7 +67,9 @@ export class SvcSubmitEvent extends SvcEvent {
 /**
  * `svc-error`: the card form cannot be shown (no `submit()` promise reports it): `unknown_account` or
  * `origin_not_allowed` (also a `file://` page) within moments of mounting, or `frame_unavailable` when
- * the frame did not load in 15 s. The form tells the shopper it is unavailable.
+ * the frame did not load: within a second when something other than the card frame loaded (nothing
+ * answered at the token host, a wrong or missing `tokenUrl`, or the page's CSP refused it), else after
+ * 15 s. The form tells the shopper it is unavailable.
  */
 export class SvcErrorEvent extends SvcEvent {
   /** The event's name, `svc-error`. */

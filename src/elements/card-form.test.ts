@@ -7,7 +7,8 @@ import { CheckoutError } from '../errors.ts';
 import { PROTOCOL_VERSION, type FrameToHost, type HostToFrame } from '../messaging/protocol.ts';
 import { TOKENIZED, VERDICT_Y } from '../test-fixtures.ts';
 import type { CardFormState } from '../types.ts';
-import { FRAME_READY_TIMEOUT_MS, type SvcCardForm } from './card-form.ts';
+import { Checkout } from '../checkout.ts';
+import { FRAME_HELLO_GRACE_MS, FRAME_READY_TIMEOUT_MS, type SvcCardForm } from './card-form.ts';
 
 // happy-dom has no ElementInternals; the card form only needs the object to exist here.
 if (!('attachInternals' in HTMLElement.prototype)) {
@@ -269,6 +270,67 @@ describe('<svc-card-form>', () => {
     vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS);
     expect(errors).toMatchObject([{ code: 'frame_unavailable', type: 'configuration' }]);
     expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
+  });
+
+  describe('a frame that loads without saying hello (the token host elsewhere, or refused by the CSP)', () => {
+    /** The iframe's load as the browser fires it for its error page, when nothing answered at the host. */
+    const load = (form: SvcCardForm) =>
+      form.shadowRoot?.querySelector('iframe')?.dispatchEvent(new Event('load'));
+
+    it('fails within a second with frame_unavailable, naming the host and the tokenUrl option', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const form = await mounted();
+      const errors: CheckoutError[] = [];
+      form.addEventListener('svc-error', (event) => errors.push(event.error));
+      const submit = form.submit({});
+      load(form);
+      vi.advanceTimersByTime(FRAME_HELLO_GRACE_MS - 1);
+      expect(errors).toEqual([]);
+      vi.advanceTimersByTime(1);
+      const message = `The card frame did not load from ${TOKEN_ORIGIN}: set the tokenUrl option to your token host (and allow it in your CSP's frame-src).`;
+      expect(errors).toMatchObject([{ code: 'frame_unavailable', type: 'configuration' }]);
+      expect(errors[0]?.message).toContain(message);
+      expect(FRAME_HELLO_GRACE_MS).toBeLessThanOrEqual(1_000);
+      expect(await submit).toMatchObject({ ok: false, error: { code: 'not_ready' } });
+      expect(form.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
+        'The payment form is unavailable right now.',
+      );
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining(`service-checkout: ${message}`));
+      // The ready timeout says nothing more.
+      vi.advanceTimersByTime(FRAME_READY_TIMEOUT_MS);
+      expect(errors).toHaveLength(1);
+    });
+
+    it('names the default token host when the tokenUrl option is left out', () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const checkout = new Checkout({ sessionId: 'ses_1', account: 'demo', environment: 'sandbox' });
+      const form = checkout.mountCardForm(document.body.appendChild(document.createElement('div')));
+      const errors: CheckoutError[] = [];
+      form.addEventListener('svc-error', (event) => errors.push(event.error));
+      expect(form.shadowRoot?.querySelector('iframe')?.src).toMatch(/^http:\/\/localhost:4174\//);
+      load(form);
+      vi.advanceTimersByTime(FRAME_HELLO_GRACE_MS);
+      expect(errors.map((error) => error.code)).toEqual(['frame_unavailable']);
+      expect(errors[0]?.message).toMatch(/from http:\/\/localhost:4174: set the tokenUrl option/);
+    });
+
+    it('keeps a frame whose hello came before its load, or within the grace after it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const form = await mounted();
+      const errors: unknown[] = [];
+      form.addEventListener('svc-error', (event) => errors.push(event.error));
+      load(form);
+      await vi.advanceTimersByTimeAsync(FRAME_HELLO_GRACE_MS / 2);
+      hello(form);
+      await vi.advanceTimersByTimeAsync(FRAME_HELLO_GRACE_MS);
+      expect(frame.received.map((m) => m.type)).toEqual(['configure']);
+      frame.send({ v: PROTOCOL_VERSION, type: 'ready' });
+      await vi.advanceTimersByTimeAsync(FRAME_READY_TIMEOUT_MS);
+      expect(errors).toEqual([]);
+      expect(form.ready).toBe(true);
+    });
   });
 
   it.each([

@@ -30,6 +30,12 @@ export const FRAME_PATH = `${FRAMES_BASE}/card.html`;
 export const FRAME_ALLOW = 'payment; publickey-credentials-get; publickey-credentials-create';
 /** How long a frame may take to say hello and be ready before the host reports it. */
 export const FRAME_READY_TIMEOUT_MS = 15_000;
+/**
+ * How long after the frame's `load` its hello may still come. The frame says hello from its inline
+ * module, before its document's load; a load with no hello is a page that is not the card frame (the
+ * browser's error page when nothing answers at the token host, or when the page's CSP refuses it).
+ */
+export const FRAME_HELLO_GRACE_MS = 1_000;
 /** How long one submit may take end to end (the service call itself times out sooner). */
 export const SUBMIT_TIMEOUT_MS = 60_000;
 
@@ -66,7 +72,8 @@ export interface CardFormSetup {
  * @event {SvcErrorEvent} svc-error - `error`: the card form cannot be shown, and the form says so to
  * the shopper: the token host does not know the account (`unknown_account`) or the account does not
  * allow this page's origin (`origin_not_allowed`, also for a `file://` page), told within moments; or
- * the frame did not load in 15 s (`frame_unavailable`).
+ * the frame did not load (`frame_unavailable`): within a second when something other than the card
+ * frame loaded (nothing answered at the token host, or the page's CSP refused it), else after 15 s.
  * @event {SvcPasskeyEvent} svc-passkey - `outcome`: how the shopper answered the offer of a passkey
  * (the `passkeys` option): `enrolled`, `declined`, `cancelled` or `failed`.
  * @event {SvcThreeDsEvent} svc-3ds - `step`: `collection-started`, then `collection-finished` or
@@ -374,14 +381,20 @@ export class SvcCardForm extends ElementBase {
       },
       adopted !== undefined,
     );
-    this.#readyTimer = setTimeout(() => {
+    const unavailable = () => {
       this.#fail(
         configurationError(
           'frame_unavailable',
-          "The card form could not be loaded from the token host, or it refused this page's origin.",
+          `The card frame did not load from ${setup.tokenOrigin}: set the tokenUrl option to your token host (and allow it in your CSP's frame-src).`,
         ),
       );
-    }, FRAME_READY_TIMEOUT_MS);
+    };
+    // A wrong token host (tokenUrl left out, the host on another port) fails within a second, not 15.
+    frame.onload = () =>
+      setTimeout(() => {
+        if (nonce === this.#nonce && !this.#port) unavailable();
+      }, FRAME_HELLO_GRACE_MS);
+    this.#readyTimer = setTimeout(unavailable, FRAME_READY_TIMEOUT_MS);
     void this.#handshake.port.then((port) => {
       if (nonce !== this.#nonce) {
         port.close();

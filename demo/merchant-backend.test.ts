@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   account,
+  BOLETO_PAYER,
   futureYear,
   MERCHANT_ORIGIN,
   startTestSandbox,
@@ -269,6 +270,83 @@ describe('the demo merchant backend', () => {
       amount: 42.5,
       paymentMethods: [{ method: 'card_3ds', authentication: { status: 'Y' } }],
     });
+  });
+
+  it('hands a financed order’s page the service’s plans, and pays a combo card by debit in one installment', async () => {
+    const steps = threeDsSteps(sb);
+    const session = (await (await post('/api/session', { cart: 'financed' })).json()) as {
+      sessionId: string;
+      installments: {
+        amount: number;
+        plans: { installments: number; totalAmount: number; cetYearly: number }[];
+      };
+    };
+    // Payment/InstallmentPlans' answer as it came: 12 plans of R$ 1.000,00, with interest after 3.
+    expect(session.installments).toMatchObject({ amount: 1000, currency: 'BRL', funding: 'credit' });
+    expect(session.installments.plans).toHaveLength(12);
+    expect(session.installments.plans[9]).toMatchObject({
+      installments: 10,
+      totalAmount: 1112.7,
+      cetYearly: 26.68,
+    });
+    const { sessionId } = session;
+    const { token, authentication } = await steps.enroll(sessionId, '4000170000000003');
+    const information = {
+      code: authentication['code'],
+      referenceId: authentication['referenceId'],
+      transactionId: authentication['transactionId'],
+    };
+    // A debit in installments is the service's refusal, passed through.
+    const refused = await post('/api/pay', {
+      sessionId,
+      token,
+      funding: 'debit',
+      installments: 3,
+      authentication: information,
+    });
+    expect(await refused.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    expect(
+      (await post('/api/pay', { sessionId, token, installments: 13, authentication: information })).status,
+    ).toBe(400);
+    const paid = await post('/api/pay', { sessionId, token, funding: 'debit', authentication: information });
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({
+      status: 'authorized',
+      amount: 1000,
+      paymentMethods: [{ funding: 'debit', installments: 1, authentication: { status: 'Y' } }],
+    });
+  });
+
+  it('plays the shopper’s bank for its own boleto in the sandbox, and for nothing else', async () => {
+    const orderSession = (await (await post('/api/session', { cart: 'boleto' })).json()) as {
+      sessionId: string;
+    };
+    const reply = await sb.browser('sandbox', '/api/Payment/Init', {
+      tokenSession: orderSession.sessionId,
+      paymentData: {
+        paymentMethods: [
+          {
+            paymentMethodType: '2',
+            payer: BOLETO_PAYER,
+          },
+        ],
+      },
+    });
+    expect(reply.body).toMatchObject({ status: 'pending' });
+    const paymentId = reply.body['paymentId'] as string;
+    expect((await post('/api/sandbox/settle', { paymentId: 'pay_unknown' })).status).toBe(404);
+    const settled = await post('/api/sandbox/settle', { paymentId });
+    expect(settled.status).toBe(200);
+    const record = await post('/api/payment-status', { paymentId });
+    expect(await record.json()).toMatchObject({ status: 'paid' });
+    // Outside the sandbox there is no bank to play.
+    const production = createMerchantBackend({ ...config, environment: 'production' }, [MERCHANT_ORIGIN]);
+    const closed = await production.request('/api/sandbox/expire', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: MERCHANT_ORIGIN },
+      body: JSON.stringify({ paymentId }),
+    });
+    expect(closed.status).toBe(404);
   });
 
   it('pays a card saved with 3DS, then the saved card on the next order (the card page’s flow)', async () => {

@@ -22,6 +22,7 @@ import type * as Sdk from '../src/index.ts';
 import {
   DEMO_CARTS,
   installmentPlans,
+  FINANCING,
   DEMO_CART_NAMES,
   DEMO_CURRENCY,
   type DemoCart,
@@ -73,6 +74,7 @@ const PAGE_FEATURES: Readonly<
 > = {
   '/card.html': { storedCards: true },
   '/everything.html': { pay: true },
+  '/boleto.html': { pay: true },
   '/manual.html': { headless: true },
   '/wallets.html': { googlePay: true, applePay: true },
 };
@@ -129,6 +131,8 @@ const payRequest = z.strictObject({
   /** What the page showed, if it sends it: checked against the order, never paid. */
   amount: z.number().positive().max(1e9).optional(),
   installments: z.int().min(1).max(12).default(1),
+  /** How the shopper pays the card (the card form's `funding`): a combo card's choice, or its one way. */
+  funding: z.enum(['credit', 'debit']).optional(),
   /** The shopper's CPF or CNPJ from the card form's result (the documentField option). */
   document: z.string().max(14).optional(),
   documentType: z.enum(['CPF', 'CNPJ']).optional(),
@@ -212,7 +216,13 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     if (order.paid) return c.json({ error: { code: 'order_already_paid', paymentId: order.paymentId } }, 409);
     if (amount !== undefined && amount !== order.amount)
       return c.json({ error: { code: 'order_amount_mismatch' } }, 409);
-    if (!installmentPlans(order.amount).some((plan) => plan.count === installments))
+    // A financed order's plans are the service's: Payment/Init refuses a count its terms do not have.
+    const financing = FINANCING[order.cart];
+    if (
+      financing === undefined
+        ? !installmentPlans(order.amount).some((plan) => plan.count === installments)
+        : installments > financing.max
+    )
       return c.json({ error: { code: 'installments_not_offered' } }, 409);
     return order;
   }
@@ -226,14 +236,28 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     return relay(c, reply);
   }
 
+  // #region installment-plans
+  // A financed order's plans as the service computed them, with their rates and CET: the page passes
+  // Payment/InstallmentPlans' answer as it came to the Checkout's `installments` option. Without them
+  // (the engine did not answer), the shopper pays at once.
+  async function orderPlans(sessionId: string): Promise<{ installments?: unknown }> {
+    const reply = await service(config.engineApiUrl, '/api/Payment/InstallmentPlans', {
+      tokenSession: sessionId,
+    });
+    return reply.status === 200 ? { installments: reply.body } : {};
+  }
+  // #endregion installment-plans
+
   app.post('/api/session', async (c) => {
     const body = await input(c, sessionRequest);
     if (body instanceof Response) return body;
     // #region new-session
     // The order is the shop's own record: its amount binds the session (and its 3DS authentication).
     const order = orders.create(body.cart, body.customer ?? DEMO_CUSTOMER);
-    // The installments the shop offers for this order: a page that pays itself may choose no more.
+    // The installments the shop offers for this order: a page that pays itself may choose no more. A
+    // financed order gives the service its terms instead, and the service computes every plan.
     const plans = installmentPlans(order.amount);
+    const financing = FINANCING[order.cart];
     const reply = await service(config.tokenApiUrl, '/api/Token/NewSession', {
       customer: order.customer,
       PaymentAccount: config.account,
@@ -242,14 +266,16 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       paymentData: {
         amount: order.amount,
         currency: order.currency,
-        maxInstallments: Math.max(1, ...plans.map((plan) => plan.count)),
+        ...(financing === undefined
+          ? { maxInstallments: Math.max(1, ...plans.map((plan) => plan.count)) }
+          : { installments: financing }),
       },
     });
     if (reply.status !== 200) return relay(c, reply);
     const { sessionId } = reply.body as { sessionId: string };
     orders.attach(order, sessionId);
     // What the page needs to construct the Checkout: never the app token. The installments are the
-    // shop's offer for this order; /api/pay takes no other count.
+    // shop's offer for this order (or the service's plans of a financed one); /api/pay takes no other count.
     return c.json({
       sessionId,
       account: config.account,
@@ -258,7 +284,11 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       // Where pay() pays, for a page in the client-script-for-everything mode.
       engineUrl: config.engineUrl,
       ...(config.walletScripts === undefined ? {} : { walletScripts: config.walletScripts }),
-      ...(plans.length > 1 ? { installments: { plans, currency: order.currency } } : {}),
+      ...(financing !== undefined
+        ? await orderPlans(sessionId)
+        : plans.length > 1
+          ? { installments: { plans, currency: order.currency } }
+          : {}),
     });
     // #endregion new-session
   });
@@ -301,6 +331,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
             paymentMethodType: body.authentication === undefined ? '1' : '7',
             amount: order.amount,
             installments: body.installments,
+            // Credit or debit, as the shopper chose on a combo card: a debit pays in one installment.
+            ...(body.funding === undefined ? {} : { funding: body.funding }),
             cardInfo: {
               token: body.token,
               tokenProvider: 'Service',
@@ -416,6 +448,28 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     });
   });
 
+  // The demo stands in for the shopper's bank, in the sandbox only: a page may say that its boleto (or
+  // Pix) was paid, or that its time ran out, through the sandbox's controls (docs/testing.md), which
+  // take test code on a server, never a page. The payment is one of this shop's orders.
+  for (const change of ['settle', 'expire'] as const) {
+    app.post(`/api/sandbox/${change}`, async (c) => {
+      if (config.environment !== 'sandbox') return c.notFound();
+      const body = await input(c, statusRequest);
+      if (body instanceof Response) return body;
+      const payment = await service(config.engineApiUrl, '/api/Payment/Status', body);
+      const orderId = (payment.body as { partnerUniqueId?: string }).partnerUniqueId;
+      if (payment.status !== 200 || orderId === undefined || orders.get(orderId) === undefined)
+        return c.json({ error: { code: 'order_not_found' } }, 404);
+      const response = await fetch(`${config.tokenApiUrl}/__sandbox/payments/${change}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-control': '1' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+      return c.json((await response.json()) as object, response.status as 200);
+    });
+  }
+
   app.post('/api/payment-status', async (c) => {
     const body = await input(c, statusRequest);
     if (body instanceof Response) return body;
@@ -473,7 +527,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
   // card frame starts loading while the session is created. Never the app token. `<` is escaped so the
   // JSON cannot close its script element.
   const checkoutOptions = (cart: DemoCart | undefined) => {
-    const plans = cart === undefined ? [] : installmentPlans(DEMO_CARTS[cart]);
+    // A financed cart's plans come with its session (the service computes them for its order).
+    const plans = cart === undefined || FINANCING[cart] ? [] : installmentPlans(DEMO_CARTS[cart]);
     return JSON.stringify({
       account: config.account,
       environment: config.environment,

@@ -12,6 +12,8 @@ export const DEMO_CARTS = {
   spa: 80,
   wallets: 150,
   everything: 120,
+  financed: 1000,
+  boleto: 89.9,
 } as const;
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];
@@ -22,7 +24,20 @@ export const DEMO_CURRENCY = 'BRL';
 /** Parcelas sem juros from this amount on, each at least R$ 5: what the shop offers, not the page. */
 export const INSTALLMENTS_FROM = 100;
 
-/** The installment plans an order offers: 1x, and 2x and 3x interest-free on orders from R$ 100. */
+/**
+ * The carts whose orders the shop finances: the order's terms (NewSession's `paymentData.installments`),
+ * from which the service computes every plan, with interest after `interestFree` (Price table, CET).
+ */
+export const FINANCING: Partial<
+  Readonly<Record<DemoCart, { max: number; interestFree: number; monthlyRate: number }>>
+> = {
+  financed: { max: 12, interestFree: 3, monthlyRate: 1.99 },
+};
+
+/**
+ * The installment plans the shop words itself, interest-free: 1x, and 2x and 3x on orders from R$ 100.
+ * A financed cart's plans are the service's (FINANCING).
+ */
 export function installmentPlans(amount: number): { count: number; amount: number; interestFree: boolean }[] {
   const counts = amount >= INSTALLMENTS_FROM ? [1, 2, 3] : [1];
   return counts

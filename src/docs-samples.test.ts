@@ -22,6 +22,7 @@ describe('docs/checkout-script.md samples', () => {
       appearance: { colorFocus: '#8250df', radius: '4px' }, // optional; see Appearance
       saveCard: true, // optional; shows a "save this card" checkbox
       installments: { plans: [1, { count: 3, amount: 40, interestFree: true }] }, // optional; parcelas
+      debit: true, // optional; a combo card asks "Crédito ou débito?" (the result's funding)
       documentField: 'cpf-cnpj', // optional; a CPF or CNPJ field ('cpf': CPF only)
       tokenUrl: 'https://token.example.com', // the token host; required in production
       challengeTimeoutMs: 600_000, // optional; how long a 3DS challenge may take (30 000 to 3 600 000)

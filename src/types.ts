@@ -382,11 +382,13 @@ export interface OrderInstallmentPlan {
   totalAmount: number;
   /** No interest ("sem juros"): every rate is 0. */
   interestFree: boolean;
-  /** Interest a month (% a.m.) and its yearly equivalent (% a.a.). */
+  /** Interest a month (% a.m.). */
   monthlyRate: number;
+  /** The monthly rate compounded over a year (% a.a.). */
   yearlyRate: number;
-  /** The custo efetivo total (CET), a month and a year. */
+  /** The custo efetivo total (CET) a month. */
   cetMonthly: number;
+  /** The CET a year. */
   cetYearly: number;
 }
 
@@ -402,6 +404,7 @@ export interface OrderInstallmentPlans {
   currency: string;
   /** Which plans these are: a debit has plan 1 only. */
   funding?: 'credit' | 'debit';
+  /** Every plan, 1 to the order's most installments (1 only for a debit). */
   plans: readonly OrderInstallmentPlan[];
 }
 

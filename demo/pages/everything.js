@@ -1,7 +1,7 @@
 // Demo merchant page: the "client script for everything" mode. The backend creates the session with the
 // order; the script pays it from this page (pay()) and follows the payment. The backend learns the
 // outcome by itself (Payment/Status, or the webhook); this page asks it only to show the record.
-import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
+import { checkoutOptions, checkoutScriptRan, createSession, sessionOf, showRecord } from './merchant-api.js';
 import { loadScenarios } from './scenarios.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
@@ -28,13 +28,6 @@ const PROGRESS = {
   pending: 'Waiting for the payment to be confirmed…',
   checking: 'Checking the payment…',
 };
-
-/** What the merchant backend reads of the order's payment: the record of truth, not the page's word. */
-async function showRecord(paymentId) {
-  const stored = await postJson('/api/payment-status', { paymentId });
-  recordEl.hidden = false;
-  recordEl.textContent = JSON.stringify(stored.body, null, 2);
-}
 
 // #region on-payment
 function onPayment(result) {
@@ -63,7 +56,7 @@ function onPayment(result) {
   } else {
     show(`Not paid: ${result.error.code}`);
   }
-  if (result.payment !== undefined) void showRecord(result.payment.paymentId);
+  if (result.payment !== undefined) void showRecord(recordEl, result.payment.paymentId);
 }
 // #endregion on-payment
 

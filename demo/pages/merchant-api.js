@@ -54,6 +54,13 @@ export async function sessionOf(request, show) {
   throw new Error(`No session: ${why}`);
 }
 
+/** What the merchant backend reads of a payment (Payment/Status): the record of truth, not the page's word. */
+export async function showRecord(recordEl, paymentId) {
+  const stored = await postJson('/api/payment-status', { paymentId });
+  recordEl.hidden = false;
+  recordEl.textContent = JSON.stringify(stored.body, null, 2);
+}
+
 /** Payment/Init's AuthenticationInformation from a checkout result, when 3DS ran (the backend forwards it). */
 export function authenticationOf(result) {
   return result.code === undefined

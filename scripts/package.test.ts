@@ -48,8 +48,11 @@ const ELEMENTS = {
 const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
-function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
+/**
+ * Runs a command to completion; throws with its output when it fails, returns its stdout otherwise (its
+ * stdout and stderr with `stderr`).
+ */
+function exec(command: string, args: string[], { cwd = root, show = false, stderr = false } = {}): string {
   const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
   const output = `${result.stdout}${result.stderr}`.trim();
@@ -57,7 +60,7 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
   if (result.status !== 0)
     throw new Error(`${[command, ...args].join(' ')} exited ${result.status}\n${output}`);
   if (show && output !== '') console.log(indent(output));
-  return result.stdout;
+  return stderr ? output : result.stdout;
 }
 const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
@@ -163,6 +166,32 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
         ),
       );
     expect([...new Set(undeclared)]).toEqual([]);
+  });
+
+  it('is ready to publish: MIT with its LICENSE, where it lives, and npm publish --dry-run without a warning', () => {
+    // The manifest as packed, which is what the registry shows.
+    const manifest = JSON.parse(read('package.json')) as Partial<typeof pkg> & {
+      private?: boolean;
+      repository?: { type?: string; url?: string };
+      bugs?: { url?: string };
+    };
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.repository?.type).toBe('git');
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\//);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.bugs?.url).toMatch(/^https:\/\//);
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['payments', 'checkout']));
+    expect(files).toContain('LICENSE');
+    expect(read('LICENSE')).toMatch(/^MIT License/);
+    // Nothing is sent: --dry-run stops before the registry. Being logged out is the one warning expected.
+    const output = exec('npm', ['publish', tarball, '--dry-run', '--ignore-scripts'], {
+      show: false,
+      stderr: true,
+    });
+    expect(output).toContain(`+ ${pkg.name}@${pkg.version}`);
+    const warnings = output.split('\n').filter((line) => /\bnpm (?:warn|error)\b/i.test(line));
+    expect(warnings.filter((line) => !line.includes('requires you to be logged in'))).toEqual([]);
   });
 
   it('publint', async () => {

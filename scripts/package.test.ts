@@ -1,9 +1,11 @@
 // The tarball `npm pack` makes from dist/ (`npm run package:check`; skipped before a build): its file
-// list, publint, attw, types-test/ against its declarations, importing it in plain Node. It installs
-// nothing: the package has no runtime dependency, so one added fails the import and the type tests.
+// list, publint, attw, npm publish --dry-run, types-test/ against its declarations, importing it in plain
+// Node. It installs nothing: the package has no runtime dependency, so one added fails the import and the
+// type tests. Its one peer, React (optional, for service-checkout/react), is this repository's, linked in
+// (React 19, with React 18's types beside as @types/react-18).
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
@@ -18,16 +20,17 @@ import { framesDir, fullScriptFile, integrity, pkg, root, scriptFile } from './a
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
-  /^dist\/(?:checkout|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
+  /^dist\/(?:checkout|react|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
   // No stylesheet file: the frames' styles are in their documents (vite.config.ts, tokenHostDocument).
   /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const BUILT = [
-  ...['checkout.js', 'webhooks.js', scriptFile(), fullScriptFile(), 'sri.json', 'custom-elements.json'],
+  ...['checkout.js', 'react.js', 'webhooks.js', scriptFile(), fullScriptFile(), 'sri.json'],
+  'custom-elements.json',
   ...['card.html', '3ds.html'].map((f) => `${framesDir()}/${f}`),
-  ...['index', 'iife/essentials', 'server/webhooks'].map((f) => `types/${f}.d.ts`),
+  ...['index', 'react/index', 'iife/essentials', 'server/webhooks'].map((f) => `types/${f}.d.ts`),
 ].map((f) => `dist/${f}`);
 const REQUIRED = ['package.json', 'docs/errors.md', ...BUILT];
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
@@ -90,6 +93,10 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     mkdirSync(unpacked, { recursive: true });
     exec('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
     cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
+    for (const peer of ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-18']) {
+      mkdirSync(join(consumer, 'node_modules', peer, '..'), { recursive: true });
+      symlinkSync(join(root, 'node_modules', peer), join(consumer, 'node_modules', peer), 'dir');
+    }
   }, 120_000);
 
   afterAll(() => {
@@ -153,8 +160,12 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     expect(described).toEqual(Object.fromEntries(expected));
   });
 
-  it('the declarations import only declared dependencies', () => {
-    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
+  it('the declarations import only declared dependencies (React, an optional peer, for the React entry)', () => {
+    const allowed = new Set([
+      pkg.name,
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}).map((name) => name.replace(/^@types\//, '')),
+    ]);
     const undeclared = files
       .filter((f) => f.endsWith('.d.ts'))
       .flatMap((file) =>
@@ -214,22 +225,28 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     node([attw, tarball, ...options], { show: true });
   });
 
-  it('type tests (types-test/) against the shipped declarations', () => {
+  it('type tests (types-test/) against the shipped declarations, the React entry with React 19 and 18', () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
     cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     node([tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
+    // The React entry's again with React 18's types (React 19's above).
+    node([tsc, '-p', join(consumer, 'types-test', 'react-18', 'tsconfig.json'), '--noEmit'], { show: true });
   });
 
   it('the ESM entry imports in Node without a DOM', () => {
     node([importer, 'entry', pkg.version], { cwd: consumer });
   });
 
+  it('the React entry renders on a server in plain Node: the card form as its reserved height, no DOM', () => {
+    node([importer, 'react', pkg.version], { cwd: consumer });
+  });
+
   it('the webhook helpers import in plain Node and verify what they signed', () => {
     node([importer, 'webhooks', pkg.version], { cwd: consumer });
   });
 
-  it('the exports map resolves the script-tag build, frames, webhooks, custom-elements.json and package.json only', () => {
+  it('the exports map resolves the React entry, the script-tag build, frames, webhooks, custom-elements.json and package.json only', () => {
     node([importer, 'subpaths', pkg.version, scriptFile(), framesDir(), fullScriptFile()], { cwd: consumer });
   });
 });

@@ -1,0 +1,201 @@
+// The React entry in a DOM (happy-dom): strict mode's double mount leaves one form with one frame and no
+// listener, unmount destroys, and a cart changed after the form mounted is the one pay() pays. The
+// engine is a stubbed fetch behind the real Checkout; the frame never answers (no card is paid here).
+import { createElement as h, StrictMode, useMemo, useState, type ReactNode } from 'react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Checkout, type CheckoutOptions, type PaymentResult } from 'service-checkout';
+import { CardForm, CheckoutProvider, PixCode, usePay, type UsePay } from './index.ts';
+
+// happy-dom has no ElementInternals; the card form only needs the object to exist here.
+if (!('attachInternals' in HTMLElement.prototype)) {
+  Object.defineProperty(HTMLElement.prototype, 'attachInternals', { value: () => ({}) });
+}
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SETTINGS = { account: 'demo', environment: 'sandbox' } as const;
+let root: Root;
+let host: HTMLElement;
+
+beforeEach(() => {
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+});
+
+afterEach(async () => {
+  await inAct(() => {
+    root.unmount();
+  });
+  host.remove();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** Runs `work` in act(), and waits for what it set off: effects, state, the promises they await. */
+const inAct = (work: () => unknown) =>
+  act(async () => {
+    await work();
+  });
+const render = (node: ReactNode) =>
+  inAct(() => {
+    root.render(h(StrictMode, null, node));
+  });
+const frames = () =>
+  [...document.querySelectorAll('svc-card-form')].flatMap((form) => [
+    ...(form.shadowRoot?.querySelectorAll('iframe') ?? []),
+  ]);
+
+/** The listeners added to `target` and not removed since, by type. */
+function listenersOn(target: EventTarget) {
+  const live = new Map<string, number>();
+  const add = target.addEventListener.bind(target);
+  const remove = target.removeEventListener.bind(target);
+  vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+    live.set(type, (live.get(type) ?? 0) + 1);
+    add(type, listener, options);
+  });
+  vi.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+    live.set(type, (live.get(type) ?? 0) - 1);
+    remove(type, listener, options);
+  });
+  return () => [...live].filter(([, count]) => count !== 0);
+}
+
+describe('<CheckoutProvider> and <CardForm> under strict mode', () => {
+  it('leave one form with one frame after the double mount, and nothing once unmounted', async () => {
+    const destroy = vi.spyOn(Checkout.prototype, 'destroy');
+    const windowListeners = listenersOn(window);
+    const documentListeners = listenersOn(document);
+    const ready = vi.fn();
+    await render(
+      h(CheckoutProvider, { options: { ...SETTINGS, sessionId: 'ses_1' } }, h(CardForm, { onReady: ready })),
+    );
+
+    expect(document.querySelectorAll('svc-card-form')).toHaveLength(1);
+    expect(frames()).toHaveLength(1);
+    // Strict mode's first Checkout is gone: the one left is the subtree's.
+    expect(destroy).toHaveBeenCalledTimes(1);
+
+    await inAct(() => {
+      root.render(h(StrictMode, null, h('p', null, 'paid')));
+    });
+    expect(document.querySelectorAll('svc-card-form')).toHaveLength(0);
+    expect(frames()).toHaveLength(0);
+    expect(destroy).toHaveBeenCalledTimes(2);
+    expect(windowListeners()).toEqual([]);
+    expect(documentListeners()).toEqual([]);
+  });
+
+  it('reserves the frame’s height until the form is in, then leaves the height to the form', async () => {
+    const options: CheckoutOptions = { ...SETTINGS, sessionId: 'ses_1', saveCard: true };
+    await render(h(CheckoutProvider, { options }, h(CardForm, { className: 'card' })));
+    const slot = host.querySelector<HTMLElement>('.card');
+    expect(slot?.querySelector('svc-card-form')).not.toBeNull();
+    expect(slot?.style.minHeight).toBe('');
+  });
+
+  it('hands every event to the latest render’s callback', async () => {
+    const heard: string[] = [];
+    const view = (name: string) =>
+      h(
+        CheckoutProvider,
+        { options: { ...SETTINGS, sessionId: 'ses_1' } },
+        h(CardForm, { onFocus: () => heard.push(name) }),
+      );
+    await render(view('first'));
+    await render(view('second'));
+    document.querySelector('svc-card-form')?.dispatchEvent(new Event('svc-focus'));
+    expect(heard).toEqual(['second']);
+  });
+});
+
+describe('a cart that changes', () => {
+  /** The engine: Payment/Init answers the session's order as paid, with the session's amount. */
+  function engine(amounts: Record<string, number>) {
+    const inits: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        if (url.pathname !== '/api/Payment/Init') return Promise.resolve(Response.json({}, { status: 404 }));
+        const { tokenSession: sessionId } = JSON.parse(init?.body as string) as { tokenSession: string };
+        inits.push(sessionId);
+        const pix = { brCode: '000201…6304ABCD', expiresAt: new Date(Date.now() + 600_000).toISOString() };
+        return Promise.resolve(
+          Response.json(
+            {
+              paymentId: `pay_${sessionId}`,
+              partnerUniqueId: `order_${sessionId}`,
+              status: 'paid',
+              amount: amounts[sessionId],
+              currency: 'BRL',
+              paymentMethods: [{ method: 'pix', status: 'paid', pix }],
+            },
+            { status: 201 },
+          ),
+        );
+      }),
+    );
+    return inits;
+  }
+
+  it('is paid as it is when pay() runs, not as it was when the form mounted', async () => {
+    const inits = engine({ ses_80: 80, ses_120: 120 });
+    let payment: UsePay | undefined;
+    let setAmount: (amount: number) => void = () => undefined;
+    function Pay() {
+      payment = usePay();
+      return h(PixCode, { className: 'pix' });
+    }
+    function Shop() {
+      const [amount, set] = useState(80);
+      setAmount = set;
+      // The merchant's backend makes a session for the cart: a new cart, a new session.
+      const sessionId = useMemo(() => Promise.resolve(`ses_${amount}`), [amount]);
+      return h(CheckoutProvider, { options: { ...SETTINGS, sessionId } }, h(Pay));
+    }
+    const updated = vi.spyOn(Checkout.prototype, 'updateSession');
+    const paid = vi.spyOn(Checkout.prototype, 'pay');
+    await render(h(Shop));
+    await inAct(() => {
+      setAmount(120);
+    });
+    let result: PaymentResult | undefined;
+    await inAct(async () => {
+      result = await payment?.pay({ method: 'pix' });
+    });
+    expect(inits).toEqual(['ses_120']);
+    expect(result).toMatchObject({ ok: true, payment: { status: 'paid', amount: 120 } });
+    expect(payment).toMatchObject({ paying: false, result });
+    // The same Checkout took the new session (a mounted card form would keep what the shopper typed).
+    expect(updated.mock.calls).toEqual([['ses_120']]);
+    // The Pix code shows where <PixCode> is.
+    expect(paid.mock.calls[0]?.[0]?.target).toBe(host.querySelector('.pix'));
+  });
+
+  it('pays a session given while the last one is still on its way', async () => {
+    const inits = engine({ ses_1: 80, ses_2: 120 });
+    let payment: UsePay | undefined;
+    let resolveSecond: (id: string) => void = () => undefined;
+    const second = new Promise<string>((resolve) => (resolveSecond = resolve));
+    function Pay() {
+      payment = usePay();
+      return null;
+    }
+    const view = (sessionId: CheckoutOptions['sessionId']) =>
+      h(CheckoutProvider, { options: { ...SETTINGS, sessionId } }, h(Pay));
+    await render(view('ses_1'));
+    await render(view(second));
+    let paid: Promise<PaymentResult> | undefined;
+    await inAct(() => {
+      paid = payment?.pay({ method: 'pix' });
+    });
+    expect(inits).toEqual([]);
+    resolveSecond('ses_2');
+    await inAct(async () => {
+      await paid;
+    });
+    expect(inits).toEqual(['ses_2']);
+  });
+});

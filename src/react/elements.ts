@@ -35,7 +35,7 @@ import { useCheckoutContext } from './provider.ts';
 import { reservedHeight } from './reserved-height.ts';
 
 /** The card form's events (`svc-<name>`); the prop that hears each is `on<Name>`, and `onThreeDs`. */
-const FORM_EVENTS = ['ready', 'change', 'focus', 'blur', 'submit', 'result', 'error', 'passkey', '3ds'];
+const FORM_EVENTS = 'ready change focus blur submit result error passkey 3ds'.split(' ');
 
 /** What the slot a component renders takes. */
 export interface SlotProps {
@@ -59,7 +59,10 @@ export interface CardFormEventProps {
   onThreeDs?: (event: SvcThreeDsEvent) => void;
 }
 
-export interface CardFormProps extends SlotProps, CardFormEventProps {}
+export interface CardFormProps extends SlotProps, CardFormEventProps {
+  /** The `<svc-card-form>`'s id, for a `<label for>`: a click on the label focuses the card number. */
+  id?: string;
+}
 
 export interface StoredCardProps extends SlotProps, CardFormEventProps {
   /** The stored card, from `checkout.listStoredCards()`; another token mounts anew. */
@@ -84,6 +87,7 @@ function useFormSlot(
   useEffect(() => {
     if (checkout === null || slot.current === null) return;
     const form = mount(checkout, slot.current);
+    if (props.id !== undefined) form.id = props.id;
     for (const name of FORM_EVENTS) {
       const prop = `on${name === '3ds' ? 'ThreeDs' : name.charAt(0).toUpperCase() + name.slice(1)}`;
       form.addEventListener(`svc-${name}`, (event) => {

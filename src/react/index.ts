@@ -22,4 +22,4 @@ export {
   type StoredCardProps,
 } from './elements.ts';
 export { usePay, type PayState, type UsePay } from './use-pay.ts';
-export { FRAME_HEIGHTS, reservedHeight } from './reserved-height.ts';
+export { FRAME_HEIGHTS } from './reserved-height.ts';

@@ -13,7 +13,7 @@ export interface CheckoutContextValue {
   /** The options of the latest render. */
   options: CheckoutOptions;
   /** Settles once the Checkout holds the latest render's session: rejects when its promise did. */
-  session: () => Promise<void>;
+  session: () => Promise<void> | undefined;
   /** The elements `pay()` shows a Pix code or a boleto in, by method, while one is rendered. */
   slots: Map<'pix' | 'boleto', Element>;
 }
@@ -41,6 +41,8 @@ export interface CheckoutProviderProps {
    * As `new Checkout()` takes them; `sessionId` may be a promise (the card frame loads meanwhile).
    * Callbacks are always called as the latest render passed them; a new `sessionId` (a new cart) is
    * handed to the same Checkout; a change to any other option, compared by value, makes a new Checkout.
+   * A promise is a new session whenever it is another promise: keep the same one (`useState`,
+   * `useMemo`) while the session is the same.
    */
   options: CheckoutOptions;
   children?: ReactNode;
@@ -52,14 +54,14 @@ export function CheckoutProvider({ options, children }: CheckoutProviderProps): 
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   /** The session the Checkout was last given, and when it holds it. */
   const given = useRef<CheckoutOptions['sessionId'] | undefined>(undefined);
-  const ready = useRef<Promise<void>>(Promise.resolve());
+  const ready = useRef<Promise<void> | undefined>(undefined);
   const slots = useRef(new Map<'pix' | 'boleto', Element>()).current;
   const settings = settingsKey(options, ['sessionId']);
 
   useEffect(() => {
     const instance = new Checkout(withLatestCallbacks(latest));
     given.current = latest.current.sessionId;
-    ready.current = Promise.resolve();
+    ready.current = undefined;
     setCheckout(instance);
     return () => {
       instance.destroy();

@@ -89,9 +89,10 @@ describe('<CheckoutProvider> and <CardForm> under strict mode', () => {
 
   it('reserves the frame’s height until the form is in, then leaves the height to the form', async () => {
     const options: CheckoutOptions = { ...SETTINGS, sessionId: 'ses_1', saveCard: true };
-    await render(h(CheckoutProvider, { options }, h(CardForm, { className: 'card' })));
+    await render(h(CheckoutProvider, { options }, h(CardForm, { className: 'card', id: 'card-form' })));
     const slot = host.querySelector<HTMLElement>('.card');
-    expect(slot?.querySelector('svc-card-form')).not.toBeNull();
+    // The id is the form's, for the page's <label for>.
+    expect(slot?.querySelector('svc-card-form')).toBe(document.getElementById('card-form'));
     expect(slot?.style.minHeight).toBe('');
   });
 

@@ -41,7 +41,7 @@ export function usePay(): UsePay {
       try {
         if (checkout === null) throw new CheckoutError('not_ready', 'configuration', 'No Checkout yet.');
         setState({ paying: true });
-        await session().catch((cause: unknown) => {
+        await session()?.catch((cause: unknown) => {
           throw new CheckoutError('session_unavailable', 'network', 'The sessionId promise rejected.', {
             cause,
           });

@@ -1,12 +1,24 @@
 // The React entry in a DOM (happy-dom): strict mode's double mount leaves one form with one frame and no
-// listener, unmount destroys, and a cart changed after the form mounted is the one pay() pays. The
-// engine is a stubbed fetch behind the real Checkout; the frame never answers (no card is paid here).
+// listener, unmount destroys, a cart changed after the form mounted is the one pay() pays (and the one
+// the Google Pay button shows), and server-rendered markup hydrates without a mismatch. The engine is a
+// stubbed fetch behind the real Checkout; the frame never answers (no card is paid here).
 import { createElement as h, StrictMode, useMemo, useState, type ReactNode } from 'react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Checkout, type CheckoutOptions, type PaymentResult } from 'service-checkout';
-import { CardForm, CheckoutProvider, PixCode, usePay, type UsePay } from './index.ts';
+import {
+  CardForm,
+  CheckoutProvider,
+  GooglePayButton,
+  PixCode,
+  StoredCard,
+  usePay,
+  type GooglePayButtonProps,
+  type UsePay,
+} from './index.ts';
+import { FRAME_HEIGHTS } from './reserved-height.ts';
 
 // happy-dom has no ElementInternals; the card form only needs the object to exist here.
 if (!('attachInternals' in HTMLElement.prototype)) {
@@ -198,5 +210,94 @@ describe('a cart that changes', () => {
       await paid;
     });
     expect(inits).toEqual(['ses_2']);
+  });
+});
+
+describe('<StoredCard> and <GooglePayButton>', () => {
+  it('mount a stored card’s code anew for another card only', async () => {
+    const mount = vi.spyOn(Checkout.prototype, 'mountStoredCard');
+    const view = (token: string) =>
+      h(
+        CheckoutProvider,
+        { options: { ...SETTINGS, sessionId: 'ses_1' } },
+        h(StoredCard, { card: { token, brand: 'Visa', last4: '1111' } }),
+      );
+    await render(view('tok_1'));
+    await render(view('tok_1'));
+    // Mounted once the Checkout exists (strict mode's first Checkout was gone before), and kept.
+    expect(mount.mock.calls.map(([, card]) => card.token)).toEqual(['tok_1']);
+    await render(view('tok_2'));
+    expect(mount.mock.calls.map(([, card]) => card.token)).toEqual(['tok_1', 'tok_2']);
+    expect(document.querySelectorAll('svc-card-form[mode="cvv"]')).toHaveLength(1);
+  });
+
+  it('show the button in one container, again with the new total when the cart changes, and the latest callback', async () => {
+    const shown = vi.spyOn(Checkout.prototype, 'useGooglePay').mockResolvedValue(true);
+    const paid: string[] = [];
+    const button = (total: string): GooglePayButtonProps => ({
+      className: 'wallet',
+      merchantInfo: { merchantName: 'Shop' },
+      transactionInfo: { totalPrice: total, currencyCode: 'BRL' },
+      checkoutCallbackFunction: () => {
+        paid.push(total);
+        return { ok: true };
+      },
+    });
+    const view = (total: string) =>
+      h(
+        CheckoutProvider,
+        { options: { ...SETTINGS, sessionId: 'ses_1' } },
+        h(GooglePayButton, button(total)),
+      );
+    await render(view('80.00'));
+    const slot = host.querySelector('.wallet');
+    // One container, the button's, whatever strict mode ran twice.
+    expect(slot?.childElementCount).toBe(1);
+    expect(shown.mock.lastCall?.[0].selector).toBe(slot?.firstElementChild);
+    // The component's own props stay out of the wallet's options, which refuse unknown keys.
+    expect(Object.keys(shown.mock.lastCall?.[0] ?? {}).sort()).toEqual(
+      ['checkoutCallbackFunction', 'merchantInfo', 'selector', 'transactionInfo'].sort(),
+    );
+
+    const before = shown.mock.calls.length;
+    await render(view('80.00'));
+    expect(shown.mock.calls.length).toBe(before);
+    await render(view('120.00'));
+    expect(shown.mock.calls.length).toBe(before + 1);
+    expect(shown.mock.lastCall?.[0].transactionInfo.totalPrice).toBe('120.00');
+    expect(slot?.childElementCount).toBe(1);
+    // A callback the first showing holds calls the latest render's.
+    void shown.mock.calls[0]?.[0].checkoutCallbackFunction({} as never);
+    expect(paid).toEqual(['120.00']);
+  });
+});
+
+describe('hydrating what a server rendered', () => {
+  it('takes over the reserved slot without a mismatch, and mounts the form into it', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const app = h(
+      StrictMode,
+      null,
+      h(
+        CheckoutProvider,
+        { options: { ...SETTINGS, sessionId: 'ses_1' } },
+        h(CardForm, { className: 'card' }),
+      ),
+    );
+    const server = document.body.appendChild(document.createElement('div'));
+    server.innerHTML = renderToString(app);
+    const slot = server.querySelector<HTMLElement>('.card');
+    expect(slot?.style.minHeight).toBe(`${String(FRAME_HEIGHTS.card)}px`);
+    let hydrated: Root | undefined;
+    await inAct(() => {
+      hydrated = hydrateRoot(server, app);
+    });
+    expect(server.querySelector('.card')).toBe(slot);
+    expect(slot?.querySelectorAll('svc-card-form')).toHaveLength(1);
+    expect(errors).not.toHaveBeenCalled();
+    await inAct(() => {
+      hydrated?.unmount();
+    });
+    server.remove();
   });
 });

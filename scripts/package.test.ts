@@ -5,11 +5,21 @@
 // (React 19, with React 18's types beside as @types/react-18).
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { framesDir, fullScriptFile, integrity, pkg, root, scriptFile } from './artifacts.ts';
 
@@ -232,6 +242,39 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     node([tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
     // The React entry's again with React 18's types (React 19's above).
     node([tsc, '-p', join(consumer, 'types-test', 'react-18', 'tsconfig.json'), '--noEmit'], { show: true });
+  });
+
+  it('a React app bundled by Vite from the tarball holds one copy of the checkout, React entry and all', async () => {
+    // The app's code: the React entry and the ESM entry, as a merchant's payment view imports them.
+    const app = join(consumer, 'app.js');
+    writeFileSync(
+      app,
+      [
+        "import { createElement } from 'react';",
+        "import { Checkout } from 'service-checkout';",
+        "import { CardForm, CheckoutProvider } from 'service-checkout/react';",
+        'export const view = (options) => createElement(CheckoutProvider, { options }, createElement(CardForm));',
+        'export { Checkout };',
+      ].join('\n'),
+    );
+    const output = await build({
+      root: consumer,
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        write: false,
+        lib: { entry: app, formats: ['es'] },
+        rolldownOptions: { external: [/^react(?:\/|$)/] },
+      },
+    });
+    const code = [output]
+      .flat()
+      .flatMap((result) => ('output' in result ? result.output : []))
+      .map((chunk) => ('code' in chunk ? chunk.code : ''))
+      .join('\n');
+    // One CheckoutError class, so isCheckoutError and instanceof agree between the two entries.
+    expect(code.match(/Symbol\.for\(["']service-checkout\.CheckoutError["']\)/g)).toHaveLength(1);
+    expect(code).toContain('mountCardForm');
   });
 
   it('the ESM entry imports in Node without a DOM', () => {

@@ -414,19 +414,30 @@ function forMode(mode: string): UserConfig {
         build: {
           outDir: 'dist',
           emptyOutDir: true,
-          // Two entries that share nothing: the page's checkout.js, and webhooks.js for the merchant's
-          // server (service-checkout/webhooks), which no page loads.
+          // Three entries: the page's checkout.js; react.js (service-checkout/react), which imports
+          // checkout.js and React, the app's own, and shares no chunk with it; and webhooks.js for the merchant's server
+          // (service-checkout/webhooks), which shares nothing with them and no page loads.
           lib: {
             entry: {
               checkout: resolve(root, 'src/index.ts'),
+              react: resolve(root, 'src/react/index.ts'),
               webhooks: resolve(root, 'src/server/webhooks.ts'),
             },
             formats: ['es'],
             fileName: (_format, name) => `${name}.js`,
           },
           rolldownOptions: {
-            // Lazy chunks (the 3DS challenge) next to the entry, hashed: the app's bundler takes them in.
-            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+            // React is the app's; the React entry imports the checkout by the package's name, so it
+            // shares the app's one copy of checkout.js.
+            external: [/^react(?:\/|$)/, 'service-checkout'],
+            output: {
+              paths: { 'service-checkout': './checkout.js' },
+              // Lazy chunks (the 3DS challenge) next to the entry, hashed: the app's bundler takes them in.
+              chunkFileNames: 'chunks/[name]-[hash].js',
+              // For frameworks that render on a server (Next.js): the React entry is client code. A
+              // banner, as bundlers drop a module's directives.
+              banner: (chunk) => (chunk.name === 'react' ? "'use client';" : ''),
+            },
           },
         },
       };

@@ -2,6 +2,7 @@
 // and so are src/'s `*.node.test.ts`: the tests named for where they run (the sources read as text,
 // the merchant server's helpers, the ESM entry imported without a DOM).
 // Everything with real frames, focus or network is Playwright's job (playwright.config.ts).
+import { resolve } from 'node:path';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { CARD_CHUNKS, cardLogos, shared } from './vite.config.ts';
@@ -19,8 +20,20 @@ const chunkSources: Plugin = {
 // A vitest.config.ts hides vite.config.ts from vitest; merging keeps the build's `define`s (and any
 // later plugins or aliases) true in tests.
 export default mergeConfig(
-  // The card fields import the logo sprite's URL (virtual:card-logos), the frame its chunks' URLs.
-  { define: shared.define ?? {}, resolve: shared.resolve ?? {}, plugins: [cardLogos(), chunkSources] },
+  // The card fields import the logo sprite's URL (virtual:card-logos), the frame its chunks' URLs. The React entry imports the
+  // checkout by the package's name, which the build keeps external: the sources here, as tsconfig's paths.
+  {
+    define: shared.define ?? {},
+    resolve: {
+      alias: [
+        ...Object.entries((shared.resolve?.alias ?? {}) as Record<string, string>).map(
+          ([find, replacement]) => ({ find, replacement }),
+        ),
+        { find: /^service-checkout$/, replacement: resolve(import.meta.dirname, 'src/index.ts') },
+      ],
+    },
+    plugins: [cardLogos(), chunkSources],
+  },
   defineConfig({
     test: {
       // A project may have no test files yet; the closing summary of `npm test` still fails when no

@@ -15,7 +15,11 @@ export const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
   version: string;
   scripts: Record<string, string>;
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
   customElements?: string;
+  license?: string;
+  homepage?: string;
+  keywords?: string[];
   exports: Record<string, { default?: string }>;
 };
 export const version = pkg.version;

@@ -3,7 +3,7 @@
 // the check, the expected version, and for `subpaths` the script-tag file, frames directory and full file.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,8 +56,33 @@ async function webhooks() {
   assert.equal(globalThis.document, undefined, 'importing created a document');
 }
 
+/** service-checkout/react on a server, as Next.js renders a page: the provider and the card form's slot. */
+async function react() {
+  const file = fileURLToPath(import.meta.resolve(`${NAME}/react`));
+  assert.match(
+    readFileSync(file, 'utf8'),
+    /^["']use client["'];\n/,
+    'the React entry starts with use client',
+  );
+  const { CheckoutProvider, CardForm, FRAME_HEIGHTS } = await import(`${NAME}/react`);
+  const { createElement: h, StrictMode } = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const options = {
+    account: 'demo',
+    environment: 'sandbox',
+    sessionId: Promise.resolve('ses_1'),
+    saveCard: true,
+  };
+  const html = renderToString(h(StrictMode, null, h(CheckoutProvider, { options }, h(CardForm))));
+  const height = FRAME_HEIGHTS.card + FRAME_HEIGHTS.saveCard;
+  assert.equal(html, `<div style="min-height:${height}px"></div>`);
+  assert.equal(globalThis.document, undefined, 'rendering created a document');
+  assert.equal(globalThis.window, undefined, 'rendering created a window');
+}
+
 function subpaths() {
   const exported = [
+    [`${NAME}/react`, 'dist/react.js'],
     [`${NAME}/script-tag`, `dist/${scriptFile}`],
     [`${NAME}/webhooks`, 'dist/webhooks.js'],
     [`${NAME}/script-tag/full`, `dist/${fullScriptFile}`],
@@ -79,5 +104,6 @@ function subpaths() {
 
 if (check === 'entry') await entry();
 else if (check === 'webhooks') await webhooks();
+else if (check === 'react') await react();
 else if (check === 'subpaths') subpaths();
-else throw new Error(`unknown check ${String(check)}: use entry, webhooks or subpaths`);
+else throw new Error(`unknown check ${String(check)}: use entry, react, webhooks or subpaths`);

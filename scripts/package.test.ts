@@ -1,13 +1,25 @@
 // The tarball `npm pack` makes from dist/ (`npm run package:check`; skipped before a build): its file
-// list, publint, attw, types-test/ against its declarations, importing it in plain Node. It installs
-// nothing: the package has no runtime dependency, so one added fails the import and the type tests.
+// list, publint, attw, npm publish --dry-run, types-test/ against its declarations, importing it in plain
+// Node. It installs nothing: the package has no runtime dependency, so one added fails the import and the
+// type tests. Its one peer, React (optional, for service-checkout/react), is this repository's, linked in
+// (React 19, with React 18's types beside as @types/react-18).
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boletoFile,
@@ -27,18 +39,19 @@ import {
  */
 const ALLOWED = [
   /^(?:package\.json|README\.md|LICENSE|docs\/errors\.md|dist\/sri\.json|dist\/custom-elements\.json)$/,
-  /^dist\/(?:checkout|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
+  /^dist\/(?:checkout|react|webhooks|chunks\/[\w-]+|checkout-(?:essentials-)?\d[\w.-]*)\.js(?:\.map)?$/,
   // No stylesheet file: the frames' styles are in their documents (vite.config.ts, tokenHostDocument).
   /^dist\/frames\/[\w.-]+\/(?:[\w-]+\.html|assets\/[\w-]+\.(?:js|js\.map|svg))$/,
   /^dist\/types\/(?:[\w-]+\/)*[\w.-]+\.d\.ts$/,
 ];
 const FORBIDDEN = [/\.(?:test|spec)\./, /(?<!\.d)\.[cm]?tsx?$/];
 const BUILT = [
-  ...['checkout.js', 'webhooks.js', scriptFile(), fullScriptFile(), 'sri.json', 'custom-elements.json'],
+  ...['checkout.js', 'react.js', 'webhooks.js', scriptFile(), fullScriptFile(), 'sri.json'],
+  'custom-elements.json',
   // The files the script-tag builds load beside themselves, pinned by them.
   ...[challengeFile(), boletoFile()],
   ...['card.html', '3ds.html'].map((f) => `${framesDir()}/${f}`),
-  ...['index', 'iife/essentials', 'server/webhooks'].map((f) => `types/${f}.d.ts`),
+  ...['index', 'react/index', 'iife/essentials', 'server/webhooks'].map((f) => `types/${f}.d.ts`),
 ].map((f) => `dist/${f}`);
 const REQUIRED = ['package.json', 'docs/errors.md', ...BUILT];
 /** What dist/custom-elements.json must describe: each element's events, CSS parts and custom properties. */
@@ -59,8 +72,11 @@ const ELEMENTS = {
 const indent = (text: string) => text.trimEnd().replace(/^/gm, '    ');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** Runs a command to completion; throws with its output when it fails, returns its stdout otherwise. */
-function exec(command: string, args: string[], { cwd = root, show = false } = {}): string {
+/**
+ * Runs a command to completion; throws with its output when it fails, returns its stdout otherwise (its
+ * stdout and stderr with `stderr`).
+ */
+function exec(command: string, args: string[], { cwd = root, show = false, stderr = false } = {}): string {
   const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
   const output = `${result.stdout}${result.stderr}`.trim();
@@ -68,7 +84,7 @@ function exec(command: string, args: string[], { cwd = root, show = false } = {}
   if (result.status !== 0)
     throw new Error(`${[command, ...args].join(' ')} exited ${result.status}\n${output}`);
   if (show && output !== '') console.log(indent(output));
-  return result.stdout;
+  return stderr ? output : result.stdout;
 }
 const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
@@ -98,6 +114,10 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     mkdirSync(unpacked, { recursive: true });
     exec('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
     cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
+    for (const peer of ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-18']) {
+      mkdirSync(join(consumer, 'node_modules', peer, '..'), { recursive: true });
+      symlinkSync(join(root, 'node_modules', peer), join(consumer, 'node_modules', peer), 'dir');
+    }
   }, 120_000);
 
   afterAll(() => {
@@ -161,8 +181,12 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     expect(described).toEqual(Object.fromEntries(expected));
   });
 
-  it('the declarations import only declared dependencies', () => {
-    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {})]);
+  it('the declarations import only declared dependencies (React, an optional peer, for the React entry)', () => {
+    const allowed = new Set([
+      pkg.name,
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}).map((name) => name.replace(/^@types\//, '')),
+    ]);
     const undeclared = files
       .filter((f) => f.endsWith('.d.ts'))
       .flatMap((file) =>
@@ -174,6 +198,32 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
         ),
       );
     expect([...new Set(undeclared)]).toEqual([]);
+  });
+
+  it('is ready to publish: MIT with its LICENSE, where it lives, and npm publish --dry-run without a warning', () => {
+    // The manifest as packed, which is what the registry shows.
+    const manifest = JSON.parse(read('package.json')) as Partial<typeof pkg> & {
+      private?: boolean;
+      repository?: { type?: string; url?: string };
+      bugs?: { url?: string };
+    };
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.repository?.type).toBe('git');
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\//);
+    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.bugs?.url).toMatch(/^https:\/\//);
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['payments', 'checkout']));
+    expect(files).toContain('LICENSE');
+    expect(read('LICENSE')).toMatch(/^MIT License/);
+    // Nothing is sent: --dry-run stops before the registry. Being logged out is the one warning expected.
+    const output = exec('npm', ['publish', tarball, '--dry-run', '--ignore-scripts'], {
+      show: false,
+      stderr: true,
+    });
+    expect(output).toContain(`+ ${pkg.name}@${pkg.version}`);
+    const warnings = output.split('\n').filter((line) => /\bnpm (?:warn|error)\b/i.test(line));
+    expect(warnings.filter((line) => !line.includes('requires you to be logged in'))).toEqual([]);
   });
 
   it('publint', async () => {
@@ -196,22 +246,61 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     node([attw, tarball, ...options], { show: true });
   });
 
-  it('type tests (types-test/) against the shipped declarations', () => {
+  it('type tests (types-test/) against the shipped declarations, the React entry with React 19 and 18', () => {
     // The tests resolve `service-checkout` the way a merchant's app does: from node_modules.
     cpSync(join(root, 'types-test'), join(consumer, 'types-test'), { recursive: true });
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     node([tsc, '-p', join(consumer, 'types-test', 'tsconfig.json'), '--noEmit'], { show: true });
+    // The React entry's again with React 18's types (React 19's above).
+    node([tsc, '-p', join(consumer, 'types-test', 'react-18', 'tsconfig.json'), '--noEmit'], { show: true });
+  });
+
+  it('a React app bundled by Vite from the tarball holds one copy of the checkout, React entry and all', async () => {
+    // The app's code: the React entry and the ESM entry, as a merchant's payment view imports them.
+    const app = join(consumer, 'app.js');
+    writeFileSync(
+      app,
+      [
+        "import { createElement } from 'react';",
+        "import { Checkout } from 'service-checkout';",
+        "import { CardForm, CheckoutProvider } from 'service-checkout/react';",
+        'export const view = (options) => createElement(CheckoutProvider, { options }, createElement(CardForm));',
+        'export { Checkout };',
+      ].join('\n'),
+    );
+    const output = await build({
+      root: consumer,
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        write: false,
+        lib: { entry: app, formats: ['es'] },
+        rolldownOptions: { external: [/^react(?:\/|$)/] },
+      },
+    });
+    const code = [output]
+      .flat()
+      .flatMap((result) => ('output' in result ? result.output : []))
+      .map((chunk) => ('code' in chunk ? chunk.code : ''))
+      .join('\n');
+    // One CheckoutError class, so isCheckoutError and instanceof agree between the two entries.
+    expect(code.match(/Symbol\.for\(["']service-checkout\.CheckoutError["']\)/g)).toHaveLength(1);
+    expect(code).toContain('mountCardForm');
   });
 
   it('the ESM entry imports in Node without a DOM', () => {
     node([importer, 'entry', pkg.version], { cwd: consumer });
   });
 
+  it('the React entry renders on a server in plain Node: the card form as its reserved height, no DOM', () => {
+    node([importer, 'react', pkg.version], { cwd: consumer });
+  });
+
   it('the webhook helpers import in plain Node and verify what they signed', () => {
     node([importer, 'webhooks', pkg.version], { cwd: consumer });
   });
 
-  it('the exports map resolves the script-tag build, frames, webhooks, custom-elements.json and package.json only', () => {
+  it('the exports map resolves the React entry, the script-tag build, frames, webhooks, custom-elements.json and package.json only', () => {
     node([importer, 'subpaths', pkg.version, scriptFile(), framesDir(), fullScriptFile()], { cwd: consumer });
   });
 });

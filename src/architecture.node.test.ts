@@ -1,8 +1,8 @@
 // The map of rooms in docs/architecture.md, held by the code: no import cycle between rooms, page code
 // and frame code apart, the protocol free of the service client, the merchant server's helpers apart from
-// browser code, the 3DS verdict read on the page in one place, the builds' wiring out of flows/, and the
-// card fields Lit elements. In sandbox/: no import cycle between files, the records and the context
-// apart, every route in one table, the payment engine in one room.
+// browser code, the React entry on the public API, the 3DS verdict read on the page in one place, the
+// builds' wiring out of flows/, and the card fields Lit elements. In sandbox/: no import cycle between
+// files, the records and the context apart, every route in one table, the payment engine in one room.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -47,7 +47,7 @@ const imports = importsBelow(SRC, ALIASES);
  * the top of src/ are the page's but for what they say.
  */
 const ROOMS = {
-  page: ['flows/', 'builds/', 'elements/', 'three-ds/page/', 'wallets/', 'browser-data/', 'iife/'],
+  page: ['flows/', 'builds/', 'elements/', 'three-ds/page/', 'wallets/', 'browser-data/', 'iife/', 'react/'],
   frame: ['frames/'],
   both: ['api/', 'messaging/', 'card/', 'brazil/', 'i18n/', 'three-ds/', 'three-ds/collection/'],
   server: ['server/'],
@@ -154,6 +154,13 @@ describe('the rooms of src/', () => {
     expect(importers(/^server\//, /^(?!server\/)/)).toEqual([]);
     // The scan sees the room.
     expect(imports.has('server/webhooks.ts')).toBe(true);
+  });
+
+  it('keep react/ (service-checkout/react) on the public API: it imports the checkout by the package’s name', () => {
+    // A relative import would build a second copy of what it imports into react.js.
+    expect(importers(/^react\//, /^(?!react\/)/)).toEqual([]);
+    expect(importers(/^(?!react\/)/, /^react\//)).toEqual([]);
+    expect(imports.has('react/provider.ts')).toBe(true);
   });
 
   it('read the service’s 3DS answers in api/ only, and the verdict on the page off the wire once', () => {

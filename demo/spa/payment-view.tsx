@@ -1,8 +1,9 @@
-// The payment view of the single-page app: it creates a Checkout for a fresh session, mounts the card
-// form in its own element, and destroys the checkout when React unmounts the view.
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+// The payment view of the single-page app: service-checkout/react's provider holds a Checkout for a fresh
+// session, <CardForm> mounts the card form in its own element, and leaving the view destroys both.
+import { useEffect, useState, type SubmitEvent } from 'react';
 // #region import
-import { Checkout, type SvcReadyEvent, type SvcResultEvent } from 'service-checkout';
+import type { SvcResultEvent } from 'service-checkout';
+import { CardForm, CheckoutProvider, useCheckout } from 'service-checkout/react';
 // #endregion import
 import { checkoutSettings, createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
 
@@ -11,9 +12,18 @@ interface PaymentViewProps {
   onPaid: (payment: Payment) => void;
 }
 
+// #region provider
 export default function PaymentView({ amount, onPaid }: PaymentViewProps) {
-  // Asked for as the view opens; the card form mounts at once and its frame loads meanwhile.
+  // Asked for as the view opens; the card form mounts at once and its frame loads meanwhile. One
+  // promise for the view: another promise would be another session.
   const [session] = useState(createSession);
+  const [options] = useState(() => ({
+    // The shop's own settings, which its backend renders into the page.
+    ...checkoutSettings(),
+    // The session as a promise: the frame loads meanwhile; its fields show once it resolves.
+    sessionId: session.then((created) => created.sessionId),
+    locale: navigator.language,
+  }));
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
@@ -27,86 +37,71 @@ export default function PaymentView({ amount, onPaid }: PaymentViewProps) {
   }, [session]);
 
   if (problem !== '') return <p role="alert">{problem}</p>;
-  return <CardPayment session={session} amount={amount} onPaid={onPaid} />;
+  // One Checkout for the view, destroyed with it: its frame, port and listeners go when the shopper leaves.
+  return (
+    <CheckoutProvider options={options}>
+      <CardPayment session={session} amount={amount} onPaid={onPaid} />
+    </CheckoutProvider>
+  );
 }
+// #endregion provider
 
 // #region card-payment
 function CardPayment({ session, amount, onPaid }: { session: Promise<Session> } & PaymentViewProps) {
-  const slot = useRef<HTMLDivElement>(null);
-  const checkout = useRef<Checkout | null>(null);
+  const checkout = useCheckout();
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
-  // The latest props for the result listener, which lives as long as the checkout (not one render).
-  const order = useRef({ amount, onPaid });
-  order.current = { amount, onPaid };
 
-  useEffect(() => {
-    if (slot.current === null) return;
-    const instance = new Checkout({
-      // The shop's own settings, which its backend renders into the page.
-      ...checkoutSettings(),
-      // The session as a promise: the frame loads meanwhile; its fields show once it resolves.
-      sessionId: session.then((created) => created.sessionId),
-      locale: navigator.language,
-    });
-    const form = instance.mountCardForm(slot.current);
-    form.id = 'card-form';
-    form.addEventListener('svc-ready', (_event: SvcReadyEvent) => {
-      setReady(true);
-    });
-    // Enter in a card field submits too: the shopper is paying, whichever way they started.
-    form.addEventListener('svc-submit', () => {
-      setPaying(true);
-    });
-    // Every submit ends here, started by the Pay button or by Enter: one place pays.
-    form.addEventListener('svc-result', (event: SvcResultEvent) => {
-      const { result } = event;
-      // On failure the frame already tells the shopper why, in their language (docs/errors.md lists
-      // what each result.error.code means and what it shows).
-      if (!result.ok) {
-        setPaying(false);
-        return;
-      }
-      const { amount: total, onPaid: paid } = order.current;
-      void session
-        .then((created) => payOnBackend(created.sessionId, total, result))
-        .then(
-          (payment) => {
-            // The issuer said no: the form opens again and tells the shopper why, in their language.
-            if (payment.status === 'declined') {
-              instance.showDecline(payment.paymentMethods?.[0]?.declineReason);
-              setPaying(false);
-              return;
-            }
-            paid(payment);
-          },
-          () => {
+  // Every submit ends here, started by the Pay button or by Enter: one place pays. It sees this
+  // render's amount and onPaid: the provider calls the latest render's callbacks.
+  function paid({ result }: SvcResultEvent) {
+    // On failure the frame already tells the shopper why, in their language (docs/errors.md lists
+    // what each result.error.code means and what it shows).
+    if (!result.ok) {
+      setPaying(false);
+      return;
+    }
+    void session
+      .then((created) => payOnBackend(created.sessionId, amount, result))
+      .then(
+        (payment) => {
+          // The issuer said no: the form opens again and tells the shopper why, in their language.
+          if (payment.status === 'declined') {
+            checkout?.showDecline(payment.paymentMethods?.[0]?.declineReason);
             setPaying(false);
-          },
-        );
-    });
-    checkout.current = instance;
-    return () => {
-      // The view is leaving: the frame, its message port and its listeners go with the checkout.
-      instance.destroy();
-      checkout.current = null;
-      setReady(false);
-    };
-  }, [session]);
+            return;
+          }
+          onPaid(payment);
+        },
+        () => {
+          setPaying(false);
+        },
+      );
+  }
 
   function pay(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (checkout.current === null) return;
+    if (checkout === null) return;
     setPaying(true);
     // Runs 3DS by itself when the account has it on (device data collection, maybe a challenge); the
-    // result arrives as svc-result.
-    void checkout.current.submit();
+    // result arrives as onResult.
+    void checkout.submit();
   }
 
   return (
     <form onSubmit={pay} noValidate className="checkout">
       <label htmlFor="card-form">Card</label>
-      <div ref={slot} />
+      <CardForm
+        id="card-form"
+        onReady={() => {
+          setReady(true);
+        }}
+        // Enter in a card field submits too: the shopper is paying, whichever way they started.
+        onSubmit={() => {
+          setPaying(true);
+        }}
+        onResult={paid}
+      />
       <button type="submit" disabled={!ready || paying}>
         Pay R$ {amount},00
       </button>

@@ -1,6 +1,6 @@
 // Builds the demo's single-page app into demo/spa/dist/, served by the demo merchant under /spa/. It
-// imports the checkout as an app would from npm: the ESM build in dist/ (run `npm run build` first),
-// with lit from node_modules, bundled and split by this app's own build.
+// imports the checkout as an app would from npm: the ESM build in dist/ and its React entry (run
+// `npm run build` first), bundled and split by this app's own build.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -9,7 +9,13 @@ const root = resolve(import.meta.dirname, '../..');
 export default defineConfig({
   root: import.meta.dirname,
   base: '/spa/',
-  resolve: { alias: { 'service-checkout': resolve(root, 'dist/checkout.js') } },
+  resolve: {
+    alias: [
+      { find: /^service-checkout$/, replacement: resolve(root, 'dist/checkout.js') },
+      // The React entry imports ./checkout.js beside it: the same module as the line above.
+      { find: /^service-checkout\/react$/, replacement: resolve(root, 'dist/react.js') },
+    ],
+  },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

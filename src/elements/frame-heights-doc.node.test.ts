@@ -1,8 +1,9 @@
 // The card frame's reserved heights (card-form.styles.ts), measured in Chromium and Firefox with the
-// default appearance, are the ones the demo's card slot holds and the docs give: a change to the frame's
-// height (a row of logos, a new field) changes all of them, or this fails.
+// default appearance, are the ones the demo's card slot holds, the React entry reserves and the docs
+// give: a change to the frame's height (a row of logos, a new field) changes all of them, or this fails.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FRAME_HEIGHTS } from '../react/reserved-height.ts';
 import { cardFormStyles } from './card-form.styles.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -24,6 +25,10 @@ describe("the card frame's reserved heights", () => {
     expect(cardFormStyles).toContain(
       '--svc-frame-initial-height: calc(var(--_rows) + var(--_save) + var(--_document) + var(--_installments))',
     );
+  });
+
+  it("are the React entry's, which a server renders the form's slot at", () => {
+    expect(FRAME_HEIGHTS).toEqual({ card, cvv, saveCard: save, documentField: document, installments });
   });
 
   it("are the demo's card slot heights (the card page offers installments)", () => {

@@ -12,6 +12,7 @@ export const DEMO_CARTS = {
   spa: 80,
   wallets: 150,
   everything: 120,
+  pix: 60,
 } as const;
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];

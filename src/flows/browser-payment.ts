@@ -398,13 +398,13 @@ export class BrowserPaymentFlow {
    */
   #showing(kind: Kind, options: ShowPaymentOptions, run: Run): Promise<PaymentResult> {
     const { target } = options;
-    let where: Element | null | undefined;
+    let container: Element | null | undefined;
     try {
-      where = typeof target === 'string' ? document.querySelector(target) : target;
+      container = typeof target === 'string' ? document.querySelector(target) : target;
     } catch {
-      where = null;
+      container = null;
     }
-    if (where === null) {
+    if (container === null) {
       // Only a selector matches nothing: an element given is the target.
       const error = new CheckoutError(
         'invalid_target',
@@ -413,20 +413,19 @@ export class BrowserPaymentFlow {
       );
       return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
-    const container = where;
+    const where = container;
     return this.#once(kind, options, async (signal, onProgress) => {
+      // The code shows once the engine gave it; every later step updates it; a code shown before goes.
       let view: Promise<PendingView | undefined> | undefined;
       const show = (payment: Payment | undefined) => {
-        if (container === undefined || payment === undefined) return;
+        if (where === undefined || payment === undefined) return;
         const { pix, boleto } = payment;
         const shows =
           pix !== undefined
             ? () =>
-                import('../elements/pix-code.ts').then((m) =>
-                  m.showPixCode(container, pix, this.#context.locale),
-                )
+                import('../elements/pix-code.ts').then((m) => m.showPixCode(where, pix, this.#context.locale))
             : boleto !== undefined
-              ? () => loadBoleto().then((m) => m.showBoleto(container, boleto, this.#context.locale))
+              ? () => loadBoleto().then((m) => m.showBoleto(where, boleto, this.#context.locale))
               : undefined;
         view ??=
           shows === undefined

@@ -156,6 +156,32 @@ describe('the demo merchant backend', () => {
     expect(await status.json()).toMatchObject({ paymentId: record.paymentId, status: 'authorized' });
   });
 
+  it('creates a Pix with its app token and hands the page only the session, whose status read sees it paid once settled', async () => {
+    const response = await post('/api/pix', {});
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const { sessionId } = JSON.parse(text) as { sessionId: string };
+    expect(JSON.parse(text)).toEqual({ sessionId: expect.stringMatching(/^ses_/) as string });
+    expect(text).not.toContain(demo.appToken);
+    // What the page's checkout.showPayment() reads: the session's own payment, from the browser.
+    const read = () =>
+      sb.browser('sandbox', '/api/Payment/SessionStatus', { tokenSession: sessionId }, { account: 'demo' });
+    const pending = await read();
+    expect(pending.status).toBe(200);
+    expect(pending.body).toMatchObject({ status: 'pending', amount: 60, currency: 'BRL' });
+    const [method] = pending.body['paymentMethods'] as { method: string; pix?: { brCode: string } }[];
+    expect(method).toMatchObject({
+      method: 'pix',
+      pix: { brCode: expect.stringMatching(/^000201/) as string },
+    });
+    expect(await (await post('/api/order', { sessionId })).json()).toMatchObject({
+      status: 'pending',
+      paymentId: pending.body['paymentId'],
+    });
+    await sb.control('/__sandbox/payments/settle', { paymentId: pending.body['paymentId'] });
+    expect((await read()).body['status']).toBe('paid');
+  });
+
   it('offers parcelas sem juros on orders from R$ 100, pays only a count it offers, and forwards the CPF', async () => {
     const card = (await (await post('/api/session', { cart: 'card' })).json()) as {
       sessionId: string;

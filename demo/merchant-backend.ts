@@ -75,6 +75,7 @@ const PAGE_FEATURES: Readonly<
   '/card.html': { storedCards: true },
   '/everything.html': { pay: true },
   '/boleto.html': { pay: true },
+  '/pix.html': { pay: true },
   '/manual.html': { headless: true },
   '/wallets.html': { googlePay: true, applePay: true },
 };
@@ -358,6 +359,44 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
     });
     return settle(c, order, reply);
   });
+
+  // #region pix-from-backend
+  // A Pix this shop creates itself, with its app token: a session for the order, then Payment/Init with
+  // that session, so the page can read the payment (Payment/SessionStatus answers a session its own
+  // order's payment). The page gets the session and nothing else: it reads the code and follows the
+  // status itself (checkout.showPayment()); this backend learns the end from the webhook.
+  app.post('/api/pix', async (c) => {
+    const body = await input(c, sessionRequest.pick({ customer: true }));
+    if (body instanceof Response) return body;
+    const order = orders.create('pix', body.customer ?? DEMO_CUSTOMER);
+    const session = await service(config.tokenApiUrl, '/api/Token/NewSession', {
+      customer: order.customer,
+      PaymentAccount: config.account,
+      partnerUniqueId: order.orderId,
+      paymentData: { amount: order.amount, currency: order.currency },
+    });
+    if (session.status !== 200) return relay(c, session);
+    const { sessionId } = session.body as { sessionId: string };
+    orders.attach(order, sessionId);
+    const reply = await service(config.engineApiUrl, '/api/Payment/Init', {
+      tokenSession: sessionId,
+      partnerUniqueId: order.orderId,
+      customer: order.customer,
+      paymentData: {
+        amount: order.amount,
+        currency: order.currency,
+        countryCode: 'BR',
+        paymentMethods: [{ partnerUniqueId: `${order.orderId}-1`, paymentMethodType: '3' }],
+      },
+      isTest: config.environment === 'sandbox',
+      isFromFrontend: false,
+    });
+    if (reply.status !== 201) return relay(c, reply);
+    const { paymentId } = reply.body as { paymentId: string };
+    orders.record(order, paymentId, 'pending');
+    return c.json({ sessionId });
+  });
+  // #endregion pix-from-backend
 
   // #region wallet-pay
   // A wallet's token, unparsed, as spec 4.7's Payment/Init wallet variant takes it. The order (amount,

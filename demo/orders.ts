@@ -14,6 +14,7 @@ export const DEMO_CARTS = {
   everything: 120,
   financed: 1000,
   boleto: 89.9,
+  pix: 60,
 } as const;
 export type DemoCart = keyof typeof DEMO_CARTS;
 export const DEMO_CART_NAMES = Object.keys(DEMO_CARTS) as [DemoCart, ...DemoCart[]];

@@ -25,6 +25,7 @@ interface Credential {
   userHandle?: string;
 }
 
+// #region virtual-authenticator
 /** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader has. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -41,6 +42,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   });
   return { cdp, authenticatorId };
 }
+// #endregion virtual-authenticator
 
 /** Pays with a Mastercard saved for the customer; returns the card page, its offer on show. */
 async function saveCard(page: Page, customer: string): Promise<CardPage> {
@@ -129,15 +131,16 @@ test.describe(() => {
     const card = await saveCardWithPasskey(page, customer);
     await card.open(`?customer=${customer}`);
     await page.getByLabel(/Mastercard •••• 4444 .*, passkey/).check();
+    // #region cancelled-passkey
     // The shopper does not verify: the browser refuses the assertion, as after a cancel.
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
     const before = await resultCount(page);
     await card.frame.getByRole('button', { name: 'Pay with passkey' }).click();
     const result = await lastResult(page, before);
     expect(result).toMatchObject({ ok: false, error: { code: 'passkey_cancelled', type: 'cancelled' } });
-    await expect(card.frame.getByRole('alert')).toHaveText(
-      'The passkey was not used. Enter the security code.',
-    );
+    const why = card.frame.getByRole('alert');
+    await expect(why).toHaveText('The passkey was not used. Enter the security code.');
+    // #endregion cancelled-passkey
     const cvc = card.frame.getByLabel('Security code for the Mastercard card ending in 4444');
     await expect(cvc).toBeVisible();
     await cvc.fill('123');

@@ -40,7 +40,11 @@ test.describe('Google Pay', () => {
     await expect(wallets.installments(wallets.googlePay)).toBeVisible();
     await expect(wallets.installments(wallets.applePay)).toBeVisible();
     await expectNoAxeViolations(page);
-    await wallets.installments(wallets.googlePay).selectOption({ label: '3x de R$ 50,00 sem juros' });
+    // #region installments-choice
+    // The select before the Google Pay button, in its container: a combobox named by its label.
+    const parcelas = page.locator('#google-pay').getByRole('combobox', { name: 'Parcelas' });
+    await parcelas.selectOption({ label: '3x de R$ 50,00 sem juros' });
+    // #endregion installments-choice
     await wallets.googlePayButton.click();
     const sheet = wallets.googleSheet;
     await expect(sheet.getByRole('dialog', { name: 'Google Pay' })).toBeVisible();

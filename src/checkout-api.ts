@@ -187,6 +187,23 @@ export interface CheckoutApi {
   pay(options?: types.PayOptions): Promise<types.PaymentResult>;
 
   /**
+   * Shows the payment your backend made for this session (full build): a PIX or a boleto it created with
+   * Payment/Init, its app token and this session's `tokenSession` (the page never holds the app token).
+   * The script reads the payment at `POST {engine}/api/Payment/SessionStatus` (a session may read its
+   * own payment, and nothing else), shows the Pix code or the boleto in `target` and follows it until it
+   * is final, as `pay()` follows its own. A second call while one runs returns the same promise; once
+   * paid, it answers the same result without a request. The `onPayment` option gets the result.
+   *
+   * @param options - `target` (where the code shows), `signal` to stop (code `aborted`), `onProgress`.
+   * @returns `{ok: true, payment}` (status `paid`, or the card payment's `authorized`), or `{ok: false,
+   *   error, payment?}`: `payment_expired` (not paid in time), `payment_not_found` (no payment made with
+   *   this session yet), `session_order_mismatch` (a session without the order), `session_expired`,
+   *   `payment_status_unknown` (ask your backend), `aborted`, `destroyed`, `invalid_target`,
+   *   `invalid_option` (no `engineUrl` in production) or `full_build_required` in the essentials build.
+   */
+  showPayment(options?: types.ShowPaymentOptions): Promise<types.PaymentResult>;
+
+  /**
    * Removes the mounted form with its frame, port and listeners, and the wallets' buttons (an open
    * Apple Pay sheet is aborted); an open 3DS challenge ends as `challenge_cancelled`, and a running
    * submit resolves with `destroyed`. The Checkout can mount again.

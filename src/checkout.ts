@@ -152,6 +152,10 @@ export class Checkout implements CheckoutApi {
     return this.#pay.pay(options);
   }
 
+  showPayment(options: types.ShowPaymentOptions = {}): Promise<types.PaymentResult> {
+    return this.#pay.showPayment(options);
+  }
+
   destroy(): void {
     this.#cardForm.destroy();
     this.#pay.destroy();

@@ -328,6 +328,21 @@ export interface PayOptions extends CallOptions {
   onProgress?: (progress: PaymentProgress) => void;
 }
 
+/**
+ * What `showPayment()` takes: where to show the payment your backend made for the session (a PIX or a
+ * boleto), and how to stop following it.
+ */
+export interface ShowPaymentOptions extends CallOptions {
+  /**
+   * The element (or a selector for it) where the script shows the code (the Pix QR code and the code to
+   * copy, or the boleto's barcode, digitable line and print link) and the payment's state, in the
+   * shopper's language. Leave it out to show `payment.pix` or `payment.boleto` yourself.
+   */
+  target?: string | Element;
+  /** Hears each {@link PaymentProgress} step: `checking` (each read), `pending` (it waits for the shopper). */
+  onProgress?: (progress: PaymentProgress) => void;
+}
+
 /** A saved card from Token/List: masked data only. */
 export interface StoredCard extends CardDetails {
   /** The stored card's token: pass the card to `mountStoredCard()`. */

@@ -1,5 +1,5 @@
-// What submit(), tokenizeCard() and listStoredCards() resolve to: unions narrowed on `ok`, 3DS
-// fields on success, a CheckoutError on failure.
+// What submit(), tokenizeCard(), listStoredCards() and showPayment() resolve to: unions narrowed on
+// `ok`, 3DS fields on success, a CheckoutError on failure.
 import {
   CheckoutError,
   isCheckoutError,
@@ -86,4 +86,22 @@ export function errors(caught: unknown): string | undefined {
   if (caught instanceof CheckoutError) return caught.type;
   // @ts-expect-error -- unknown is not a CheckoutError until a guard says so
   return caught.code;
+}
+
+/** showPayment(): a Pix or a boleto the merchant backend made, shown and followed to its end. */
+export async function backendPayment(): Promise<string> {
+  const result = await checkout.showPayment({
+    target: '#pix',
+    signal: new AbortController().signal,
+    onProgress: (progress) => {
+      // @ts-expect-error -- there is no step 'paid': the promise's result says it
+      if (progress.step === 'paid') return;
+    },
+  });
+  // @ts-expect-error -- showPayment shows a payment the backend made: it takes no method
+  await checkout.showPayment({ method: 'pix' });
+  // @ts-expect-error -- the page is handed the session only: no payment id to ask by
+  await checkout.showPayment({ paymentId: 'pay_1' });
+  if (!result.ok) return result.error.code;
+  return result.payment.pix?.brCode ?? result.payment.boleto?.digitableLine ?? result.payment.status;
 }

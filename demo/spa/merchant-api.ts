@@ -27,12 +27,32 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+// #region static-settings
 /**
- * The shop's Checkout settings (account, environment and, for the sandbox, tokenUrl), which its backend
- * renders into the page: the app needs no session to start the card form.
+ * A static app's Checkout settings, from its build's environment: Vite inlines the `VITE_` variables
+ * (`.env.production`, or the CI's environment) into the bundle at build time, so the settings are
+ * there before any request, and the card frame starts loading while the session is created. None of
+ * them is a secret: the app token stays on the backend. Undefined when the build was not given them.
+ */
+export function settingsFromBuild(env: ImportMetaEnv = import.meta.env): Settings | undefined {
+  const account = env.VITE_CHECKOUT_ACCOUNT;
+  const environment = env.VITE_CHECKOUT_ENVIRONMENT;
+  const tokenUrl = env.VITE_CHECKOUT_TOKEN_URL;
+  if (account === undefined || (environment !== 'sandbox' && environment !== 'production')) return undefined;
+  return { account, environment, ...(tokenUrl === undefined ? {} : { tokenUrl }) };
+}
+// #endregion static-settings
+
+/**
+ * The shop's Checkout settings (account, environment and, for the sandbox, tokenUrl): the build's, for a
+ * static app, else what its backend renders into the page. Either way the app needs no session to start
+ * the card form.
  */
 export function checkoutSettings(): Settings {
-  return JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as Settings;
+  return (
+    settingsFromBuild() ??
+    (JSON.parse(document.getElementById('checkout-options')?.textContent ?? '{}') as Settings)
+  );
 }
 
 /** A session for the app's cart: the backend prices the order, the app only shows the price. */

@@ -1,6 +1,8 @@
 // Builds the demo's single-page app into demo/spa/dist/, served by the demo merchant under /spa/. It
 // imports the checkout as an app would from npm: the ESM build in dist/ and its React entry (run
-// `npm run build` first), bundled and split by this app's own build.
+// `npm run build` first), which have no dependencies to install, bundled and split by this app's own
+// build. A static deployment sets VITE_CHECKOUT_ACCOUNT, VITE_CHECKOUT_ENVIRONMENT and
+// VITE_CHECKOUT_TOKEN_URL (merchant-api.ts).
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 

@@ -316,6 +316,28 @@ describe('POST /api/Payment/SessionStatus: the page follows its own payment', ()
     );
   });
 
+  it('answers a PIX the backend made with the session (its app token, the session’s order), paid once settled', async () => {
+    const { sessionId, partnerUniqueId } = await orderSession();
+    const made = await sb.backend(
+      'sandbox',
+      '/api/Payment/Init',
+      {
+        tokenSession: sessionId,
+        partnerUniqueId,
+        paymentData: { ...ORDER, paymentMethods: [{ paymentMethodType: '3' }] },
+      },
+      { account: ACCOUNT },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const pending = await sessionStatus(sessionId);
+    expect(pending.body).toMatchObject({ paymentId: made.body['paymentId'], status: 'pending' });
+    const [method] = pending.body['paymentMethods'] as { pix?: { brCode: string } }[];
+    expect(method?.pix?.brCode).toMatch(/^000201/);
+    expect(pending.body).not.toHaveProperty('customer');
+    await sb.control('/__sandbox/payments/settle', { paymentId: made.body['paymentId'] });
+    expect((await sessionStatus(sessionId)).body['status']).toBe('paid');
+  });
+
   it('takes nothing but the session: no payment id, no order reference', async () => {
     const { sessionId, partnerUniqueId } = await orderSession();
     const reply = await sb.browser(

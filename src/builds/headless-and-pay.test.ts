@@ -22,6 +22,7 @@ const loaded = vi.hoisted(() => ({
   payments: [] as [PayContext, unknown][],
   tokenize: vi.fn<(card: unknown, options: unknown) => Promise<unknown>>(),
   pay: vi.fn<(options: unknown) => Promise<unknown>>(),
+  showPayment: vi.fn<(options: unknown) => Promise<unknown>>(),
   destroy: vi.fn(),
   failure: undefined as Error | undefined,
 }));
@@ -42,6 +43,7 @@ const fakes = (() => {
       loaded.payments.push([context, parts]);
     }
     pay = loaded.pay;
+    showPayment = loaded.showPayment;
     destroy = loaded.destroy;
   }
   return {
@@ -98,6 +100,7 @@ beforeEach(() => {
   loaded.payments = [];
   loaded.tokenize.mockReset().mockResolvedValue(token);
   loaded.pay.mockReset().mockResolvedValue(paid);
+  loaded.showPayment.mockReset().mockResolvedValue(paid);
   loaded.destroy.mockReset();
   loaded.failure = undefined;
 });
@@ -161,6 +164,22 @@ describe('headlessAndPayFlow', () => {
     expect(flow.pay()).not.toBe(first);
   });
 
+  it('loads the same flow for showPayment(), a second call while one runs sharing its promise', async () => {
+    const running: ((result: PaymentResult) => void)[] = [];
+    loaded.showPayment.mockImplementation(() => new Promise((resolve) => running.push(resolve)));
+    const flow = headlessAndPayFlow(source().context);
+    const first = flow.showPayment({ target: '#pix' });
+    expect(flow.showPayment()).toBe(first);
+    await vi.waitFor(() => {
+      expect(loaded.showPayment).toHaveBeenCalledTimes(1);
+    });
+    expect(loaded.showPayment.mock.calls).toEqual([[{ target: '#pix' }]]);
+    for (const end of running) end(paid);
+    expect(await first).toBe(paid);
+    expect(await flow.pay()).toBe(paid);
+    expect(loaded.payments).toHaveLength(1);
+  });
+
   it('hands onPayment the failure of a pay() whose flow could not load, and loads again at the next call', async () => {
     const { context, payments } = source();
     const flow = headlessAndPayFlow(context);
@@ -206,8 +225,10 @@ describe("the essentials build's headlessAndPayFlow", () => {
     expect(cards).toEqual([]);
     expect(await flow.tokenizeCard(card)).toEqual(headless);
     expect(cards).toEqual([headless]);
-    expect(await flow.pay()).toEqual(missing('pay() is'));
-    expect(payments).toEqual([missing('pay() is')]);
+    const payMissing = missing('pay() and showPayment() are');
+    expect(await flow.pay()).toEqual(payMissing);
+    expect(await flow.showPayment({ target: '#pix' })).toEqual(payMissing);
+    expect(payments).toEqual([payMissing, payMissing]);
     expect(() => {
       flow.destroy();
     }).not.toThrow();

@@ -379,6 +379,18 @@ describe('payOrder', () => {
   });
 });
 
+/** A boleto as the engine answers it, and its pending method. */
+const BOLETO = (() => {
+  const boleto = {
+    barcode: '00193373700000001000500940144816060680935031',
+    digitableLine: '00190500954014481606906809350314337370000000100',
+    dueDate: '2026-12-10',
+    amount: 120,
+    printUrl: 'http://127.0.0.1:4178/boleto/4f2a',
+  };
+  return { boleto, method: { method: 'boleto', boleto, expiresAt: '2026-12-11T03:00:00.000Z' } };
+})();
+
 describe('BrowserPaymentFlow', () => {
   /** What pay() needs of the Checkout, its results noted in `delivered`. */
   function payContext(session = new Session(SESSION)) {
@@ -496,14 +508,7 @@ describe('BrowserPaymentFlow', () => {
   });
 
   it('pays by boleto: the payer checked and sent bare, the boleto shown in the target, followed until it expired', async () => {
-    const boleto = {
-      barcode: '00193373700000001000500940144816060680935031',
-      digitableLine: '00190500954014481606906809350314337370000000100',
-      dueDate: '2026-12-10',
-      amount: 120,
-      printUrl: 'http://127.0.0.1:4178/boleto/4f2a',
-    };
-    const method = { method: 'boleto', boleto, expiresAt: '2026-12-11T03:00:00.000Z' };
+    const { boleto, method } = BOLETO;
     initAnswer = () => Response.json(record('pending', method), { status: 201 });
     statusAnswers = [() => Response.json(record('expired', method))];
     const target = document.createElement('div');
@@ -668,6 +673,92 @@ describe('BrowserPaymentFlow', () => {
     const { payments, cardForm } = flow();
     expect(await payments.pay()).toMatchObject({ ok: false, error: { code: 'token_already_used' } });
     expect(cardForm.showDecline).toHaveBeenCalledTimes(1);
+  });
+
+  describe('showPayment: a payment the merchant’s backend made', () => {
+    const pix = { brCode: '00020101021226…6304ABCD', expiresAt: '2026-11-26T20:00:00.000Z' };
+
+    it('reads the session’s payment, shows its Pix code, follows it until paid, and makes no payment', async () => {
+      statusAnswers = [
+        () => Response.json(record('pending', { method: 'pix', pix })),
+        () => Response.json(record('paid', { method: 'pix', pix })),
+      ];
+      const target = document.createElement('div');
+      document.body.append(target);
+      const steps: string[] = [];
+      const { payments, delivered, cardForm } = flow();
+      const result = await payments.showPayment({ target, onProgress: (p) => steps.push(p.step) });
+      expect(result).toMatchObject({ ok: true, payment: { status: 'paid', method: 'pix', pix } });
+      expect(calls.map((c) => c.path)).toEqual(['/api/Payment/SessionStatus', '/api/Payment/SessionStatus']);
+      expect(calls[0]?.body).toEqual({ tokenSession: SESSION });
+      expect(steps).toEqual(['checking', 'pending', 'checking']);
+      expect(waits).toEqual([FOLLOW.fastMs]);
+      expect(cardForm.submit).not.toHaveBeenCalled();
+      await vi.waitFor(() => {
+        expect(
+          target.querySelector('.svc-pix')?.shadowRoot?.querySelector('[role=status]')?.textContent,
+        ).toBe('Payment received.');
+      });
+      expect(target.querySelector('.svc-pix')?.shadowRoot?.querySelector('input')?.value).toBe(pix.brCode);
+      expect(delivered).toEqual([result]);
+      // Paid: a later call, or a pay(), answers the same without a request.
+      expect(await payments.showPayment({ target })).toBe(result);
+      expect(await payments.pay({ method: 'pix' })).toBe(result);
+      expect(calls).toHaveLength(2);
+      payments.destroy();
+      expect(target.childElementCount).toBe(0);
+    });
+
+    it('shows a boleto the backend made, and ends as payment_expired when its due date passed', async () => {
+      const { boleto, method } = BOLETO;
+      statusAnswers = [
+        () => Response.json(record('pending', method)),
+        () => Response.json(record('expired', method)),
+      ];
+      const target = document.createElement('div');
+      target.id = 'boleto-slot';
+      document.body.append(target);
+      const { payments } = flow();
+      expect(await payments.showPayment({ target: '#boleto-slot' })).toMatchObject({
+        ok: false,
+        error: { code: 'payment_expired' },
+        payment: { method: 'boleto', boleto },
+      });
+      await vi.waitFor(() => {
+        expect(
+          target.querySelector('svc-boleto')?.shadowRoot?.querySelector('[role=status]')?.textContent,
+        ).toBe('The boleto expired unpaid.');
+      });
+      target.remove();
+    });
+
+    it('ends at once with the engine’s answer when the session has no payment, following nothing', async () => {
+      const { payments, delivered } = flow();
+      const result = await payments.showPayment({ target: document.body });
+      expect(result).toMatchObject({ ok: false, error: { code: 'payment_not_found' } });
+      expect(statusCalls()).toHaveLength(1);
+      expect(waits).toEqual([]);
+      expect(delivered).toEqual([result]);
+    });
+
+    it('refuses a target that matches nothing before any request, and a pay() while it follows', async () => {
+      const { payments } = flow();
+      expect(await payments.showPayment({ target: '#nowhere' })).toMatchObject({
+        error: { code: 'invalid_target' },
+      });
+      expect(calls).toHaveLength(0);
+      statusAnswers = [() => Response.json(record('pending', { method: 'pix', pix }))];
+      const stop = new AbortController();
+      const following = payments.showPayment({ signal: stop.signal });
+      expect(await payments.pay({ method: 'pix' })).toMatchObject({
+        error: {
+          code: 'submit_in_progress',
+          message: expect.stringContaining('A backend payment is running.') as string,
+        },
+      });
+      stop.abort();
+      expect(await following).toMatchObject({ ok: false, error: { code: 'aborted' } });
+    });
   });
 
   it('turns a session that never came into a failure', async () => {

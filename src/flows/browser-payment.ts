@@ -26,6 +26,7 @@ import type {
   PaymentProgress,
   PaymentResult,
   PayOptions,
+  ShowPaymentOptions,
 } from '../types.ts';
 import { abortError } from './authentication.ts';
 
@@ -270,6 +271,9 @@ const PIX_METHOD = { paymentMethodType: '3' };
 /** A boleto (code 2): no instrument either; the shopper pays it at their bank by its due date. */
 const BOLETO_METHOD_TYPE = '2';
 
+/** What a running payment is: pay()'s method, or `backend`, the backend's payment showPayment() follows. */
+type Kind = NonNullable<PayOptions['method']> | 'backend';
+
 type Run = (signal: AbortSignal, onProgress: (progress: PaymentProgress) => void) => Promise<PaymentResult>;
 
 const destroyedError = () =>
@@ -285,8 +289,8 @@ export class BrowserPaymentFlow {
   readonly #cardForm: PaymentParts['cardForm'];
   readonly #engine: Engine;
   #inFlight: Promise<PaymentResult> | undefined;
-  /** The method of the running payment. */
-  #running: NonNullable<PayOptions['method']> = 'card';
+  /** The method of the running payment (`backend`: showPayment()'s). */
+  #running: Kind = 'card';
   #paid: PaymentResult | undefined;
   /** The payments this page already made and was told the end of (declined, expired). */
   readonly #known = new Set<string>();
@@ -313,7 +317,7 @@ export class BrowserPaymentFlow {
       const error = configurationError('invalid_option', `method must be "card", "pix" or "boleto".`);
       return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
-    return this.#once(options, async (signal, onProgress) => {
+    return this.#once('card', options, async (signal, onProgress) => {
       onProgress({ step: 'tokenizing' });
       const card = await this.#cardForm.submit(signal);
       if (!card.ok) return card;
@@ -360,6 +364,39 @@ export class BrowserPaymentFlow {
    * the payment is followed until the shopper paid it or it expired.
    */
   #payPending(options: PayOptions, method: Record<string, unknown>): Promise<PaymentResult> {
+    const instrument = options.method === 'boleto' ? 'boleto' : 'pix';
+    return this.#showing(instrument, options, (signal, onProgress) =>
+      payOrder(
+        this.#context,
+        this.#engine,
+        { methods: [method], instrument },
+        { signal, known: this.#known, onProgress },
+      ),
+    );
+  }
+
+  /**
+   * Shows the session's payment that the merchant's backend made (a PIX or a boleto, Payment/Init with
+   * its app token and this session), read from Payment/SessionStatus, in `target`, and follows it until
+   * it is final, as pay() follows its own.
+   */
+  showPayment(options: ShowPaymentOptions = {}): Promise<PaymentResult> {
+    return this.#showing('backend', options, async (signal, onProgress) => {
+      const sessionId = await this.#context.session.ready;
+      onProgress({ step: 'checking' });
+      const found = await sessionPayment(this.#engine.client, sessionId, signal);
+      if (signal.aborted) return { ok: false, error: abortError(signal) };
+      return found.ok ? follow(this.#engine, sessionId, found.value, { signal, onProgress }) : found;
+    });
+  }
+
+  /**
+   * Runs `run` once (as {@link BrowserPaymentFlow.pay} does), showing the code of its pending payment
+   * (the Pix code, the boleto) in `options.target`: once the engine gave it, updated at every later
+   * step, a code shown before removed; at the end it says paid or expired, or goes (stopped, unknown:
+   * it no longer waits). A target that matches nothing is refused before any request.
+   */
+  #showing(kind: Kind, options: ShowPaymentOptions, run: Run): Promise<PaymentResult> {
     const { target } = options;
     let container: Element | null | undefined;
     try {
@@ -368,6 +405,7 @@ export class BrowserPaymentFlow {
       container = null;
     }
     if (container === null) {
+      // Only a selector matches nothing: an element given is the target.
       const error = new CheckoutError(
         'invalid_target',
         'configuration',
@@ -376,7 +414,7 @@ export class BrowserPaymentFlow {
       return Promise.resolve(this.#context.deliverPayment({ ok: false, error }));
     }
     const where = container;
-    return this.#once(options, async (signal, onProgress) => {
+    return this.#once(kind, options, async (signal, onProgress) => {
       // The code shows once the engine gave it; every later step updates it; a code shown before goes.
       let view: Promise<PendingView | undefined> | undefined;
       const show = (payment: Payment | undefined) => {
@@ -409,19 +447,10 @@ export class BrowserPaymentFlow {
           shown?.update(payment);
         });
       };
-      const result = await payOrder(
-        this.#context,
-        this.#engine,
-        { methods: [method], instrument: options.method === 'boleto' ? 'boleto' : 'pix' },
-        {
-          signal,
-          known: this.#known,
-          onProgress: (progress) => {
-            show(progress.payment);
-            onProgress(progress);
-          },
-        },
-      );
+      const result = await run(signal, (progress) => {
+        show(progress.payment);
+        onProgress(progress);
+      });
       if (result.ok || result.error.code === 'payment_expired') show(result.payment);
       else
         void view?.then((shown) => {
@@ -432,9 +461,8 @@ export class BrowserPaymentFlow {
     });
   }
 
-  #once(options: PayOptions, run: Run): Promise<PaymentResult> {
+  #once(method: Kind, options: ShowPaymentOptions, run: Run): Promise<PaymentResult> {
     if (this.#paid !== undefined) return Promise.resolve(this.#paid);
-    const method = options.method ?? 'card';
     // One payment at a time: the same kind joins the running one; another kind waits its turn.
     if (this.#inFlight !== undefined && this.#running !== method) {
       return Promise.resolve(
@@ -469,7 +497,7 @@ export class BrowserPaymentFlow {
     this.#views.clear();
   }
 
-  async #run(options: PayOptions, run: Run): Promise<PaymentResult> {
+  async #run(options: ShowPaymentOptions, run: Run): Promise<PaymentResult> {
     const { signal, unlink } = linkSignals(this.#lifetime.signal, options.signal);
     const onProgress = (progress: PaymentProgress) => {
       this.#cardForm.dispatch(new SvcPaymentEvent(progress));

@@ -169,6 +169,34 @@ describe('useGooglePay: the button', () => {
     expect(loaded.urls).toEqual([]);
   });
 
+  it('shows the installments choice before the button as docs/guides/wallets.md says: label, class, options', async () => {
+    fakePayJs();
+    const { ctx } = walletContext();
+    const plans = [
+      1,
+      { count: 3, amount: 50, interestFree: true },
+      { count: 6, amount: 27.5, interestFree: false },
+    ];
+    await useGooglePay(ctx, options({ installments: { plans, currency: 'BRL' } }));
+    const wallet = document.querySelector('#wallet');
+    const label = wallet?.firstElementChild;
+    expect(label?.tagName).toBe('LABEL');
+    expect(label?.className).toBe('svc-wallet-installments');
+    const select = label?.querySelector('select');
+    // A native single select (implicit role combobox) inside its label, named "Parcelas" in pt-BR.
+    expect(select?.multiple).toBe(false);
+    expect(select?.hasAttribute('size')).toBe(false);
+    expect(label?.firstChild?.textContent?.trim()).toBe('Parcelas');
+    expect([...(select?.options ?? [])].map((o) => [o.value, o.textContent.replace(/\s/g, ' ')])).toEqual([
+      ['1', '1x'],
+      ['3', '3x de R$ 50,00 sem juros'],
+      ['6', '6x de R$ 27,50 com juros'],
+    ]);
+    expect(select?.value).toBe('1');
+    // Before the button, in the same container.
+    expect(label?.nextElementSibling).toBe(wallet?.lastElementChild);
+  });
+
   it('is removed by destroy', async () => {
     fakePayJs();
     const { ctx, destroy } = walletContext();

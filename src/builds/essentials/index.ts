@@ -1,5 +1,5 @@
 // The essentials script-tag build's wiring (the `#build` alias, vite.config.ts): no wallets, no headless
-// tokenization and no pay() in it (a page with the card form needs none of them), so each of their
+// tokenization and no pay() nor showPayment() in it (a page with the card form needs none of them), so each of their
 // methods ends at once in `full_build_required`, which says which file has them, and loads nothing. A
 // tokenization's failure goes to `callback` and a payment's to `onPayment`, as the full build delivers
 // a flow that could not load; a wallet's rejects.
@@ -31,7 +31,7 @@ export const headlessFlow: typeof esm.headlessFlow = ({ deliver }) => {
   };
 };
 
-export const payFlow: typeof esm.payFlow = ({ deliverPayment }) => ({
-  pay: () => Promise.resolve(deliverPayment(fullBuildRequired('pay() is'))),
-  destroy: () => undefined,
-});
+export const payFlow: typeof esm.payFlow = ({ deliverPayment }) => {
+  const pay = () => Promise.resolve(deliverPayment(fullBuildRequired('pay() and showPayment() are')));
+  return { pay, showPayment: pay, destroy: () => undefined };
+};

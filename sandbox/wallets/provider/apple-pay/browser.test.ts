@@ -156,14 +156,19 @@ describe.skipIf(skip)('Apple Pay JS stand-in in Chromium', () => {
     expect((await results(page)).atLoad).toBe(
       'InvalidAccessError: Must create a new ApplePaySession from a user gesture handler.',
     );
+    // #region apple-pay-sheet
+    // The click is the user gesture new ApplePaySession() needs; the sheet is a frame of the wallet origin.
     await page.getByRole('button', { name: 'Comprar com Apple Pay' }).click();
     const sheet = page.frameLocator('iframe[title="Apple Pay"]');
+    // The cards are radios named "{network} {last4}", the first the request accepts checked.
     await expect.poll(() => sheet.getByRole('radio', { name: /Visa 1111/ }).isChecked()).toBe(true);
     expect(await sheet.getByRole('radio', { name: /Elo/ }).isDisabled()).toBe(false);
+    // Pay is enabled once the page completed the merchant validation and the card's selection.
     const pay = sheet.getByRole('button', { name: 'Pagar com Touch ID' });
     await expect.poll(() => pay.isEnabled()).toBe(true);
     expect(await sheet.locator('#total-amount').textContent()).toMatch(/R\$\s?150,00/);
     await pay.click();
+    // #endregion apple-pay-sheet
     await expect.poll(async () => (await results(page)).token !== undefined).toBe(true);
     await expect.poll(() => page.locator('[data-apple-pay-sheet]').count()).toBe(0);
     const { events, token } = await results(page);

@@ -85,7 +85,7 @@ export default defineConfig(
   {
     // Type tests hold invalid code on purpose (under @ts-expect-error) and import the built
     // declarations, which do not exist before `npm run build`: tsc checks them, lint without types.
-    files: ['types-test/**/*.ts'],
+    files: ['types-test/**/*.ts', 'types-test/**/*.tsx'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 

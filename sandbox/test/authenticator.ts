@@ -49,6 +49,16 @@ export interface CeremonyPage {
   userVerified?: boolean;
 }
 
+/** What a browser writes into an SPC assertion's clientDataJSON: the payment it showed the shopper. */
+export interface SpcPaymentData {
+  rpId: string;
+  topOrigin: string;
+  payeeOrigin?: string;
+  payeeName?: string;
+  total: { currency: string; value: string };
+  instrument: { displayName: string; icon: string };
+}
+
 interface Options {
   challenge: string;
   rp?: { id?: string };
@@ -72,7 +82,7 @@ export class SoftAuthenticator {
     return b64url(this.credentialId);
   }
 
-  #clientData(type: string, challenge: string, page: CeremonyPage): string {
+  #clientData(type: string, challenge: string, page: CeremonyPage, payment?: SpcPaymentData): string {
     const crossOrigin = page.crossOrigin ?? page.topOrigin !== undefined;
     return JSON.stringify({
       type,
@@ -80,6 +90,7 @@ export class SoftAuthenticator {
       origin: page.origin,
       crossOrigin,
       ...(page.topOrigin === undefined ? {} : { topOrigin: page.topOrigin }),
+      ...(payment === undefined ? {} : { payment }),
     });
   }
 
@@ -143,15 +154,24 @@ export class SoftAuthenticator {
     });
   }
 
-  /** An AuthenticationResponseJSON for `navigator.credentials.get()`; the counter moves on by one. */
-  authenticate(options: Options, page: CeremonyPage) {
+  /**
+   * An AuthenticationResponseJSON for `navigator.credentials.get()`, or, with `payment`, for a Secure
+   * Payment Confirmation (`PaymentRequest.show()`: clientDataJSON's type `payment.get` with the payment
+   * the browser showed); the counter moves on by one.
+   */
+  authenticate(options: Options, page: CeremonyPage, payment?: SpcPaymentData) {
     this.counter += 1;
     const authData = Buffer.concat([
       sha256(options.rpId ?? ''),
       Buffer.from([this.#flags(page)]),
       this.#counterBytes(),
     ]);
-    const clientDataJSON = this.#clientData('webauthn.get', options.challenge, page);
+    const clientDataJSON = this.#clientData(
+      payment === undefined ? 'webauthn.get' : 'payment.get',
+      options.challenge,
+      page,
+      payment,
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.#privateKey);
     return this.#credential({
       clientDataJSON: b64url(clientDataJSON),

@@ -35,6 +35,14 @@ const shown = (offer: SpcOffer): SpcPaymentData => ({
   instrument: offer.instrument,
 });
 
+/** An offer for a new transaction of the card, which must have a credential. */
+function offered(issuer: SpcIssuer) {
+  const tx = transaction();
+  const offer = issuer.offer(tx);
+  if (offer === undefined) throw new Error('no offer');
+  return { tx, offer };
+}
+
 async function enrolled(clock = { now: 1_000_000 }) {
   const issuer = new SpcIssuer(() => clock.now, ISSUER);
   const device = new SoftAuthenticator();
@@ -62,9 +70,7 @@ describe('SPC at the sandbox’s issuer', () => {
 
   it('accepts the assertion of the payment it offered once, and a replay never', async () => {
     const { issuer, device } = await enrolled();
-    const tx = transaction();
-    const offer = issuer.offer(tx);
-    if (offer === undefined) throw new Error('no offer');
+    const { tx, offer } = offered(issuer);
     const assertion = device.authenticate(
       { challenge: offer.challenge, rpId: offer.rpId },
       PAGE,
@@ -87,9 +93,7 @@ describe('SPC at the sandbox’s issuer', () => {
     ['another top page', (o: SpcOffer) => ({ ...shown(o), topOrigin: 'https://evil.example' })],
   ])('refuses an assertion that shows %s', async (_, payment) => {
     const { issuer, device } = await enrolled();
-    const tx = transaction();
-    const offer = issuer.offer(tx);
-    if (offer === undefined) throw new Error('no offer');
+    const { tx, offer } = offered(issuer);
     const assertion = device.authenticate(
       { challenge: offer.challenge, rpId: offer.rpId },
       PAGE,
@@ -107,9 +111,7 @@ describe('SPC at the sandbox’s issuer', () => {
       make: (offer: SpcOffer) => ReturnType<SoftAuthenticator['authenticate']>,
       before?: () => void,
     ) => {
-      const tx = transaction();
-      const offer = issuer.offer(tx);
-      if (offer === undefined) throw new Error('no offer');
+      const { tx, offer } = offered(issuer);
       before?.();
       return issuer.verify(tx.transactionId, make(offer), WHERE);
     };
@@ -152,9 +154,7 @@ describe('SPC at the sandbox’s issuer', () => {
   it('refuses another device’s key, and offers nothing once the device’s credential is removed', async () => {
     const { issuer } = await enrolled();
     const stranger = new SoftAuthenticator();
-    const tx = transaction();
-    const offer = issuer.offer(tx);
-    if (offer === undefined) throw new Error('no offer');
+    const { tx, offer } = offered(issuer);
     const assertion = stranger.authenticate(
       { challenge: offer.challenge, rpId: offer.rpId },
       PAGE,

@@ -18,7 +18,7 @@ function show(message, error) {
 async function start() {
   const { status, body } = await created;
   if (status !== 200) {
-    show(t('notStarted'), body.error ?? { code: String(status) });
+    show(t('pixNotCreated'), body.error ?? { code: String(status) });
     return;
   }
   window.demo.sessionId = body.sessionId;

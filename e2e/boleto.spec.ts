@@ -100,7 +100,8 @@ test('a payer with a wrong CPF is refused before anything is sent, naming the fi
   await page.goto('/boleto.html');
   await page.getByLabel('CPF or CNPJ').fill('111.111.111-11');
   await page.getByRole('button', { name: 'Pay R$ 89,90 by boleto' }).click();
-  await expect(page.locator('#status')).toHaveText(/^Check the payer: payer\.document must be/);
+  await expect(page.locator('#status p').first()).toHaveText('Check the payer’s details and try again.');
+  await expect(page.locator('#status details')).toContainText(/payer_invalid: payer\.document must be/);
   expect(sent).toBe(0);
 });
 

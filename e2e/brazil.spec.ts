@@ -28,7 +28,7 @@ test('pays in 3x sem juros with a CPF, which reach Payment/Init and never the to
   expect(card.tokenCalls('Generate')).toHaveLength(0);
   await cpf.fill('529.982.247-25');
   await card.pay();
-  await expect(card.status).toHaveText(/^Payment authorized: pay_/);
+  await expect(card.status).toHaveText(/^Pagamento autorizado: pay_/);
   expect(await card.record()).toMatchObject({
     customer: { document: '52998224725', documentType: 'CPF' },
     paymentMethods: [{ installments: 3 }],

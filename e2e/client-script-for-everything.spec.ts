@@ -279,7 +279,8 @@ test.describe('in Portuguese on a phone', () => {
     page,
   }) => {
     await open(page);
-    await page.getByRole('button', { name: 'Pay R$ 120,00 with Pix' }).click();
+    // The page speaks the form's language: the browser's.
+    await page.getByRole('button', { name: 'Pagar R$ 120,00 com Pix' }).click();
     const qr = page.getByRole('img', { name: 'QR code do Pix' });
     await expect(qr).toBeVisible();
     await expect(page.locator('#pix-slot').getByRole('status')).toContainText('Aguardando o pagamento.');

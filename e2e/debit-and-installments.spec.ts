@@ -131,7 +131,7 @@ test('each plan with interest shows its cash price, installment, total, rates an
   await card.field('Código de segurança (CVV)').fill('123');
   await card.field('Nome impresso no cartão').fill('Ada Lovelace');
   await card.pay();
-  await expect(card.status).toHaveText(/^Payment authorized: pay_/);
+  await expect(card.status).toHaveText(/^Pagamento autorizado: pay_/);
   expect(await lastResult(page)).toEqual({ ok: true, funding: 'credit', installments: 10 });
   expect(await card.record()).toMatchObject({
     amount: 1000,

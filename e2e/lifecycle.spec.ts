@@ -371,7 +371,8 @@ test('a paid form is completed: locked, a second Pay pays nothing, clear() start
   await expect.poll(() => payments.length).toBe(2);
   expect(card.tokenCalls('Generate')).toHaveLength(2);
   // One order per session: the merchant backend refuses to pay it twice, whatever the page does.
-  await expect(card.status).toHaveText('Payment order_already_paid: Mastercard ending in 4444');
+  await expect(card.statusLine).toHaveText('This order is already paid.');
+  await expect(card.statusDetail).toContainText('order_already_paid');
 });
 
 test('a declined payment opens the form again and says why; another card then pays', async ({ page }) => {
@@ -410,7 +411,10 @@ async function payOnExpiredSession(page: Page, request: APIRequestContext) {
   });
   expect(control.status()).toBe(200);
   await card.pay();
-  await expect(card.status).toHaveText('Not paid: session_expired');
+  await expect(card.statusLine).toHaveText(
+    'This payment page expired. Pay again: the form keeps what you typed.',
+  );
+  await expect(card.statusDetail).toContainText('session_expired');
   return { card, sessionId, expired };
 }
 

@@ -25,8 +25,12 @@ test('the merchant’s own form tokenizes from the page and the backend pays', a
   await expect(page.getByRole('button', { name: 'Pay R$ 80,00' })).toBeEnabled();
   await fill(page, '4111 1111 1111 1112');
   await page.getByRole('button', { name: 'Pay R$ 80,00' }).click();
-  await expect(page.getByRole('status')).toHaveText(
-    'Not paid: The card number is not valid. See service-checkout/docs/errors.md#card_number_invalid',
+  // The shopper's words, and the developer's (code and message) in the detail under them.
+  const status = page.getByRole('status');
+  await expect(status.locator('p').first()).toHaveText('Check the card details and try again.');
+  await expect(status.locator('details code')).toHaveText('card_number_invalid');
+  await expect(status.locator('details')).toContainText(
+    'The card number is not valid. See service-checkout/docs/errors.md#card_number_invalid',
   );
   expect(generate).toHaveLength(0);
   await fill(page, '5555 5555 5555 4444');
@@ -82,17 +86,20 @@ test('headless mode tokenizes a card from the merchant’s own form, and refuses
   expect(calls).toHaveLength(1);
 });
 
-/** What the page says for each scenario: the payment with its 3DS status, or why it was not paid. */
+/**
+ * What the page says for each scenario: the payment with its 3DS status, or why it was not paid (the
+ * error's message, in the developer's detail under the shopper's sentence).
+ */
 const SCENARIOS: Record<Scenario, { says: string; challenge?: 'pass' | 'fail' }> = {
   frictionless_success: { says: 'Payment authorized: Visa ending in 2701 (3DS Y)' },
-  frictionless_failure: { says: 'Not paid: The card issuer did not authenticate the shopper' },
+  frictionless_failure: { says: 'authentication_failed: The card issuer did not authenticate the shopper' },
   attempted: { says: 'Payment authorized: Visa ending in 2719 (3DS A)' },
   unavailable: { says: 'Payment authorized: Visa ending in 2313 (3DS U)' },
-  rejected: { says: 'Not paid: The card issuer rejected the authentication' },
+  rejected: { says: 'authentication_rejected: The card issuer rejected the authentication' },
   system_error: { says: 'Payment authorized: Visa ending in 2446 (3DS U)' },
   challenge_success: { says: 'Payment authorized: Visa ending in 2503 (3DS Y)', challenge: 'pass' },
   challenge_failure: {
-    says: 'Not paid: The card issuer did not authenticate the shopper',
+    says: 'authentication_failed: The card issuer did not authenticate the shopper',
     challenge: 'fail',
   },
 };
@@ -148,7 +155,7 @@ test('a page with its own Token/Generate uses prepareAuthentication() and authen
   const dialog = new ChallengeDialog(page);
   for (const [scenario, says] of [
     ['challenge_success', 'Payment authorized: Visa ending in 2503 (3DS Y)'],
-    ['rejected', 'Not paid: The card issuer rejected the authentication'],
+    ['rejected', 'authentication_rejected: The card issuer rejected the authentication'],
   ] as const) {
     await page.goto('/manual.html?own-fetch');
     await expect(pay).toBeEnabled();

@@ -51,7 +51,7 @@ test.describe('Google Pay', () => {
     await sheet.getByRole('radio', { name: /Elo •••• 7013/ }).check();
     await sheet.getByRole('button', { name: 'Pay' }).click();
 
-    await expect(wallets.status).toHaveText(/^Paid: /);
+    await expect(wallets.status).toHaveText(/^Pago: /);
     const record = await wallets.paid();
     expect(record.status).toBe('authorized');
     expect(record.paymentMethods[0]).toMatchObject({
@@ -85,7 +85,7 @@ test.describe('Google Pay', () => {
     const outcomes = wallets.googleSheet.getByRole('group', { name: 'Sandbox: end with an error instead' });
     await wallets.googlePayButton.click();
     await outcomes.getByRole('button', { name: 'Internal error' }).click();
-    await expect(wallets.status).toHaveText('Not paid: wallet_error');
+    await wallets.expectNotPaid('Não pago. Veja os detalhes e tente de novo.', 'wallet_error');
     await expect(wallets.googlePay).toHaveAttribute('data-svc-wallet', 'ready');
     await wallets.googlePayButton.click();
     await outcomes.getByRole('button', { name: 'Merchant account error' }).click();
@@ -118,7 +118,7 @@ test.describe('Google Pay', () => {
       };
     });
     await wallets.googlePayButton.click();
-    await expect(wallets.status).toHaveText('Not paid: wallet_developer_error');
+    await wallets.expectNotPaid('Não pago. Veja os detalhes e tente de novo.', 'wallet_developer_error');
     expect(await wallets.outcomes()).toEqual(['wallet_developer_error']);
     await expect(page.locator('iframe[title="Google Pay"]')).toHaveCount(0);
     await expect(wallets.googlePay).toHaveAttribute('data-svc-wallet', 'ready');
@@ -138,7 +138,10 @@ test.describe('Google Pay', () => {
     await wallets.open();
     await wallets.googlePayButton.click();
     await wallets.googleSheet.getByRole('button', { name: 'Cancel' }).click();
-    await expect(wallets.status).toHaveText('Not paid: wallet_cancelled');
+    await wallets.expectNotPaid(
+      'A carteira foi fechada antes do pagamento. Nada foi cobrado.',
+      'wallet_cancelled',
+    );
     await expect(wallets.googlePay).toHaveAttribute('data-svc-wallet', 'ready');
     await wallets.googlePayButton.click();
     // Escape where the shopper's focus is once the sheet opened: inside it.
@@ -156,10 +159,10 @@ test.describe('Google Pay', () => {
     await sheet.getByRole('radio', { name: /Mastercard •••• 5100/ }).check();
     await sheet.getByRole('button', { name: 'Pay' }).click();
     await expect(sheet.getByRole('alert')).toHaveText('O banco recusou este cartão. Escolha outro.');
-    await expect(wallets.status).toHaveText('Not paid: declined');
+    await wallets.expectNotPaid('O cartão foi recusado. Tente outro cartão.', 'declined');
     await sheet.getByRole('radio', { name: /Visa •••• 1111/ }).check();
     await sheet.getByRole('button', { name: 'Pay' }).click();
-    await expect(wallets.status).toHaveText(/^Paid: /);
+    await expect(wallets.status).toHaveText(/^Pago: /);
     expect((await wallets.paid()).paymentMethods[0]).toMatchObject({
       installments: 1,
       card: { brand: 'Visa' },
@@ -178,7 +181,7 @@ test.describe('Google Pay', () => {
     await wallets.googlePayButton.click();
     const sheet = wallets.googleSheet;
     await sheet.getByRole('button', { name: 'Pay' }).click();
-    await expect(wallets.status).toHaveText('Paying with Google Pay…');
+    await expect(wallets.status).toHaveText('Pagando com Google Pay…');
     await page.clock.runFor(25_000);
     await expect(sheet.getByRole('alert')).toContainText('Confira seus pedidos antes de tentar de novo.');
     await expect.poll(() => wallets.outcomes()).toEqual(['wallet_callback_timeout']);
@@ -205,7 +208,7 @@ test.describe('Apple Pay', () => {
     await sheet.getByRole('radio', { name: 'Elo 7013' }).check();
     await sheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
 
-    await expect(wallets.status).toHaveText(/^Paid: /);
+    await expect(wallets.status).toHaveText(/^Pago: /);
     expect(validations).toEqual(['POST']);
     const record = await wallets.paid();
     expect(record.paymentMethods[0]).toMatchObject({
@@ -232,7 +235,10 @@ test.describe('Apple Pay', () => {
     await wallets.open();
     await wallets.applePayButton.click();
     await wallets.appleSheet.getByRole('button', { name: 'Cancel' }).click();
-    await expect(wallets.status).toHaveText('Not paid: wallet_cancelled');
+    await wallets.expectNotPaid(
+      'A carteira foi fechada antes do pagamento. Nada foi cobrado.',
+      'wallet_cancelled',
+    );
     await expect(wallets.applePay).toHaveAttribute('data-svc-wallet', 'ready');
   });
 
@@ -248,7 +254,10 @@ test.describe('Apple Pay', () => {
     const wallets = new WalletsPage(page);
     await wallets.open();
     await wallets.applePayButton.click();
-    await expect(wallets.status).toHaveText('Not paid: wallet_merchant_validation_failed');
+    await wallets.expectNotPaid(
+      'Não pago. Veja os detalhes e tente de novo.',
+      'wallet_merchant_validation_failed',
+    );
     await expect(page.locator(`iframe[src*="/apple-pay/sheet"]`)).toHaveCount(0);
   });
 
@@ -273,7 +282,7 @@ test.describe('Apple Pay', () => {
     await wallets.open();
     await wallets.applePayButton.click();
     await wallets.appleSheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
-    await expect(wallets.status).toHaveText('Paying with Apple Pay…');
+    await expect(wallets.status).toHaveText('Pagando com Apple Pay…');
     await page.clock.runFor(25_000);
     await expect.poll(() => wallets.outcomes()).toEqual(['wallet_callback_timeout']);
     const log = await page.evaluate(

@@ -10,6 +10,7 @@ import {
   sessionOf,
   showRecord,
 } from './merchant-api.js';
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t } from './demo-strings.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
 const sessionRequest = createSession('boleto');
@@ -23,8 +24,9 @@ let checkout;
 // For the demo's own tests: every final result, and the boleto's payment.
 window.demo = { results: [] };
 
-function show(message) {
-  statusEl.textContent = message;
+/** The shopper's sentence, with the developer's words (an error's code and message) folded under it. */
+function show(message, error) {
+  showStatus(statusEl, message, error);
 }
 
 const value = (id) => document.getElementById(id).value;
@@ -33,14 +35,13 @@ function onPayment(result) {
   window.demo.results.push(result);
   bank.hidden = true;
   if (result.ok) {
-    show('Paid by boleto.');
+    show(t('paidBoleto'));
     payButton.hidden = true;
   } else if (result.error.code === 'payment_expired') {
-    show('The boleto expired unpaid. Pay again to get a new one.');
-  } else if (result.error.code === 'payer_invalid') {
-    show(`Check the payer: ${result.error.message}`);
+    show(t('boletoExpired'));
   } else {
-    show(`Not paid: ${result.error.code}`);
+    // payer_invalid names the field in its message: the developer's detail under the shopper's words.
+    show(sentenceFor(result.error.code), result.error);
   }
   if (result.payment !== undefined) void showRecord(recordEl, result.payment.paymentId);
 }
@@ -50,8 +51,11 @@ async function start() {
   checkout = new window.Checkout({
     ...checkoutOptions(),
     sessionId: sessionOf(sessionRequest, show).then((body) => (window.demo.session = body).sessionId),
+    // The page's language (?locale=… or the browser's): the boleto and the page speak the same.
+    locale: pageLocale(),
     onPayment,
   });
+  setPageLocale(checkout.locale);
   window.demo.checkout = checkout;
   payButton.disabled = false;
 }
@@ -59,7 +63,7 @@ async function start() {
 document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   payButton.disabled = true;
-  show('Issuing the boleto…');
+  show(t('issuingBoleto'));
   // #region pay
   // The payer a registered boleto requires, checked by the script before anything is sent (CPF or
   // CNPJ check digits, UF, CEP): a mistake comes back as payer_invalid, naming the field.
@@ -82,7 +86,7 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
       onProgress: (progress) => {
         if (progress.step !== 'pending' || progress.payment === undefined) return;
         window.demo.boletoPayment = progress.payment.paymentId;
-        show('Boleto issued: pay it by its due date.');
+        show(t('boletoIssued'));
         bank.hidden = false;
       },
     })

@@ -2,6 +2,7 @@
 // session and mounts the card form meanwhile (the frame loads while the session is created), submits
 // it, and hands the token to its backend for Payment/Init.
 import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t, tOr } from './demo-strings.js';
 import { loadScenarios } from './scenarios.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
@@ -18,8 +19,8 @@ const storedList = document.getElementById('stored-list');
 const progressEl = document.getElementById('three-ds-progress');
 const documentToggle = document.getElementById('ask-document');
 
-// The requested language goes to the checkout as is (pt-PT falls back to pt-BR); the menu shows what it resolved to.
-let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navigator.language;
+// ?locale=… or the browser's languages (demo-strings.js); the menu, and the page, say what the checkout resolved.
+let requestedLocale = pageLocale();
 
 /** The backend's answer for the current session, once it came (a paid order takes a new one: nextOrder). */
 let session;
@@ -35,8 +36,9 @@ window.demo = {
   },
 };
 
-function show(message) {
-  statusEl.textContent = message;
+/** The shopper's sentence, with the developer's words (an error's code and message) folded under it. */
+function show(message, error) {
+  showStatus(statusEl, message, error);
 }
 
 async function pay(result) {
@@ -44,14 +46,18 @@ async function pay(result) {
   window.demo.lastResult = result;
   window.demo.results += 1;
   if (!result.ok) {
-    show(`Not paid: ${result.error.message}`);
+    show(sentenceFor(result.error.code), result.error);
     return;
   }
   const authenticated =
     result.code === undefined
       ? ''
-      : ` 3DS ${result.status}, ECI ${result.eci ?? 'none'}, liability shift ${result.liabilityShift}.`;
-  show(`Card tokenized (${result.brand} ending in ${result.last4}).${authenticated} Paying…`);
+      : t('threeDs', {
+          status: result.status,
+          eci: result.eci ?? t('threeDs.none'),
+          shift: result.liabilityShift,
+        });
+  show(t('tokenized', { card: t('endingIn', result), authenticated }));
   // #region three-ds-pay
   const paid = await postJson('/api/pay', {
     sessionId: session.sessionId,
@@ -77,11 +83,16 @@ async function pay(result) {
   // #endregion three-ds-pay
   recordEl.hidden = false;
   recordEl.textContent = JSON.stringify(paid.body, null, 2);
-  show(
-    paid.status === 201
-      ? `Payment ${paid.body.status}: ${paid.body.paymentId}.${authenticated}`
-      : `Payment refused: ${paid.body.error?.code}`,
-  );
+  if (paid.status === 201 && paid.body.status === 'declined')
+    // The shopper tries another card; the issuer's reason and the payment for the developer.
+    show(t('declined'), {
+      code: paid.body.paymentMethods?.[0]?.declineReason ?? 'declined',
+      message: `${paid.body.paymentId}.${authenticated}`,
+    });
+  else if (paid.status === 201) {
+    const outcome = tOr(`payment.${paid.body.status}`, t('payment', paid.body));
+    show(`${outcome}: ${paid.body.paymentId}.${authenticated}`);
+  } else show(sentenceFor(paid.body.error?.code), paid.body.error ?? { code: String(paid.status) });
   if (paid.status !== 201) return;
   // #region decline
   // The issuer said no: the form opens again and tells the shopper why, in their language.
@@ -103,26 +114,11 @@ async function nextOrder() {
   checkout.updateSession(session.sessionId);
 }
 
-const THREE_DS_STEPS = {
-  'collection-started': 'Checking this browser with the card issuer…',
-  'collection-finished': 'Browser check done.',
-  'collection-timed-out': 'Browser check skipped (no answer in 10 s).',
-  'challenge-shown': 'Your bank is asking you to confirm the payment.',
-  'challenge-finished': 'Bank verification closed.',
-};
-
-const PASSKEY_OUTCOMES = {
-  enrolled: 'Passkey saved: next time, pay with it instead of the security code.',
-  declined: 'No passkey for this card.',
-  cancelled: 'The passkey was not saved.',
-  failed: 'The passkey could not be saved.',
-};
-
 /** What the shopper answered to the card frame's offer of a passkey. */
 function watchPasskeys(form) {
   // #region passkey-outcome
   form.addEventListener('svc-passkey', (event) => {
-    progressEl.textContent = PASSKEY_OUTCOMES[event.outcome] ?? event.outcome;
+    progressEl.textContent = tOr(`passkey.${event.outcome}`, event.outcome);
   });
   // #endregion passkey-outcome
 }
@@ -133,7 +129,7 @@ function mountNewCard() {
   watchPasskeys(form);
   // #region three-ds-progress
   form.addEventListener('svc-3ds', (event) => {
-    progressEl.textContent = THREE_DS_STEPS[event.step] ?? event.step;
+    progressEl.textContent = tOr(`threeDsStep.${event.step}`, event.step);
   });
   // #endregion three-ds-progress
 }
@@ -154,7 +150,7 @@ async function refreshStoredCards() {
       label: `${card.brand} •••• ${card.last4} (${String(card.expirationMonth).padStart(2, '0')}/${card.expirationYear})${card.passkey ? ', passkey' : ''}`,
       card,
     })),
-    { value: 'new', label: 'Use a new card' },
+    { value: 'new', label: t('useNewCard') },
   ];
   for (const option of options) {
     const id = `stored-${option.value}`;
@@ -222,6 +218,8 @@ function createCheckout() {
   });
   // #endregion create
   localeSelect.value = checkout.locale;
+  // The page speaks the form's language.
+  setPageLocale(checkout.locale);
   mountNewCard();
   slot.querySelector('svc-card-form').addEventListener('svc-ready', () => {
     payButton.disabled = false;
@@ -232,7 +230,7 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   payButton.disabled = true;
   progressEl.textContent = '';
-  show('Processing…');
+  show(t('processing'));
   void checkout.submit().finally(() => {
     payButton.disabled = false;
   });

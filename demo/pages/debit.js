@@ -9,6 +9,7 @@ import {
   postJson,
   sessionOf,
 } from './merchant-api.js';
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t, tOr } from './demo-strings.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
 const sessionRequest = createSession('financed');
@@ -19,23 +20,30 @@ const slot = document.getElementById('card-slot');
 const payButton = document.getElementById('pay');
 const localeSelect = document.getElementById('locale');
 
-let requestedLocale = new URLSearchParams(location.search).get('locale') ?? navigator.language;
+// ?locale=… or the browser's languages (demo-strings.js); the menu, and the page, say what the checkout resolved.
+let requestedLocale = pageLocale();
 let session;
 let checkout;
 // For the demo's own tests: the session and the last result the callback got.
 window.demo = { lastResult: undefined };
 
-function show(message) {
-  statusEl.textContent = message;
+/** The shopper's sentence, with the developer's words (an error's code and message) folded under it. */
+function show(message, error) {
+  showStatus(statusEl, message, error);
 }
 
 async function pay(result) {
   window.demo.lastResult = result;
   if (!result.ok) {
-    show(`Not paid: ${result.error.message}`);
+    show(sentenceFor(result.error.code), result.error);
     return;
   }
-  show(`Card tokenized (${result.brand} ending in ${result.last4}, ${result.funding ?? 'credit'}). Paying…`);
+  show(
+    t('tokenizedFunding', {
+      card: t('endingIn', result),
+      funding: t(`funding.${result.funding ?? 'credit'}`),
+    }),
+  );
   // #region pay
   const paid = await postJson('/api/pay', {
     sessionId: session.sessionId,
@@ -50,11 +58,14 @@ async function pay(result) {
   // #endregion pay
   recordEl.hidden = false;
   recordEl.textContent = JSON.stringify(paid.body, null, 2);
-  show(
-    paid.status === 201
-      ? `Payment ${paid.body.status}: ${paid.body.paymentId}.`
-      : `Payment refused: ${paid.body.error?.code}`,
-  );
+  if (paid.status === 201 && paid.body.status === 'declined')
+    show(t('declined'), {
+      code: paid.body.paymentMethods?.[0]?.declineReason ?? 'declined',
+      message: paid.body.paymentId,
+    });
+  else if (paid.status === 201)
+    show(`${tOr(`payment.${paid.body.status}`, t('payment', paid.body))}: ${paid.body.paymentId}.`);
+  else show(sentenceFor(paid.body.error?.code), paid.body.error ?? { code: String(paid.status) });
   if (paid.status === 201 && paid.body.status === 'declined')
     checkout.showDecline(paid.body.paymentMethods?.[0]?.declineReason);
 }
@@ -78,6 +89,8 @@ function createCheckout() {
   // #endregion create
   window.demo.checkout = checkout;
   localeSelect.value = checkout.locale;
+  // The page speaks the form's language.
+  setPageLocale(checkout.locale);
   const form = checkout.mountCardForm(slot);
   form.id = 'card-form';
   form.addEventListener('svc-ready', () => {
@@ -95,7 +108,7 @@ async function start() {
 document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   payButton.disabled = true;
-  show('Processing…');
+  show(t('processing'));
   void checkout.submit().finally(() => {
     payButton.disabled = false;
   });

@@ -2,6 +2,7 @@
 // order; the script pays it from this page (pay()) and follows the payment. The backend learns the
 // outcome by itself (Payment/Status, or the webhook); this page asks it only to show the record.
 import { checkoutOptions, checkoutScriptRan, createSession, sessionOf, showRecord } from './merchant-api.js';
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t, tOr } from './demo-strings.js';
 import { loadScenarios } from './scenarios.js';
 
 // First thing, while the checkout script still loads (this module is `async`).
@@ -18,16 +19,13 @@ let checkout;
 // For the demo's own tests: every final result the checkout handed over.
 window.demo = { results: [], progress: [] };
 
-function show(message) {
-  statusEl.textContent = message;
+/** The shopper's sentence, with the developer's words (an error's code and message) folded under it. */
+function show(message, error) {
+  showStatus(statusEl, message, error);
 }
 
-const PROGRESS = {
-  tokenizing: 'Checking the card…',
-  paying: 'Paying…',
-  pending: 'Waiting for the payment to be confirmed…',
-  checking: 'Checking the payment…',
-};
+/** What the script is doing, in the page's language. */
+const progressText = (step) => tOr(`progress.${step}`, '');
 
 // #region on-payment
 function onPayment(result) {
@@ -36,25 +34,28 @@ function onPayment(result) {
   if (result.ok) {
     show(
       result.payment.method === 'pix'
-        ? 'Paid with Pix.'
-        : `Paid: ${result.payment.status}, ${result.payment.brand} ending in ${result.payment.last4}.`,
+        ? t('paidPix')
+        : t('paidCard', {
+            status: tOr(`status.${result.payment.status}`, result.payment.status),
+            card: t('endingIn', result.payment),
+          }),
     );
     payButton.hidden = true;
     pixButton.hidden = true;
   } else if (result.error.code === 'order_already_paid') {
     // Paid meanwhile, in another tab say: this card was not charged.
-    show('This order is already paid.');
+    show(t('alreadyPaid'));
     payButton.hidden = true;
     pixButton.hidden = true;
   } else if (result.error.code === 'payment_declined') {
     // The card form opened again, saying why in the shopper's language: they may try another card.
-    show('The card was declined. Try another card.');
+    show(t('declined'));
   } else if (result.error.code === 'payment_expired') {
-    show('The Pix expired. Pay again to get a new code.');
+    show(t('pixExpired'));
   } else if (result.error.code === 'payment_status_unknown' || result.error.code === 'duplicate_order') {
-    show('We could not confirm the payment yet. Check your orders before paying again.');
+    show(t('notConfirmed'));
   } else {
-    show(`Not paid: ${result.error.code}`);
+    show(sentenceFor(result.error.code), result.error);
   }
   if (result.payment !== undefined) void showRecord(recordEl, result.payment.paymentId);
 }
@@ -70,14 +71,17 @@ async function start() {
   checkout = new window.Checkout({
     ...checkoutOptions(),
     sessionId: sessionOf(sessionRequest, show).then((body) => (window.demo.session = body).sessionId),
+    // The page's language (?locale=… or the browser's): the form and the page speak the same.
+    locale: pageLocale(),
     onPayment,
   });
   const form = checkout.mountCardForm(slot);
   form.addEventListener('svc-payment', (event) => {
     window.demo.progress.push(event.progress.step);
-    progressEl.textContent = PROGRESS[event.progress.step] ?? '';
+    progressEl.textContent = progressText(event.progress.step);
   });
   // #endregion create
+  setPageLocale(checkout.locale);
   form.id = 'card-form';
   window.demo.checkout = checkout;
   form.addEventListener('svc-ready', () => {
@@ -88,7 +92,7 @@ async function start() {
 document.getElementById('checkout').addEventListener('submit', (event) => {
   event.preventDefault();
   payButton.disabled = true;
-  show('Processing…');
+  show(t('processing'));
   // #region pay
   void checkout.pay().finally(() => {
     payButton.disabled = false;
@@ -100,14 +104,14 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
 // Pix needs no card form: the script shows the QR code and the code to copy in #pix-slot, in the
 // shopper's language, and follows the payment until it is paid or expires.
 pixButton.addEventListener('click', () => {
-  show('Creating the Pix…');
+  show(t('creatingPix'));
   void checkout.pay({
     method: 'pix',
     target: '#pix-slot',
     onProgress: (progress) => {
       window.demo.progress.push(progress.step);
       if (progress.payment !== undefined) window.demo.pixPayment = progress.payment.paymentId;
-      progressEl.textContent = PROGRESS[progress.step] ?? '';
+      progressEl.textContent = progressText(progress.step);
     },
   });
 });

@@ -1,11 +1,13 @@
-// Shows whether the merchant backend can reach the sandbox.
+// Shows whether the merchant backend can reach the sandbox, in the page's language (demo-strings.js).
+import { t } from './demo-strings.js';
+
 const status = document.getElementById('sandbox-status');
 try {
   const response = await fetch('/api/health');
   const health = await response.json();
   status.textContent = response.ok
-    ? `Sandbox connected: account "${health.account}" (${health.environment}).`
-    : 'The sandbox is not reachable: start it with npm run demo.';
+    ? t('sandboxConnected', { account: health.account, environment: health.environment })
+    : t('sandboxDown');
 } catch {
-  status.textContent = 'The merchant backend is not reachable.';
+  status.textContent = t('backendDown');
 }

@@ -2,6 +2,7 @@
 // included: the setup and the browser check start as soon as the number is complete), then paid by the
 // merchant backend. The inputs are cleared as soon as the card is tokenized.
 import { authenticationOf, createSession, postJson } from './merchant-api.js';
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t, tOr } from './demo-strings.js';
 import { loadScenarios } from './scenarios.js';
 
 const status = document.getElementById('status');
@@ -13,7 +14,10 @@ const session = (await createSession('manual')).body;
 const checkout = new window.Checkout({
   // The backend answers exactly the options a Checkout needs: sessionId, account, environment, tokenUrl.
   ...session,
+  // The page's language (?locale=… or the browser's languages): the 3DS challenge speaks it too.
+  locale: pageLocale(),
 });
+setPageLocale(checkout.locale);
 pay.disabled = false;
 // For tests that drive the page like a single-page app would.
 window.demo = { checkout, session };
@@ -63,15 +67,13 @@ async function tokenizeWithOwnFetch(card) {
 }
 const ownFetch = new URLSearchParams(location.search).has('own-fetch');
 
-const THREE_DS_STEPS = {
-  'collection-started': 'Checking this browser with the card issuer…',
-  'challenge-shown': 'Your bank is asking you to confirm the payment.',
-};
+// The 3DS steps the shopper is told of while the page waits.
+const THREE_DS_STEPS = new Set(['collection-started', 'challenge-shown']);
 
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   pay.disabled = true;
-  status.textContent = 'Processing…';
+  showStatus(status, t('processing'));
   // #region tokenize
   const card = {
     cardNumber: field('number').value,
@@ -84,12 +86,12 @@ form.addEventListener('submit', async (event) => {
     ? await tokenizeWithOwnFetch(card)
     : await checkout.tokenizeCard(card, {
         onThreeDsStep: (step) => {
-          if (THREE_DS_STEPS[step] !== undefined) status.textContent = THREE_DS_STEPS[step];
+          if (THREE_DS_STEPS.has(step)) showStatus(status, tOr(`threeDsStep.${step}`, step));
         },
       });
   pay.disabled = false;
   if (!result.ok) {
-    status.textContent = `Not paid: ${result.error.message}`;
+    showStatus(status, sentenceFor(result.error.code), result.error);
     return;
   }
   // The card data stays in the page no longer than needed.
@@ -105,9 +107,12 @@ form.addEventListener('submit', async (event) => {
     ...authenticationOf(result),
   });
   const authenticated = result.status === undefined ? '' : ` (3DS ${result.status})`;
-  status.textContent =
-    paid.status === 201
-      ? `Payment ${paid.body.status}: ${result.brand} ending in ${result.last4}${authenticated}`
-      : `Payment refused: ${paid.body.error?.code}`;
+  if (paid.status === 201)
+    showStatus(
+      status,
+      `${tOr(`payment.${paid.body.status}`, t('payment', paid.body))}: ${t('endingIn', result)}${authenticated}`,
+    );
+  else
+    showStatus(status, sentenceFor(paid.body.error?.code), paid.body.error ?? { code: String(paid.status) });
 });
 void loadScenarios();

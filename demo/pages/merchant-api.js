@@ -1,4 +1,5 @@
 // The demo pages' calls to their own merchant backend (never to the service with the app token).
+import { t } from './demo-strings.js';
 
 export async function postJson(path, body) {
   const response = await fetch(path, {
@@ -43,14 +44,15 @@ export async function createSession(cart) {
 }
 
 /**
- * The session from createSession()'s answer. A refused one is said on the page (`show`) and rejects, so
- * a Checkout given the session as a promise says its form could not start.
+ * The session from createSession()'s answer. A refused one is said on the page (`show(sentence, error)`:
+ * the shopper's words, and the backend's error for the developer) and rejects, so a Checkout given the
+ * session as a promise says its form could not start.
  */
 export async function sessionOf(request, show) {
   const { status, body } = await request;
   if (status === 200) return body;
   const why = body.error?.code ?? status;
-  show(`Could not start the checkout: ${why}`);
+  show(t('notStarted'), body.error ?? { code: String(status) });
   throw new Error(`No session: ${why}`);
 }
 

@@ -1,6 +1,7 @@
 // The smallest merchant page: the card form, a Pay button, and a session from the backend, asked for
 // at once. The card frame loads while the session is created. The token goes back to the backend for
 // Payment/Init.
+import { pageLocale, sentenceFor, setPageLocale, showStatus, t, tOr } from './demo-strings.js';
 import { checkoutOptions, checkoutScriptRan, createSession, postJson, sessionOf } from './merchant-api.js';
 
 // #region session-early
@@ -17,8 +18,7 @@ await checkoutScriptRan();
 // The browser blocked the script (an integrity value of another version, the page's CSP) or could not
 // fetch it; its console says which. Say it here too, rather than fail later on `new undefined`.
 if (window.Checkout === undefined) {
-  status.textContent =
-    'The payment form could not load: the checkout script was blocked or not found (see the console).';
+  status.textContent = t('scriptBlocked');
   throw new Error(
     'service-checkout did not load: check its integrity attribute against sri.json of the same version, your CSP script-src, and the network.',
   );
@@ -28,19 +28,32 @@ if (window.Checkout === undefined) {
 /** The backend's answer for this page's session, once it came. */
 let session;
 
+/** The shopper's words for a failure, with its code and message folded under them for the developer. */
+const sayFailure = (error) => showStatus(status, sentenceFor(error.code), error);
+/** The backend's answer: the payment's status and the card, or its refusal (order_already_paid, say). */
+function sayPayment(paid, card) {
+  if (paid.body.status === undefined) sayFailure(paid.body.error ?? { code: String(paid.status) });
+  else
+    showStatus(
+      status,
+      `${tOr(`payment.${paid.body.status}`, t('payment', paid.body))}: ${t('endingIn', card)}`,
+    );
+}
+
 // #region checkout
 const checkout = new window.Checkout({
   // This shop's own settings (account, environment, tokenUrl), which its backend renders into the page.
   ...checkoutOptions(),
   // The session as a promise: the card frame loads meanwhile, and its fields show once it resolves.
   // sessionOf() (merchant-api.js) shows a refused session on the page and rejects: the form then fails.
-  sessionId: sessionOf(sessionRequest, (text) => (status.textContent = text)).then(
+  sessionId: sessionOf(sessionRequest, (text, error) => showStatus(status, text, error)).then(
     (body) => (session = body).sessionId,
   ),
-  locale: 'en',
+  // The page's language (?locale=… or the browser's languages, demo-strings.js): the form speaks it too.
+  locale: pageLocale(),
   callback: async (result) => {
     if (!result.ok) {
-      status.textContent = `Not paid: ${result.error.code}`;
+      sayFailure(result.error);
       if (result.error.code === 'session_expired') {
         // The form keeps what the shopper typed and tells them: continue on a new session.
         session = (await createSession('plain')).body;
@@ -60,7 +73,7 @@ const checkout = new window.Checkout({
         transactionId: result.transactionId,
       },
     });
-    status.textContent = `Payment ${paid.body.status ?? paid.body.error?.code}: ${result.brand} ending in ${result.last4}`;
+    sayPayment(paid, result);
     // The issuer said no: the form opens again and tells the shopper why, in their language.
     if (paid.body.status === 'declined') checkout.showDecline(paid.body.paymentMethods?.[0]?.declineReason);
   },
@@ -75,6 +88,10 @@ document.getElementById('checkout').addEventListener('submit', (event) => {
   void checkout.submit();
 });
 // #endregion checkout
+// The page speaks the form's language, its label and button included.
+document.getElementById('card-label').dataset.i18n = 'card';
+pay.dataset.i18n = 'payPlain';
+setPageLocale(checkout.locale);
 // For tests that drive the page like a single-page app would.
 window.demo = {
   checkout,

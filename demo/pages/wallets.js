@@ -1,14 +1,18 @@
 // Both wallets on one page, from the full build: the backend's session carries the installments it
 // offers (and, against the sandbox, the wallets' stand-ins); each wallet's callback sends the token to
 // the backend, which pays with Payment/Init and answers whether the order is paid.
+import { resolveLocale, sentenceFor, setPageLocale, showStatus, t } from './demo-strings.js';
 import { createSession, postJson } from './merchant-api.js';
 
 const status = document.getElementById('status');
 const record = document.getElementById('record');
 
+// A Brazilian shop's wallets: Portuguese unless the address asks for another language (?locale=…).
+const locale = resolveLocale(new URLSearchParams(location.search).get('locale') ?? 'pt-BR');
+setPageLocale(locale);
+
 if (window.Checkout === undefined) {
-  status.textContent =
-    'The wallets could not load: the checkout script was blocked or not found (see the console).';
+  status.textContent = t('walletsBlocked');
   throw new Error(
     'service-checkout did not load: check its integrity attribute, your CSP script-src, and the network.',
   );
@@ -23,11 +27,12 @@ window.demo = { outcomes: [], payments: [] };
 const checkout = new window.Checkout({
   // sessionId, account, environment, tokenUrl and, against the sandbox, walletScripts (its stand-ins).
   ...session,
-  locale: new URLSearchParams(location.search).get('locale') ?? 'pt-BR',
+  // Portuguese unless the address asks for another language (?locale=…); the page speaks the same.
+  locale,
   // Every outcome the wallets' own callbacks do not get: a closed sheet, a failed validation, a timeout.
   callback: (result) => {
     window.demo.outcomes.push(result.ok ? 'ok' : result.error.code);
-    if (!result.ok) status.textContent = `Not paid: ${result.error.code}`;
+    if (!result.ok) showStatus(status, sentenceFor(result.error.code), result.error);
   },
 });
 // #endregion wallet-checkout
@@ -37,7 +42,10 @@ const checkout = new window.Checkout({
  * billing name the wallet gave goes along; the amount does not: the backend charges its own order.
  */
 async function pay({ token, walletProvider, installments: count, billingInfo }) {
-  status.textContent = `Paying with ${walletProvider === 'WalletAPay' ? 'Google Pay' : 'Apple Pay'}…`;
+  showStatus(
+    status,
+    t('payingWith', { wallet: walletProvider === 'WalletAPay' ? 'Google Pay' : 'Apple Pay' }),
+  );
   const paid = await postJson('/api/pay-wallet', {
     sessionId: session.sessionId,
     token,
@@ -48,9 +56,12 @@ async function pay({ token, walletProvider, installments: count, billingInfo }) 
   window.demo.payments.push(paid);
   record.textContent = JSON.stringify(paid.body, null, 2);
   const ok = paid.status === 201 && paid.body.status === 'authorized';
-  status.textContent = ok
-    ? `Paid: ${paid.body.paymentId}`
-    : `Not paid: ${paid.body.status ?? paid.body.error?.code}`;
+  // The shopper's words; the backend's status or error for the developer, folded under them.
+  if (ok) showStatus(status, t('paidWallet', paid.body));
+  else {
+    const code = paid.body.status ?? paid.body.error?.code;
+    showStatus(status, sentenceFor(code), paid.body.error ?? { code });
+  }
   return ok;
 }
 
@@ -94,7 +105,7 @@ for (const [shown, id] of [
       document.getElementById(id).hidden = available;
     },
     (error) => {
-      status.textContent = `Wallet setup failed: ${error.code}: ${error.message}`;
+      showStatus(status, t('walletSetupFailed'), error);
     },
   );
 }

@@ -20,6 +20,7 @@ function App() {
         <p role="status">Payment {payment?.status ?? payment?.error?.code ?? 'unknown'}</p>
         <button
           type="button"
+          className="button"
           onClick={() => {
             setView('cart');
           }}
@@ -44,7 +45,7 @@ function App() {
         </Suspense>
         <button
           type="button"
-          className="secondary"
+          className="button secondary"
           onClick={() => {
             setView('cart');
           }}
@@ -66,6 +67,7 @@ function App() {
       </p>
       <button
         type="button"
+        className="button"
         onClick={() => {
           setView('payment');
         }}

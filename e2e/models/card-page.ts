@@ -84,8 +84,19 @@ export class CardPage {
   }
 
   get payButton(): Locator {
-    // The card's Pay button, not "Pay … with Pix" beside it on the client-script-for-everything page.
-    return this.page.getByRole('button', { name: /^Pay(?!.* with Pix$)/ });
+    // The card's Pay button, not "Pay … with Pix" beside it on the client-script-for-everything page; by
+    // its id, as its name is in the page's language ("Pagar R$ 120,00" with ?locale=pt-BR).
+    return this.page.locator('#pay');
+  }
+
+  /** The shopper's sentence in #status, above the developer's detail. */
+  get statusLine(): Locator {
+    return this.status.locator('p').first();
+  }
+
+  /** The developer's words under it: the error's code and message, in a collapsed detail. */
+  get statusDetail(): Locator {
+    return this.status.locator('details');
   }
 
   /**

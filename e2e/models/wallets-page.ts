@@ -37,6 +37,15 @@ export class WalletsPage {
     return this.page.getByRole('status').filter({ hasNotText: /^$/ }).first();
   }
 
+  /**
+   * Not paid: the shopper's sentence (in the page's language, Portuguese by default) and the error's
+   * code in the developer's detail under it.
+   */
+  async expectNotPaid(sentence: string, code: string): Promise<void> {
+    await expect(this.status.locator('p').first()).toHaveText(sentence);
+    await expect(this.status.locator('details code')).toHaveText(code);
+  }
+
   get record(): Locator {
     return this.page.getByLabel('Payment/Init record');
   }

@@ -38,6 +38,9 @@ describe("the card frame's reserved heights", () => {
     expect(px(/\.card-slot\.save-card\.installments \{\s*min-height: (\d+)px/, css)).toBe(
       card + save + installments,
     );
+    expect(px(/\.card-slot\.installments \{\s*min-height: (\d+)px/, css)).toBe(card + installments);
+    // Once the form is in it, the slot lets go: the host reserves (with wrapped labels) and sizes itself.
+    expect(css).toMatch(/\.card-slot:has\(svc-card-form\) \{\s*min-height: 0;/);
   });
 
   it('are the ones the docs give', () => {

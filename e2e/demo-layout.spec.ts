@@ -210,8 +210,12 @@ for (const locale of LOCALES) {
         await expect(status).not.toHaveText(/…$/, { timeout: 15_000 });
         const details = status.locator('details');
         if ((await details.count()) > 0) {
-          await details.locator('summary').click();
-          await expect(details).toHaveAttribute('open', '');
+          // The page may write its outcome again (the same words, a new element) once the form has
+          // shown the decline: open whichever is there until it stays open.
+          await expect(async () => {
+            if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+            await expect(details).toHaveAttribute('open', '', { timeout: 1_000 });
+          }).toPass({ timeout: 10_000 });
         }
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });

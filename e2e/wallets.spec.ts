@@ -206,7 +206,7 @@ test.describe('Apple Pay', () => {
     await wallets.applePayButton.click();
     const sheet = wallets.appleSheet;
     await sheet.getByRole('radio', { name: 'Elo 7013' }).check();
-    await sheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+    await sheet.getByRole('button', { name: 'Pagar com Touch ID' }).click();
 
     await expect(wallets.status).toHaveText(/^Pago: /);
     expect(validations).toEqual(['POST']);
@@ -268,7 +268,7 @@ test.describe('Apple Pay', () => {
     await wallets.open();
     await wallets.applePayButton.click();
     await wallets.appleSheet.getByRole('radio', { name: 'MasterCard 5100' }).check();
-    await wallets.appleSheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+    await wallets.appleSheet.getByRole('button', { name: 'Pagar com Touch ID' }).click();
     await expect.poll(() => wallets.outcomes()).toEqual(['wallet_payment_failed']);
     expect((await wallets.paid()).status).toBe('declined');
   });
@@ -281,7 +281,7 @@ test.describe('Apple Pay', () => {
     const wallets = new WalletsPage(page);
     await wallets.open();
     await wallets.applePayButton.click();
-    await wallets.appleSheet.getByRole('button', { name: 'Pay with Touch ID' }).click();
+    await wallets.appleSheet.getByRole('button', { name: 'Pagar com Touch ID' }).click();
     await expect(wallets.status).toHaveText('Pagando com Apple Pay…');
     await page.clock.runFor(25_000);
     await expect.poll(() => wallets.outcomes()).toEqual(['wallet_callback_timeout']);

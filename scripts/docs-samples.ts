@@ -79,7 +79,8 @@ const e2eSources = (root: string) =>
 
 /**
  * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its
- * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests.
+ * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests;
+ * an example's page by the e2e spec that names its folder, its server by its test.
  */
 export function runnerOf(root: string, path: string): { runner: string } | { problem: string } {
   if (!existsSync(join(root, path))) return { problem: `${path} does not exist` };
@@ -92,6 +93,11 @@ export function runnerOf(root: string, path: string): { runner: string } | { pro
     );
     return opens === undefined ? { problem: `no e2e spec opens ${url}` } : { runner: `e2e/${opens[0]}` };
   }
+  // An example (examples/<name>/) is run by its own test beside it, or by the e2e spec that names its folder.
+  const example = /^examples\/[\w-]+\//.exec(path)?.[0];
+  const drives =
+    example === undefined ? undefined : e2eSources(root).find(([, text]) => text.includes(example));
+  if (drives !== undefined && !path.endsWith('.ts')) return { runner: `e2e/${drives[0]}` };
   const tested = path.replace(/\.ts$/, '.test.ts');
   if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
   return { problem: `no test runs ${path}` };

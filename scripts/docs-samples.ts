@@ -5,7 +5,7 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillPageTemplate, root, scriptFile } from './artifacts.ts';
+import { fillPageTemplate, pkg, root, scriptFile } from './artifacts.ts';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
 export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
@@ -126,6 +126,20 @@ export function shellProblems(
   return problems;
 }
 
+/**
+ * The repository's web address (package.json's `repository`). README.md ships in the package, which
+ * holds no docs but errors.md: it links to the others as `<repository>/blob/main/<path>` (a folder as
+ * `/tree/main/`), which the checks below read as that path of this checkout.
+ */
+export const repositoryUrl = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const repositoryPath = new RegExp(
+  `^${repositoryUrl.replace(/[.+?^$()[\]{}|\\/]/g, '\\$&')}/(?:blob|tree)/main/`,
+);
+
+/** The path in this checkout a link to the repository's main branch names, if it is one. */
+export const repositoryFile = (target: string): string | undefined =>
+  repositoryPath.test(target) ? target.replace(repositoryPath, '') : undefined;
+
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 export const slug = (heading: string) =>
   heading
@@ -135,17 +149,19 @@ export const slug = (heading: string) =>
     .replace(/\s/g, '-');
 
 /**
- * Relative links of a Markdown page that lead nowhere: a missing file, or an anchor that is neither a
- * heading nor an `<a id>` of the page it points into. Code blocks are skipped.
+ * Relative links of a Markdown page (and its links to the repository's files) that lead nowhere: a
+ * missing file, or an anchor that is neither a heading nor an `<a id>` of the page it points into. Code
+ * blocks are skipped.
  */
 export function brokenLinks(root: string, doc: string): string[] {
   const text = readFileSync(join(root, doc), 'utf8').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
   const broken: string[] = [];
   for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     const target = match[1] ?? '';
-    if (/^[a-z]+:/.test(target)) continue;
-    const [file = '', anchor] = target.split('#');
-    const path = file === '' ? doc : join(doc, '..', file);
+    const inRepository = repositoryFile(target);
+    if (inRepository === undefined && /^[a-z]+:/.test(target)) continue;
+    const [file = '', anchor] = (inRepository ?? target).split('#');
+    const path = inRepository !== undefined ? file : file === '' ? doc : join(doc, '..', file);
     if (!existsSync(join(root, path))) {
       broken.push(target);
       continue;

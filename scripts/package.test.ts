@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { build } from 'vite';
@@ -31,6 +31,7 @@ import {
   root,
   scriptFile,
 } from './artifacts.ts';
+import { repositoryFile, repositoryUrl } from './docs-samples.ts';
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and
@@ -129,6 +130,26 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     expect(refused, 'not allowed in the package').toEqual([]);
     const missing = REQUIRED.filter((file) => !files.includes(file));
     expect(missing, 'missing from the package').toEqual([]);
+  });
+
+  it('its README links only to files in the package, or to the repository’s pages of files that exist', () => {
+    // What npm shows and ships: a relative link must reach a file of the tarball (the docs but errors.md
+    // are not in it); the others go to the repository (package.json's `repository`) on its main branch.
+    const readme = read('README.md').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|\b(?:href|src)="([^"]+)"/g)].map(
+      ([, markdown, html]) => markdown ?? html ?? '',
+    );
+    expect(targets.length, 'links found in the README').toBeGreaterThan(10);
+    const broken = targets.filter((target) => {
+      const inRepository = repositoryFile(target);
+      if (inRepository !== undefined) return !existsSync(join(root, inRepository.split('#')[0] ?? ''));
+      if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return false;
+      return !files.includes(normalize(target.split('#')[0] ?? ''));
+    });
+    expect(
+      broken,
+      `relative links to files the package lacks (link them as ${repositoryUrl}/blob/main/<path>)`,
+    ).toEqual([]);
   });
 
   it('every sourceMappingURL names a map in the package', () => {

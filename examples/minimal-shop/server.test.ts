@@ -1,10 +1,10 @@
 // The README's minimal shop, paid through: its server against a sandbox on free ports, a 3DS card
 // tokenized and authenticated as the page's card frame would, then paid with the shop's endpoints.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptFile } from '../../scripts/artifacts.ts';
+import { challengeFile, LOCALE_FILES, scriptFile } from '../../scripts/artifacts.ts';
 import { account, startTestSandbox, type TestSandbox } from '../../sandbox/test/harness.ts';
 import { TEST_CARDS } from '../../sandbox/three-ds/test-cards.ts';
 import { postForm, threeDsSteps, type ThreeDsSteps } from '../../sandbox/three-ds/test-support.ts';
@@ -111,11 +111,27 @@ describe('the minimal shop', () => {
   });
 
   it.skipIf(!existsSync(new URL(`../../dist/${scriptFile()}`, import.meta.url)))(
-    'serves the package’s script-tag build as /checkout.js',
+    'serves the package’s script-tag build as /checkout.js, and the files it loads from beside itself',
     async () => {
       const script = await fetch(`${base}/checkout.js`);
       expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript']);
-      expect(await script.text()).toContain('Checkout');
+      expect(await script.text()).toBe(
+        readFileSync(new URL(`../../dist/${scriptFile()}`, import.meta.url), 'utf8'),
+      );
+      // The English strings (the page's locale) and the 3DS challenge, named relative to the script.
+      for (const file of [...LOCALE_FILES, challengeFile()]) {
+        const beside = await fetch(new URL(file, `${base}/checkout.js`));
+        expect([file, beside.headers.get('content-type')]).toEqual([file, 'text/javascript']);
+        expect(await beside.text()).toBe(
+          readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8'),
+        );
+      }
+      // Nothing else of the package's folder: a name with a path is the page.
+      const outside = await fetch(`${base}/checkout-..%2Fpackage.json.js`);
+      expect(outside.headers.get('content-type')).toBe('text/html');
+      // A file the package lacks is an error, and the shop serves on.
+      expect((await fetch(`${base}/checkout-none.js`)).status).toBe(502);
+      expect((await fetch(`${base}/`)).status).toBe(200);
     },
   );
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 // The sandbox's `demo` account (a sandbox credential): your account and app token come from the service.
 const ACCOUNT = { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_demo_7f3c2a9e41d84b0c' };
@@ -58,9 +59,11 @@ const api: Record<string, (body: Partial<Record<string, string>>) => Promise<Rep
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const call = request.method === 'POST' ? api[request.url ?? ''] : undefined;
   if (call === undefined) {
-    const script = request.url === '/checkout.js';
-    response.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html' });
-    response.end(await readFile(script ? SCRIPT : new URL('index.html', import.meta.url)));
+    // The checkout script, and the files it loads from beside itself (its languages, the 3DS challenge).
+    const name = /^\/(checkout[\w.-]*\.js)$/.exec(request.url ?? '')?.[1];
+    const script = name && (name === 'checkout.js' ? SCRIPT : join(dirname(SCRIPT), name));
+    const file = await readFile(script ?? new URL('index.html', import.meta.url));
+    response.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html' }).end(file);
     return;
   }
   const body = Buffer.concat((await request.toArray()) as Buffer[]).toString() || '{}';

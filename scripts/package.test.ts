@@ -132,23 +132,29 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     expect(missing, 'missing from the package').toEqual([]);
   });
 
-  it('its README links only to files in the package, or to the repository’s pages of files that exist', () => {
+  it('its README and docs link only to files in the package, or to the repository’s pages of files that exist', () => {
     // What npm shows and ships: a relative link must reach a file of the tarball (the docs but errors.md
     // are not in it); the others go to the repository (package.json's `repository`) on its main branch.
-    const readme = read('README.md').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
-    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)|\b(?:href|src)="([^"]+)"/g)].map(
-      ([, markdown, html]) => markdown ?? html ?? '',
-    );
-    expect(targets.length, 'links found in the README').toBeGreaterThan(10);
-    const broken = targets.filter((target) => {
-      const inRepository = repositoryFile(target);
-      if (inRepository !== undefined) return !existsSync(join(root, inRepository.split('#')[0] ?? ''));
-      if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return false;
-      return !files.includes(normalize(target.split('#')[0] ?? ''));
+    const pages = files.filter((file) => file.endsWith('.md'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/errors.md']));
+    const broken = pages.flatMap((page) => {
+      const text = read(page).replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)|\b(?:href|src)="([^"]+)"/g)].map(
+        ([, markdown, html]) => markdown ?? html ?? '',
+      );
+      return targets.flatMap((target) => {
+        const inRepository = repositoryFile(target);
+        const file = (inRepository ?? target).split('#')[0] ?? '';
+        const lost =
+          inRepository !== undefined
+            ? !existsSync(join(root, file))
+            : !/^[a-z]+:/i.test(target) && file !== '' && !files.includes(normalize(join(page, '..', file)));
+        return lost ? [`${page}: ${target}`] : [];
+      });
     });
     expect(
       broken,
-      `relative links to files the package lacks (link them as ${repositoryUrl}/blob/main/<path>)`,
+      `links to files the package lacks (link them as ${repositoryUrl}/blob/main/<path>)`,
     ).toEqual([]);
   });
 

@@ -57,6 +57,7 @@ export default mergeConfig(
             include: [
               'sandbox/**/*.test.ts',
               'demo/**/*.test.ts',
+              'examples/**/*.test.ts',
               'scripts/**/*.test.ts',
               'bench/**/*.test.ts',
               'e2e-webkit/**/*.test.ts',

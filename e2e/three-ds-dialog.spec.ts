@@ -103,6 +103,34 @@ test('Escape cancels, the shopper is told, focus returns to the form, and paying
   await expect(card.status).toContainText('Payment authorized');
 });
 
+test('the challenge logs nothing about autofocus: focus stays in the dialog, and Tab puts it on the code', async ({
+  page,
+}) => {
+  // Every frame's console: the page's, the 3DS frame's and the issuer's (Chromium said "Blocked
+  // autofocusing on a <input> element in a cross-origin subframe." for each challenge).
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  const { card, dialog } = await openChallenge(page);
+  await card.pay();
+  await dialog.expectOpen();
+  const code = dialog.issuer.getByLabel('One-time code');
+  await expect(code).toBeVisible();
+  const focusedOnPage = () => page.evaluate(() => document.activeElement?.tagName.toLowerCase());
+  // The modal dialog holds the focus (its close button first)...
+  await expect.poll(focusedOnPage).toBe('svc-challenge-dialog');
+  // ...and Tab takes it into the issuer's page, which puts it on the code field (one press from the
+  // close button; a browser that focused the dialog itself first needs two).
+  for (let tabs = 0; tabs < 2 && !(await code.evaluate((input) => input === document.activeElement)); tabs++)
+    await page.keyboard.press('Tab');
+  await expect(code).toBeFocused();
+  expect(await focusedOnPage()).toBe('svc-challenge-dialog');
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+  await dialog.expectClosed();
+  await expect(card.status).toContainText('Payment authorized');
+  expect(messages.filter((text) => /autofocus/i.test(text))).toEqual([]);
+});
+
 test('the close button cancels, and the page with the dialog open has no WCAG 2.1 AA violation', async ({
   page,
 }) => {

@@ -19,6 +19,7 @@ export const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as {
   customElements?: string;
   license?: string;
   homepage?: string;
+  repository: { type: string; url: string };
   keywords?: string[];
   exports: Record<string, { default?: string }>;
 };

@@ -155,6 +155,12 @@ describe('the sample rules', () => {
       runner: 'scripts/docs-samples.test.ts',
     });
     expect(runnerOf(root, 'demo/merchant-backend.ts')).toEqual({ runner: 'demo/merchant-backend.test.ts' });
+    expect(runnerOf(root, 'examples/minimal-shop/index.html')).toEqual({
+      runner: 'e2e/minimal-shop.spec.ts',
+    });
+    expect(runnerOf(root, 'examples/minimal-shop/server.ts')).toEqual({
+      runner: 'examples/minimal-shop/server.test.ts',
+    });
     expect(runnerOf(root, 'vite.config.ts')).toEqual({ problem: 'no test runs vite.config.ts' });
     expect(runnerOf(root, 'demo/pages/nope.js')).toEqual({ problem: 'demo/pages/nope.js does not exist' });
   });

@@ -5,7 +5,7 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillPageTemplate, root, scriptFile } from './artifacts.ts';
+import { fillPageTemplate, pkg, root, scriptFile } from './artifacts.ts';
 
 /** Fenced languages that are code a merchant would copy, and so must come from a file a test runs. */
 export const codeLanguages = new Set(['js', 'mjs', 'ts', 'tsx', 'jsx', 'html', 'css']);
@@ -79,7 +79,8 @@ const e2eSources = (root: string) =>
 
 /**
  * The test that runs a sample's file, or why none does. A test file runs itself; a demo page (its
- * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests.
+ * HTML or its script) is run by the e2e specs that open it (themselves or through a page model); the demo backend by its own tests;
+ * an example's page by the e2e spec that names its folder, its server by its test.
  */
 export function runnerOf(root: string, path: string): { runner: string } | { problem: string } {
   if (!existsSync(join(root, path))) return { problem: `${path} does not exist` };
@@ -92,6 +93,11 @@ export function runnerOf(root: string, path: string): { runner: string } | { pro
     );
     return opens === undefined ? { problem: `no e2e spec opens ${url}` } : { runner: `e2e/${opens[0]}` };
   }
+  // An example (examples/<name>/) is run by its own test beside it, or by the e2e spec that names its folder.
+  const example = /^examples\/[\w-]+\//.exec(path)?.[0];
+  const drives =
+    example === undefined ? undefined : e2eSources(root).find(([, text]) => text.includes(example));
+  if (drives !== undefined && !path.endsWith('.ts')) return { runner: `e2e/${drives[0]}` };
   const tested = path.replace(/\.ts$/, '.test.ts');
   if (tested !== path && existsSync(join(root, tested))) return { runner: tested };
   return { problem: `no test runs ${path}` };
@@ -120,6 +126,20 @@ export function shellProblems(
   return problems;
 }
 
+/**
+ * The repository's web address (package.json's `repository`). README.md ships in the package, which
+ * holds no docs but errors.md: it links to the others as `<repository>/blob/main/<path>` (a folder as
+ * `/tree/main/`), which the checks below read as that path of this checkout.
+ */
+export const repositoryUrl = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const repositoryPath = new RegExp(
+  `^${repositoryUrl.replace(/[.+?^$()[\]{}|\\/]/g, '\\$&')}/(?:blob|tree)/main/`,
+);
+
+/** The path in this checkout a link to the repository's main branch names, if it is one. */
+export const repositoryFile = (target: string): string | undefined =>
+  repositoryPath.test(target) ? target.replace(repositoryPath, '') : undefined;
+
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 export const slug = (heading: string) =>
   heading
@@ -129,17 +149,19 @@ export const slug = (heading: string) =>
     .replace(/\s/g, '-');
 
 /**
- * Relative links of a Markdown page that lead nowhere: a missing file, or an anchor that is neither a
- * heading nor an `<a id>` of the page it points into. Code blocks are skipped.
+ * Relative links of a Markdown page (and its links to the repository's files) that lead nowhere: a
+ * missing file, or an anchor that is neither a heading nor an `<a id>` of the page it points into. Code
+ * blocks are skipped.
  */
 export function brokenLinks(root: string, doc: string): string[] {
   const text = readFileSync(join(root, doc), 'utf8').replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
   const broken: string[] = [];
   for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
     const target = match[1] ?? '';
-    if (/^[a-z]+:/.test(target)) continue;
-    const [file = '', anchor] = target.split('#');
-    const path = file === '' ? doc : join(doc, '..', file);
+    const inRepository = repositoryFile(target);
+    if (inRepository === undefined && /^[a-z]+:/.test(target)) continue;
+    const [file = '', anchor] = (inRepository ?? target).split('#');
+    const path = inRepository !== undefined ? file : file === '' ? doc : join(doc, '..', file);
     if (!existsSync(join(root, path))) {
       broken.push(target);
       continue;

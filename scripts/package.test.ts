@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { build } from 'vite';
@@ -31,6 +31,7 @@ import {
   root,
   scriptFile,
 } from './artifacts.ts';
+import { repositoryFile, repositoryUrl } from './docs-samples.ts';
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and
@@ -129,6 +130,32 @@ describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
     expect(refused, 'not allowed in the package').toEqual([]);
     const missing = REQUIRED.filter((file) => !files.includes(file));
     expect(missing, 'missing from the package').toEqual([]);
+  });
+
+  it('its README and docs link only to files in the package, or to the repository’s pages of files that exist', () => {
+    // What npm shows and ships: a relative link must reach a file of the tarball (the docs but errors.md
+    // are not in it); the others go to the repository (package.json's `repository`) on its main branch.
+    const pages = files.filter((file) => file.endsWith('.md'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/errors.md']));
+    const broken = pages.flatMap((page) => {
+      const text = read(page).replace(/^(\s*)(`{3,})[\s\S]*?^\1\2\s*$/gm, '');
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)|\b(?:href|src)="([^"]+)"/g)].map(
+        ([, markdown, html]) => markdown ?? html ?? '',
+      );
+      return targets.flatMap((target) => {
+        const inRepository = repositoryFile(target);
+        const file = (inRepository ?? target).split('#')[0] ?? '';
+        const lost =
+          inRepository !== undefined
+            ? !existsSync(join(root, file))
+            : !/^[a-z]+:/i.test(target) && file !== '' && !files.includes(normalize(join(page, '..', file)));
+        return lost ? [`${page}: ${target}`] : [];
+      });
+    });
+    expect(
+      broken,
+      `links to files the package lacks (link them as ${repositoryUrl}/blob/main/<path>)`,
+    ).toEqual([]);
   });
 
   it('every sourceMappingURL names a map in the package', () => {

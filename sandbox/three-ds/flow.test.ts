@@ -299,11 +299,17 @@ describe('step-up and validation', () => {
     for (const button of ['Authenticate', 'Fail authentication', 'Cancel'])
       expect(page.html).toContain(`>${button}</button>`);
     expect(page.html).toContain('<link rel="stylesheet" href="/assets/acs.css">');
+    // No autofocus, which a cross-origin frame may not use (Chromium logs it): its script focuses the code.
+    expect(page.html).not.toContain('autofocus');
+    expect(page.html).toContain('<script src="/assets/acs.js" defer></script>');
     expectNoInlineScript(page.html);
     expect(csp(page.headers)).toContain("form-action 'self'");
     expect(csp(page.headers)).toContain(`frame-ancestors ${tokenOrigin} ${MERCHANT_ORIGIN}`);
     expect((await fetch(sb.url('threeDs', '/assets/acs.css'))).headers.get('content-type')).toMatch(
       /^text\/css/,
+    );
+    expect((await fetch(sb.url('threeDs', '/assets/acs.js'))).headers.get('content-type')).toMatch(
+      /^text\/javascript/,
     );
     expect((await steps.validate(sessionId, transactionId)).body.error?.details).toEqual({
       state: 'started',

@@ -12,6 +12,7 @@ export const ASSET_FILES: Readonly<Record<string, { type: string; body: string }
   [
     ['ddc.js', 'text/javascript; charset=utf-8'],
     ['cres.js', 'text/javascript; charset=utf-8'],
+    ['acs.js', 'text/javascript; charset=utf-8'],
     ['acs.css', 'text/css; charset=utf-8'],
     ['return.js', 'text/javascript; charset=utf-8'],
   ].map(([name = '', type = '']) => [name, { type, body: readFileSync(new URL(name, ASSETS), 'utf8') }]),
@@ -104,7 +105,10 @@ export function collectionPage(data: {
   };
 }
 
-/** The sandbox issuer's one-time-code challenge; plain forms, so it works without script. */
+/**
+ * The sandbox issuer's one-time-code challenge; plain forms, so it works without script. No `autofocus`
+ * (blocked in a cross-origin frame, with a console message): acs.js focuses the code once the page has focus.
+ */
 export function challengePage(
   challenge: Challenge,
   frameAncestors: readonly string[],
@@ -117,14 +121,14 @@ export function challengePage(
     csp: csp({ formAction: "'self'", frameAncestors }),
     html: htmlDocument(
       'Sandbox issuer: confirm your purchase',
-      '<link rel="stylesheet" href="/assets/acs.css">',
+      '<link rel="stylesheet" href="/assets/acs.css"><script src="/assets/acs.js" defer></script>',
       `<main>
 <h1>Confirm your purchase</h1>
 <p class="issuer">Sandbox issuer · 3-D Secure 2.2.0</p>
 <form method="post" action="/stepup/answer">
 <input type="hidden" name="acsTransId" value="${escapeHtml(challenge.acsTransId)}">
 <label for="otp">One-time code</label>
-<input id="otp" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" aria-describedby="${describedBy}"${invalid} autofocus>
+<input id="otp" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" aria-describedby="${describedBy}"${invalid}>
 <p id="otp-hint" class="hint">We sent a code to your phone. In the sandbox the code is 1234.</p>
 ${error === undefined ? '' : `<p id="otp-error" class="error" role="alert">${escapeHtml(error)}</p>`}
 <div class="actions">

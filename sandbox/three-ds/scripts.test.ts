@@ -2,7 +2,7 @@
 // for the few browser APIs they touch: what they post, to whom, and when.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { ASSET_FILES, challengeResultPage, collectionPage, returnPage } from './pages.ts';
+import { ASSET_FILES, challengePage, challengeResultPage, collectionPage, returnPage } from './pages.ts';
 import { profileCompleted, type Challenge } from './provider.ts';
 
 const TOKEN_ORIGIN = 'http://localhost:4174';
@@ -118,5 +118,59 @@ describe('cres.js', () => {
       [],
     ).html;
     expect(run(ASSET_FILES['cres.js']?.body ?? '', html, 'cres').submit).toHaveBeenCalledOnce();
+  });
+});
+
+describe('acs.js', () => {
+  /** The challenge page's code input in a document that has the focus or not; `active`: what holds it. */
+  function challenge(focused: boolean, active: 'body' | 'button' = 'body') {
+    const listeners: { type: string; fn: () => void; once: boolean }[] = [];
+    class HTMLInputElement {
+      focus = vi.fn(() => {
+        document.activeElement = this;
+      });
+    }
+    const body = {};
+    const button = {};
+    const code = new HTMLInputElement();
+    const document = {
+      activeElement: (active === 'body' ? body : button) as unknown,
+      body,
+      hasFocus: () => focused,
+      getElementById: (id: string) => (id === 'otp' ? code : null),
+    };
+    const window = {
+      addEventListener: (type: string, fn: () => void, options?: { once?: boolean }) =>
+        listeners.push({ type, fn, once: options?.once === true }),
+    };
+    runInNewContext(ASSET_FILES['acs.js']?.body ?? '', { window, document, HTMLInputElement });
+    return { code, listeners, document };
+  }
+
+  it('is what the challenge page loads, which has no autofocus', () => {
+    const html = challengePage({ acsTransId: 'acs_1' } as Challenge, [TOKEN_ORIGIN], undefined).html;
+    expect(html).toContain('<script src="/assets/acs.js" defer></script>');
+    expect(html).not.toContain('autofocus');
+    expect(html).toMatch(/<input id="otp" /);
+  });
+
+  it('focuses the code at once when the page loads with the focus (a wrong code sent again)', () => {
+    const { code, listeners } = challenge(true);
+    expect(code.focus).toHaveBeenCalledOnce();
+    expect(listeners).toEqual([]);
+  });
+
+  it('waits for the page to get the focus (the shopper tabs or clicks into the challenge), once', () => {
+    const { code, listeners } = challenge(false);
+    expect(code.focus).not.toHaveBeenCalled();
+    expect(listeners.map(({ type, once }) => ({ type, once }))).toEqual([{ type: 'focus', once: true }]);
+    listeners[0]?.fn();
+    expect(code.focus).toHaveBeenCalledOnce();
+  });
+
+  it('leaves the focus on a control the shopper reached', () => {
+    const { code, listeners } = challenge(false, 'button');
+    listeners[0]?.fn();
+    expect(code.focus).not.toHaveBeenCalled();
   });
 });

@@ -254,7 +254,7 @@ describe.skipIf(skip !== undefined)('webkit › card and wallets pages', () => {
     });
     await s.frame(sheetFrame);
     const pay =
-      'return [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Pay with Touch ID") ?? null;';
+      'return [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Pagar com Touch ID") ?? null;';
     await s.click(await element('the sheet’s Pay button', pay));
     await s.frame(null);
     // The wallets page speaks the wallets' language, Portuguese unless ?locale= asks for another.

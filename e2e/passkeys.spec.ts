@@ -3,11 +3,10 @@
 // included. Firefox: Playwright's WebAuthn stand-in (context.credentials), which ignores those rules and
 // reports no top page, for the shopper's path only. The sandbox verifies both with @simplewebauthn/server.
 
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import { expect, test, type CDPSession, type Page, type Request, type Route } from '@playwright/test';
 import { merchantConfigFromEnv } from '../demo/config.ts';
 import { createMerchantBackend } from '../demo/merchant-backend.ts';
 import { demoOrigins } from '../demo/server.ts';
-import { virtualAuthenticator } from './models/authenticator.ts';
 import { expectNoAxeViolations } from './models/axe.ts';
 import { CardPage, lastResult, resultCount, TOKEN_ORIGIN, year } from './models/card-page.ts';
 
@@ -25,6 +24,25 @@ interface Credential {
   rpId?: string;
   userHandle?: string;
 }
+
+// #region virtual-authenticator
+/** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader has. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+// #endregion virtual-authenticator
 
 /** Pays with a Mastercard saved for the customer; returns the card page, its offer on show. */
 async function saveCard(page: Page, customer: string): Promise<CardPage> {

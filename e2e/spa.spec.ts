@@ -127,3 +127,13 @@ test('a 3DS challenge runs over the app, and the app sends its result to Payment
     ],
   });
 });
+
+test('the app speaks its card form’s language: ?locale=pt-BR, words and form alike', async ({ page }) => {
+  await page.goto('/spa/?locale=pt-BR');
+  await expect(page.getByRole('heading', { name: 'Seu carrinho' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
+  await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
+  await expect(page.getByRole('button', { name: 'Pagar R$ 80,00' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Pagamento' })).toBeVisible();
+  await expect(new CardPage(page).field('Número do cartão')).toBeVisible();
+});

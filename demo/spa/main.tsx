@@ -4,6 +4,7 @@
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Payment } from './merchant-api.ts';
+import { t } from './strings.ts';
 
 const PaymentView = lazy(() => import('./payment-view.tsx'));
 
@@ -16,8 +17,10 @@ function App() {
   if (view === 'receipt')
     return (
       <section aria-labelledby="receipt-title">
-        <h1 id="receipt-title">Thank you</h1>
-        <p role="status">Payment {payment?.status ?? payment?.error?.code ?? 'unknown'}</p>
+        <h1 id="receipt-title">{t('thanks')}</h1>
+        <p role="status">
+          {t('paymentStatus', { status: payment?.status ?? payment?.error?.code ?? 'unknown' })}
+        </p>
         <button
           type="button"
           className="button"
@@ -25,7 +28,7 @@ function App() {
             setView('cart');
           }}
         >
-          Shop again
+          {t('shopAgain')}
         </button>
       </section>
     );
@@ -33,8 +36,8 @@ function App() {
   if (view === 'payment')
     return (
       <section aria-labelledby="payment-title">
-        <h1 id="payment-title">Payment</h1>
-        <Suspense fallback={<p role="status">Loading the payment form…</p>}>
+        <h1 id="payment-title">{t('paymentTitle')}</h1>
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
           <PaymentView
             amount={AMOUNT}
             onPaid={(paid) => {
@@ -50,20 +53,17 @@ function App() {
             setView('cart');
           }}
         >
-          Back to the cart
+          {t('backToCart')}
         </button>
       </section>
     );
 
   return (
     <section aria-labelledby="cart-title">
-      <h1 id="cart-title">Your cart</h1>
-      <p>
-        A single-page app in React that imports the checkout as an ES module. Going to payment mounts the card
-        form; going back unmounts it, and mounting it again starts fresh.
-      </p>
+      <h1 id="cart-title">{t('cartTitle')}</h1>
+      <p>{t('cartIntro')}</p>
       <p className="order">
-        Order total: <strong>R$ 80,00</strong>
+        {t('orderTotal')} <strong>R$ 80,00</strong>
       </p>
       <button
         type="button"
@@ -72,7 +72,7 @@ function App() {
           setView('payment');
         }}
       >
-        Go to payment
+        {t('goToPayment')}
       </button>
     </section>
   );

@@ -6,6 +6,7 @@ import type { SvcResultEvent } from 'service-checkout';
 import { CardForm, CheckoutProvider, useCheckout } from 'service-checkout/react';
 // #endregion import
 import { checkoutSettings, createSession, payOnBackend, type Payment, type Session } from './merchant-api.ts';
+import { locale, t } from './strings.ts';
 
 interface PaymentViewProps {
   amount: number;
@@ -22,14 +23,15 @@ export default function PaymentView({ amount, onPaid }: PaymentViewProps) {
     ...checkoutSettings(),
     // The session as a promise: the frame loads meanwhile; its fields show once it resolves.
     sessionId: session.then((created) => created.sessionId),
-    locale: navigator.language,
+    // The app's language (strings.ts): the form speaks it too.
+    locale,
   }));
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
     let current = true;
     session.catch(() => {
-      if (current) setProblem('The payment could not be started. Please try again.');
+      if (current) setProblem(t('notStarted'));
     });
     return () => {
       current = false;
@@ -90,7 +92,7 @@ function CardPayment({ session, amount, onPaid }: { session: Promise<Session> } 
 
   return (
     <form onSubmit={pay} noValidate className="checkout">
-      <label htmlFor="card-form">Card</label>
+      <label htmlFor="card-form">{t('card')}</label>
       <CardForm
         id="card-form"
         onReady={() => {
@@ -103,7 +105,7 @@ function CardPayment({ session, amount, onPaid }: { session: Promise<Session> } 
         onResult={paid}
       />
       <button type="submit" disabled={!ready || paying}>
-        Pay R$ {amount},00
+        {t('pay', { amount })}
       </button>
     </form>
   );

@@ -70,6 +70,10 @@ export const ERRORS = {
   unsupported_media_type: [415, 'The request body must be application/json.'],
   cvv_mismatch: [422, 'The security code does not match the stored card.'],
   authentication_invalid: [422, 'The 3DS authentication data does not match an authentication of this card.'],
+  spc_refused: [
+    422,
+    "The issuer refused the SPC assertion (details.reason); open the challenge instead: it counts as a wrong code.",
+  ],
   authentication_failed: [422, 'The 3DS authentication failed; ask the shopper for another payment method.'],
   authentication_required: [
     422,

@@ -326,7 +326,8 @@ describe('step-up and validation', () => {
     expect(done.html).toContain(`<form id="cres" method="post" action="${tokenOrigin}/frames/3ds-return">`);
     expect(hiddenInput(done.html, 'TransactionId')).toBe(transactionId);
     expect(hiddenInput(done.html, 'MD')).toBe('merchant-data-42');
-    expect(done.html).toContain('<script src="/assets/cres.js" defer></script>');
+    // It offers to enrol the card for SPC first (spc-enrol.js returns at once without a platform authenticator).
+    expect(done.html).toContain('<script src="/assets/spc-enrol.js" defer></script>');
     expectNoInlineScript(done.html);
     expect(csp(done.headers)).toContain(`form-action ${tokenOrigin}`);
 

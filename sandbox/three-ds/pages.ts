@@ -15,6 +15,8 @@ export const ASSET_FILES: Readonly<Record<string, { type: string; body: string }
     ['acs.js', 'text/javascript; charset=utf-8'],
     ['acs.css', 'text/css; charset=utf-8'],
     ['return.js', 'text/javascript; charset=utf-8'],
+    ['spc-enrol.js', 'text/javascript; charset=utf-8'],
+    ['card.svg', 'image/svg+xml'],
   ].map(([name = '', type = '']) => [name, { type, body: readFileSync(new URL(name, ASSETS), 'utf8') }]),
 );
 
@@ -108,24 +110,27 @@ export function collectionPage(data: {
 /**
  * The sandbox issuer's one-time-code challenge; plain forms, so it works without script. No `autofocus`
  * (blocked in a cross-origin frame, with a console message): acs.js focuses the code once the page has focus.
+ * The code is posted to the issuer's relying party origin (`answerOrigin`), where the result page may
+ * enrol the card for SPC.
  */
 export function challengePage(
   challenge: Challenge,
   frameAncestors: readonly string[],
   error: string | undefined,
+  answerOrigin: string,
 ): Page {
   const invalid = error === undefined ? '' : ' aria-invalid="true"';
   const describedBy = error === undefined ? 'otp-hint' : 'otp-hint otp-error';
   return {
     status: error === undefined ? 200 : 422,
-    csp: csp({ formAction: "'self'", frameAncestors }),
+    csp: csp({ formAction: `'self' ${answerOrigin}`, frameAncestors }),
     html: htmlDocument(
       'Sandbox issuer: confirm your purchase',
       '<link rel="stylesheet" href="/assets/acs.css"><script src="/assets/acs.js" defer></script>',
       `<main>
 <h1>Confirm your purchase</h1>
 <p class="issuer">Sandbox issuer · 3-D Secure 2.2.0</p>
-<form method="post" action="/stepup/answer">
+<form method="post" action="${escapeHtml(answerOrigin)}/stepup/answer">
 <input type="hidden" name="acsTransId" value="${escapeHtml(challenge.acsTransId)}">
 <label for="otp">One-time code</label>
 <input id="otp" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="8" aria-describedby="${describedBy}"${invalid}>
@@ -142,20 +147,39 @@ ${error === undefined ? '' : `<p id="otp-error" class="error" role="alert">${esc
   };
 }
 
-/** The ACS's last page: posts TransactionId and MD to the return URL on the token host. */
-export function challengeResultPage(challenge: Challenge, frameAncestors: readonly string[]): Page {
+/**
+ * The ACS's last page: posts TransactionId and MD to the return URL on the token host. After a passed
+ * challenge on a device with a platform authenticator, it first offers to enrol the card for Secure
+ * Payment Confirmation (spc-enrol.js shows the offer; without one, or without script, it returns at once
+ * as cres.js does).
+ */
+export function challengeResultPage(
+  challenge: Challenge,
+  frameAncestors: readonly string[],
+  offerSpc: boolean,
+): Page {
+  const offer = () => `<section id="spc-offer" hidden aria-labelledby="spc-title" data-acs-trans-id="${escapeHtml(challenge.acsTransId)}">
+<h1 id="spc-title">Use this device next time?</h1>
+<p>Next time you pay with ${escapeHtml(challenge.card.displayName)} on this device, confirm with your fingerprint, face or screen lock instead of a code. The passkey stays with your bank.</p>
+<p id="spc-status" role="status"></p>
+<div class="actions">
+<button class="primary" type="button" id="spc-enrol">Use this device</button>
+<button type="submit" form="cres">Not now</button>
+</div>
+</section>`;
   return {
     status: 200,
     csp: csp({ formAction: new URL(challenge.returnUrl).origin, frameAncestors }),
     html: htmlDocument(
-      'Sandbox issuer: returning to the merchant',
-      '<link rel="stylesheet" href="/assets/acs.css"><script src="/assets/cres.js" defer></script>',
+      offerSpc ? 'Sandbox issuer: use this device next time?' : 'Sandbox issuer: returning to the merchant',
+      `<link rel="stylesheet" href="/assets/acs.css"><script src="/assets/${offerSpc ? 'spc-enrol' : 'cres'}.js" defer></script>`,
       `<main>
+${offerSpc ? offer() : ''}
 <form id="cres" method="post" action="${escapeHtml(challenge.returnUrl)}">
 <input type="hidden" name="TransactionId" value="${escapeHtml(challenge.transactionId)}">
 <input type="hidden" name="MD" value="${escapeHtml(challenge.md ?? '')}">
-<p>Returning to the merchant…</p>
-<button type="submit">Continue</button>
+<p id="returning">Returning to the merchant…</p>
+<button type="submit" id="continue">Continue</button>
 </form>
 </main>`,
     ),

@@ -4,7 +4,8 @@
 // them on HTTP. It never keeps a card number: a setup remembers the BIN and the scenario the test card
 // scripts, nothing else.
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { checkCardNumber } from '../card-rules.ts';
 import type { Authentication, CheckedCard, FrontData, Session, StoredToken } from '../records.ts';
 import { detectBrand } from '../card-brands.ts';
@@ -12,6 +13,7 @@ import { ServiceError } from '../errors.ts';
 import type { SandboxContext } from '../http/context.ts';
 import { randomId } from '../ids.ts';
 import { JWT_ISSUER, JwtKeys } from './jwt.ts';
+import { SPC_TIMEOUT_MS, SpcIssuer, type SpcOffer } from './spc.ts';
 import {
   cardTypeOf,
   ecommerceIndicator,
@@ -32,6 +34,8 @@ export const STEP_UP_WINDOW_MS = 30_000;
 export const MAX_CODE_ATTEMPTS = 3;
 /** The sandbox ACS's one-time code. */
 export const SANDBOX_OTP = '1234';
+/** How long after a successful challenge the issuer's page may still enrol the card for SPC. */
+export const SPC_ENROLMENT_WINDOW_MS = 5 * 60_000;
 /** Merchant data (MD) is echoed back by the ACS; real ACSs cap it, so does the sandbox. */
 export const MAX_MD_LENGTH = 1024;
 
@@ -77,6 +81,15 @@ interface Collection {
 
 export type ChallengeState = 'pending' | 'started' | 'expired' | 'completed';
 
+/** How a challenge ended in Y or N: the issuer's one-time code, or the card's SPC passkey. */
+export type AuthenticationMethod = 'challenge' | 'spc';
+
+/** The card as the issuer knows it for SPC: its key of the number, and the name its sheet shows. */
+export interface IssuerCard {
+  key: string;
+  displayName: string;
+}
+
 export interface Challenge {
   transactionId: string;
   code: string;
@@ -94,9 +107,14 @@ export interface Challenge {
   startedAt: number | undefined;
   md: string | undefined;
   attempts: number;
-  /** What the ACS decided: Y or N, and whether the shopper cancelled. */
-  result: { status: 'Y' | 'N'; cancelled: boolean } | undefined;
+  /** What the ACS decided: Y or N, whether the shopper cancelled, and how the shopper was verified. */
+  result: { status: 'Y' | 'N'; cancelled: boolean; method: AuthenticationMethod } | undefined;
   completedAt: number | undefined;
+  card: IssuerCard;
+  /** The card had SPC credentials at enrolment (and the session an amount): the browser may try them first. */
+  spcOffered: boolean;
+  /** The card was enrolled for SPC after this challenge (once per challenge). */
+  spcEnrolled: boolean;
 }
 
 /** The `authentication` block of Token/Generate and Token/Bind, and the answer of ThreeDS/Validate. */
@@ -117,6 +135,8 @@ export interface AuthenticationView {
   cardType?: string;
   /** EMV challengeCancel 01: the shopper pressed Cancel in the challenge. */
   challengeCancel?: '01';
+  /** After a challenge: how the shopper was verified (the issuer's code, or SPC's passkey). */
+  authenticationMethod?: AuthenticationMethod;
   stepUpUrl?: string;
   accessToken?: string;
   pareq?: string;
@@ -169,6 +189,22 @@ function cavv(): string {
   return randomBytes(20).toString('base64');
 }
 
+/** A card's name in the browser's SPC sheet: its brand and last four digits. */
+function displayNameOf(card: { brand: string; last4: string }): string {
+  return `${card.brand} •••• ${card.last4}`;
+}
+
+/**
+ * The issuer's relying party for SPC credentials: a WebAuthn RP ID must be a domain name, so the
+ * provider's loopback address (127.0.0.1) is reached by the name `localhost` for enrolment. A real
+ * issuer's is its own domain.
+ */
+export function spcRelyingParty(threeDsUrl: string): { origin: string; rpID: string; name: string } {
+  const url = new URL(threeDsUrl);
+  if (/^[\d.]+$|^\[/.test(url.hostname)) url.hostname = 'localhost';
+  return { origin: url.origin, rpID: url.hostname, name: 'Sandbox issuer' };
+}
+
 /** A narrow screen gets a full-screen challenge; everything else the peers' default, 390×400. */
 function windowSizeFor(frontData: FrontData | undefined): ChallengeWindowSize {
   const width = Number(frontData?.screenWidth);
@@ -186,11 +222,26 @@ export class ThreeDsProvider {
   private readonly challengeByAcsId = new Map<string, string>();
   /** Sandbox-only: the challenge window size a session's issuer asks for (tests of each size). */
   private readonly windowSizes = new Map<string, ChallengeWindowSize>();
-  /** Saved card token → the scenario its test card scripts, so a setup by token knows it. */
-  private readonly savedCards = new Map<string, Scenario>();
+  /** Saved card token → the scenario its test card scripts and the issuer's key of it, for a setup by token. */
+  private readonly savedCards = new Map<string, { scripted: Scenario | undefined; key: string }>();
   private readonly keys = new JwtKeys();
+  /** The issuer's key of card numbers: an HMAC under a secret of its own, never the number. */
+  #cardSecret = randomBytes(32);
+  /** The issuer's SPC credentials and ceremonies (spc.ts). */
+  spc: SpcIssuer;
 
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly ctx: SandboxContext) {
+    this.spc = new SpcIssuer(ctx.now, spcRelyingParty(ctx.urls.threeDsUrl));
+  }
+
+  /** The origin of the issuer's SPC pages (enrolment): its relying party's. */
+  get spcOrigin(): string {
+    return spcRelyingParty(this.ctx.urls.threeDsUrl).origin;
+  }
+
+  #cardKey(cardNumber: string): string {
+    return createHmac('sha256', this.#cardSecret).update(cardNumber).digest('base64url');
+  }
 
   get deviceDataCollectionUrl(): string {
     return `${this.ctx.urls.threeDsUrl}/ddc`;
@@ -217,6 +268,8 @@ export class ThreeDsProvider {
     ])
       map.clear();
     this.keys.rotate();
+    this.#cardSecret = randomBytes(32);
+    this.spc = new SpcIssuer(this.ctx.now, spcRelyingParty(this.ctx.urls.threeDsUrl));
   }
 
   // --- setup --------------------------------------------------------------------------------------
@@ -291,15 +344,18 @@ export class ThreeDsProvider {
     return {
       bin: token.bin,
       cardType: cardTypeOf(token.bin),
-      scripted: this.savedCards.get(token.token),
+      scripted: this.savedCards.get(token.token)?.scripted,
       token: token.token,
     };
   }
 
   /** Token/Generate calls this for every token it stores, so a later setup by token knows the test card. */
   rememberCard(token: StoredToken, cardNumber: string): void {
-    const scripted = testCardScenario(cardNumber);
-    if (!token.singleUse && scripted !== undefined) this.savedCards.set(token.token, scripted);
+    if (token.singleUse) return;
+    this.savedCards.set(token.token, {
+      scripted: testCardScenario(cardNumber),
+      key: this.#cardKey(cardNumber),
+    });
   }
 
   // --- device data collection ------------------------------------------------------------------------
@@ -390,6 +446,7 @@ export class ThreeDsProvider {
         scripted: testCardScenario(cardNumber),
         expiry: { month: card.expirationMonth, year: card.expirationYear },
         token: undefined,
+        issuer: { key: this.#cardKey(cardNumber), displayName: displayNameOf(card) },
       },
       frontData,
     );
@@ -407,9 +464,11 @@ export class ThreeDsProvider {
       code,
       {
         bin: token.bin,
-        scripted: this.savedCards.get(token.token),
+        scripted: this.savedCards.get(token.token)?.scripted,
         expiry: { month: token.expirationMonth, year: token.expirationYear },
         token: token.token,
+        // A saved card's key was taken when it was saved; one saved before that has none to match.
+        issuer: { key: this.savedCards.get(token.token)?.key ?? token.token, displayName: displayNameOf(token) },
       },
       frontData,
     );
@@ -423,6 +482,7 @@ export class ThreeDsProvider {
       scripted: Scenario | undefined;
       expiry: { month: number; year: number };
       token: string | undefined;
+      issuer: IssuerCard;
     },
     frontData: FrontData | undefined,
   ): Promise<PendingEnrollment> {
@@ -468,6 +528,8 @@ export class ThreeDsProvider {
     };
 
     if (answer.pares === 'C') {
+      // SPC needs the amount the browser's sheet shows: only a session with its order has one.
+      const spcOffered = session.order !== undefined && this.spc.credentialsOf(card.issuer.key).length > 0;
       const challenge: Challenge = {
         transactionId,
         code,
@@ -486,6 +548,9 @@ export class ThreeDsProvider {
         attempts: 0,
         result: undefined,
         completedAt: undefined,
+        card: card.issuer,
+        spcOffered,
+        spcEnrolled: false,
       };
       const pareq = Buffer.from(
         JSON.stringify({
@@ -499,7 +564,7 @@ export class ThreeDsProvider {
       const accessToken = await this.keys.sign({
         jti: randomUUID(),
         iat: Math.floor(now / 1000),
-        exp: Math.ceil((now + STEP_UP_WINDOW_MS) / 1000),
+        exp: Math.ceil((now + stepUpWindow(challenge)) / 1000),
         iss: JWT_ISSUER,
         aud: 'stepup',
         OrgUnitId: session.account,
@@ -578,11 +643,11 @@ export class ThreeDsProvider {
     }
     const challenge = this.challenges.get(check.claims.TransactionId ?? '');
     if (challenge === undefined) return { ok: false, message: 'No challenge has this TransactionId.' };
-    if (!check.ok || now - challenge.enrolledAt > STEP_UP_WINDOW_MS) {
+    if (!check.ok || now - challenge.enrolledAt > stepUpWindow(challenge)) {
       if (challenge.state === 'pending') challenge.state = 'expired';
       return {
         ok: false,
-        message: `The challenge must be opened within ${String(STEP_UP_WINDOW_MS / 1000)} s of the enrollment answer; pay again.`,
+        message: `The challenge must be opened within ${String(stepUpWindow(challenge) / 1000)} s of the enrollment answer; pay again.`,
       };
     }
     if (challenge.state !== 'pending') return { ok: false, message: 'This challenge was already opened.' };
@@ -602,11 +667,7 @@ export class ThreeDsProvider {
     if (challenge?.state !== 'started') return { ok: false, message: 'This challenge is not open.' };
     const frameAncestors = this.frameAncestors(challenge.account);
     const complete = (status: 'Y' | 'N', cancelled = false): ChallengeStep => {
-      // The issuer of a "challenge failed" test card fails it whatever the shopper does.
-      const final = challenge.scenario === 'challenge_success' ? status : 'N';
-      challenge.result = { status: final, cancelled };
-      challenge.state = 'completed';
-      challenge.completedAt = this.ctx.now();
+      this.complete(challenge, status, 'challenge', cancelled);
       return { ok: true, challenge, frameAncestors, error: undefined };
     };
     switch (action) {
@@ -635,19 +696,132 @@ export class ThreeDsProvider {
 
   // --- validate ------------------------------------------------------------------------------------
 
-  /** The final answer of a challenge (spec section 3: C → Y with RC 100, or N with RC 476). */
-  validate(session: Session, authenticationTransactionId: string): AuthenticationView {
+  /** The challenge's end: the issuer of a "challenge failed" test card fails it whatever the shopper does. */
+  private complete(challenge: Challenge, status: 'Y' | 'N', method: AuthenticationMethod, cancelled = false) {
+    const final = challenge.scenario === 'challenge_success' ? status : 'N';
+    challenge.result = { status: final, cancelled, method };
+    challenge.state = 'completed';
+    challenge.completedAt = this.ctx.now();
+  }
+
+  private challengeOf(session: Session, authenticationTransactionId: string): Challenge {
     const challenge = this.challenges.get(authenticationTransactionId);
     if (challenge?.sessionId !== session.id) {
       throw new ServiceError('authentication_not_found', { field: 'authenticationTransactionId' });
     }
+    return challenge;
+  }
+
+  // --- Secure Payment Confirmation (EMV 3DS 2.3, the issuer's side in spc.ts) --------------------------
+
+  /**
+   * The issuer's SPC offer for a challenge not yet opened, shown on the merchant's page (`payeeOrigin`,
+   * one of the account's origins): none when the card has no credential, the session no amount, or the
+   * challenge already began.
+   */
+  spcOffer(session: Session, authenticationTransactionId: string, payeeOrigin: string): SpcOffer | undefined {
+    const challenge = this.challengeOf(session, authenticationTransactionId);
+    const account = this.ctx.accounts.get(session.account);
+    if (!(account?.allowedOrigins ?? []).includes(payeeOrigin)) {
+      throw new ServiceError('origin_not_allowed', { field: 'payeeOrigin' });
+    }
+    const order = session.order;
+    if (!challenge.spcOffered || challenge.state !== 'pending' || order === undefined) return undefined;
+    return this.spc.offer({
+      transactionId: challenge.transactionId,
+      card: challenge.card.key,
+      amount: order.amount.toFixed(2),
+      currency: order.currency,
+      payeeOrigin,
+      instrument: { displayName: challenge.card.displayName, icon: `${this.spcOrigin}/assets/card.svg` },
+    });
+  }
+
+  /**
+   * The browser's SPC assertion for a challenge not yet opened: verified, it ends the challenge in Y with
+   * no code; refused, it counts as a wrong code would (the last one fails the authentication), and the
+   * challenge is still there to open.
+   */
+  async confirmSpc(
+    session: Session,
+    authenticationTransactionId: string,
+    assertion: AuthenticationResponseJSON,
+  ): Promise<AuthenticationView> {
+    const challenge = this.challengeOf(session, authenticationTransactionId);
+    if (challenge.state !== 'pending') {
+      throw new ServiceError('spc_refused', {
+        field: 'spcAssertion',
+        message: 'This challenge was already opened: SPC is offered only before it.',
+      });
+    }
+    const account = this.ctx.accounts.get(challenge.account);
+    const verdict = await this.spc.verify(challenge.transactionId, assertion, {
+      // PaymentRequest runs in the token host's 3DS frame, on the account's merchant page.
+      origins: [new URL(this.ctx.urls.tokenUrl).origin],
+      topOrigins: account?.allowedOrigins ?? [],
+    });
+    if (verdict.ok) {
+      this.complete(challenge, 'Y', 'spc');
+    } else {
+      challenge.attempts += 1;
+      if (challenge.attempts < MAX_CODE_ATTEMPTS) {
+        throw new ServiceError('spc_refused', {
+          field: 'spcAssertion',
+          details: { reason: verdict.reason, attemptsLeft: MAX_CODE_ATTEMPTS - challenge.attempts },
+        });
+      }
+      this.complete(challenge, 'N', 'spc');
+    }
+    return this.validate(session, authenticationTransactionId);
+  }
+
+  /** A challenge the shopper just passed with the code, whose card the issuer's page may enrol. */
+  private enrollable(acsTransId: string): Challenge | undefined {
+    const challenge = this.challenges.get(this.challengeByAcsId.get(acsTransId) ?? '');
+    const passed =
+      challenge?.result?.status === 'Y' &&
+      challenge.result.method === 'challenge' &&
+      !challenge.spcEnrolled &&
+      this.ctx.now() - (challenge.completedAt ?? 0) < SPC_ENROLMENT_WINDOW_MS;
+    return passed ? challenge : undefined;
+  }
+
+  /** Whether the issuer's result page offers "use this device next time". */
+  offersSpcEnrolment(challenge: Challenge): boolean {
+    return this.enrollable(challenge.acsTransId) !== undefined;
+  }
+
+  /** The creation options for the card's SPC credential, on the issuer's page after its challenge. */
+  async spcEnrolmentOptions(acsTransId: string) {
+    const challenge = this.enrollable(acsTransId);
+    return challenge === undefined
+      ? undefined
+      : this.spc.enrolmentOptions(challenge.card.key, challenge.card.displayName);
+  }
+
+  /** Keeps the card's new SPC credential; a challenge enrols one device once. */
+  async spcEnrol(acsTransId: string, response: RegistrationResponseJSON): Promise<boolean> {
+    const challenge = this.enrollable(acsTransId);
+    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response))) return false;
+    challenge.spcEnrolled = true;
+    return true;
+  }
+
+  /** A test control: the SPC credentials of a card number (one, or all) forgotten by the issuer. */
+  removeSpcCredentials(cardNumber: string, credentialId?: string): number {
+    return this.spc.remove(this.#cardKey(cardNumber), credentialId);
+  }
+
+  /** The final answer of a challenge (spec section 3: C → Y with RC 100, or N with RC 476). */
+  validate(session: Session, authenticationTransactionId: string): AuthenticationView {
+    const challenge = this.challengeOf(session, authenticationTransactionId);
     if (challenge.state !== 'completed' || challenge.result === undefined) {
       throw new ServiceError('challenge_not_completed', {
         field: 'authenticationTransactionId',
         details: { state: challenge.state },
       });
     }
-    const { status, cancelled } = challenge.result;
+    const { status, cancelled, method } = challenge.result;
     const outcome: EciOutcome = status === 'Y' ? 'successful' : 'failed';
     const eci = eciValue(challenge.cardType, outcome);
     const stored = this.ctx.store.authentications.get(challenge.code);
@@ -671,6 +845,7 @@ export class ThreeDsProvider {
       deviceDataCollected: this.collected.has(challenge.referenceId),
       ...(challenge.cardType === undefined ? {} : { cardType: challenge.cardType }),
       ...(cancelled ? { challengeCancel: '01' as const } : {}),
+      authenticationMethod: method,
       authenticationTransactionId: challenge.transactionId,
     };
   }
@@ -686,6 +861,11 @@ export class ThreeDsProvider {
     const account = this.ctx.accounts.get(accountName);
     return [new URL(this.ctx.urls.tokenUrl).origin, ...(account?.allowedOrigins ?? [])];
   }
+}
+
+/** How long the step-up JWT lives: longer when the browser's SPC sheet may come first. */
+function stepUpWindow(challenge: Pick<Challenge, 'spcOffered'>): number {
+  return STEP_UP_WINDOW_MS + (challenge.spcOffered ? SPC_TIMEOUT_MS : 0);
 }
 
 /** Cardinal's `profile.completed` message, as the JSON string the collection page posts. */

@@ -2,6 +2,7 @@
 // session, like Token/List), the challenge return page and a sandbox-only switch for device data
 // collection. On the 3DS provider's own origin: the collection page and the sandbox ACS (step-up).
 
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { cardFunding, runsThreeDs } from '../card-funding.ts';
@@ -9,7 +10,7 @@ import { ServiceError } from '../errors.ts';
 import type { RouteHandlers, SandboxContext, SandboxEnv } from '../http/context.ts';
 import { browserFacing } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
-import { strict } from '../schemas.ts';
+import { authenticationResponseSchema, registrationResponseSchema, strict } from '../schemas.ts';
 import { loadSession } from '../sessions.ts';
 import { field, readForm } from './forms.ts';
 import { MAX_JWT_LENGTH } from './jwt.ts';
@@ -40,7 +41,32 @@ export const setupSchema = strict({
   token: z.string().min(1).max(128).optional(),
 });
 
-export const validateSchema = strict({ sessionId, authenticationTransactionId: z.string().min(1).max(128) });
+const authenticationTransactionId = z.string().min(1).max(128);
+
+/** ThreeDS/Validate after a challenge, or with the browser's SPC assertion before one (our addition). */
+export const validateSchema = strict({
+  sessionId,
+  authenticationTransactionId,
+  spcAssertion: authenticationResponseSchema.optional(),
+});
+
+/** ThreeDS/SpcOffer (our addition): the merchant page's origin, which the browser's sheet shows. */
+export const spcOfferSchema = strict({
+  sessionId,
+  authenticationTransactionId,
+  payeeOrigin: z.string().min(1).max(2048),
+});
+
+/** Sandbox-only: a card's SPC credentials forgotten by the issuer (one by id, or all). */
+export const spcRemoveSchema = strict({
+  cardNumber: z.string().regex(/^\d{12,19}$/),
+  credentialId: z.string().min(1).max(1366).optional(),
+});
+
+/** The issuer's page's own calls, on its origin: the challenge's id and the new credential. */
+const acsTransIdSchema = z.string().min(1).max(64);
+export const spcEnrolmentSchema = strict({ acsTransId: acsTransIdSchema });
+export const spcEnrolSchema = strict({ acsTransId: acsTransIdSchema, credential: registrationResponseSchema });
 
 export const challengeConfigSchema = strict({ sessionId, windowSize: z.enum(CHALLENGE_WINDOW_SIZES) });
 
@@ -117,7 +143,29 @@ export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvi
         const account = c.get('account');
         const body = await readBody(c, validateSchema, BODY_LIMITS.token);
         const session = loadSession(ctx, account, body.sessionId);
+        if (body.spcAssertion !== undefined) {
+          const assertion = body.spcAssertion as AuthenticationResponseJSON;
+          return c.json(await provider.confirmSpc(session, body.authenticationTransactionId, assertion));
+        }
         return c.json(provider.validate(session, body.authenticationTransactionId));
+      },
+    ],
+    // Our addition (EMV 3DS 2.3): the issuer's SPC offer for a challenge, asked by the 3DS frame.
+    spcOffer: [
+      byBrowser,
+      async (c) => {
+        const account = c.get('account');
+        const body = await readBody(c, spcOfferSchema, BODY_LIMITS.token);
+        const session = loadSession(ctx, account, body.sessionId);
+        const offer = provider.spcOffer(session, body.authenticationTransactionId, body.payeeOrigin);
+        return c.json(offer === undefined ? { available: false } : { available: true, ...offer });
+      },
+    ],
+    // Sandbox-only: the issuer forgets a card's SPC credentials (a shopper who removed them at the bank).
+    spcRemove: [
+      async (c) => {
+        const body = await readBody(c, spcRemoveSchema, BODY_LIMITS.token);
+        return c.json({ removed: provider.removeSpcCredentials(body.cardNumber, body.credentialId) });
       },
     ],
     // Sandbox-only: how the collection page answers for one session (tests of the 10 s wait, v2, ...).
@@ -209,7 +257,7 @@ export function threeDsProviderHandlers(provider: ThreeDsProvider) {
         }
         const step = await provider.startChallenge(jwt, md);
         if (!step.ok) return html(c, providerErrorPage(400, step.message));
-        return html(c, challengePage(step.challenge, step.frameAncestors, undefined));
+        return html(c, challengePage(step.challenge, step.frameAncestors, undefined, provider.spcOrigin));
       },
     ],
     stepUpAnswer: [
@@ -225,8 +273,28 @@ export function threeDsProviderHandlers(provider: ThreeDsProvider) {
         const step = provider.answerChallenge(acsTransId, action, code ?? '');
         if (!step.ok) return html(c, providerErrorPage(400, step.message));
         if (step.error !== undefined)
-          return html(c, challengePage(step.challenge, step.frameAncestors, step.error));
-        return html(c, challengeResultPage(step.challenge, step.frameAncestors));
+          return html(c, challengePage(step.challenge, step.frameAncestors, step.error, provider.spcOrigin));
+        return html(
+          c,
+          challengeResultPage(step.challenge, step.frameAncestors, provider.offersSpcEnrolment(step.challenge)),
+        );
+      },
+    ],
+    // The result page's enrolment, on the issuer's relying party origin: the options, then the credential.
+    spcEnrolmentOptions: [
+      async (c) => {
+        const body = await readBody(c, spcEnrolmentSchema, BODY_LIMITS.token);
+        const options = await provider.spcEnrolmentOptions(body.acsTransId);
+        return options === undefined ? c.json({ error: 'not_enrollable' }, 409) : c.json(options);
+      },
+    ],
+    spcEnrol: [
+      async (c) => {
+        const body = await readBody(c, spcEnrolSchema, BODY_LIMITS.token);
+        const credential = body.credential as RegistrationResponseJSON;
+        return (await provider.spcEnrol(body.acsTransId, credential))
+          ? c.body(null, 204)
+          : c.json({ error: 'enrolment_refused' }, 422);
       },
     ],
     asset: [

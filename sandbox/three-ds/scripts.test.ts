@@ -116,6 +116,7 @@ describe('cres.js', () => {
     const html = challengeResultPage(
       { returnUrl: `${TOKEN_ORIGIN}/frames/3ds-return`, transactionId: 'txn_1', md: undefined } as Challenge,
       [],
+      false,
     ).html;
     expect(run(ASSET_FILES['cres.js']?.body ?? '', html, 'cres').submit).toHaveBeenCalledOnce();
   });
@@ -148,7 +149,12 @@ describe('acs.js', () => {
   }
 
   it('is what the challenge page loads, which has no autofocus', () => {
-    const html = challengePage({ acsTransId: 'acs_1' } as Challenge, [TOKEN_ORIGIN], undefined).html;
+    const html = challengePage(
+      { acsTransId: 'acs_1' } as Challenge,
+      [TOKEN_ORIGIN],
+      undefined,
+      'http://localhost:4176',
+    ).html;
     expect(html).toContain('<script src="/assets/acs.js" defer></script>');
     expect(html).not.toContain('autofocus');
     expect(html).toMatch(/<input id="otp" /);
@@ -172,5 +178,103 @@ describe('acs.js', () => {
     const { code, listeners } = challenge(false, 'button');
     listeners[0]?.fn();
     expect(code.focus).not.toHaveBeenCalled();
+  });
+});
+
+describe('spc-enrol.js', () => {
+  const RESULT = challengeResultPage(
+    {
+      returnUrl: `${TOKEN_ORIGIN}/frames/3ds-return`,
+      transactionId: 'txn_1',
+      md: 'md',
+      acsTransId: 'acs_1',
+      card: { key: 'k', displayName: 'Visa •••• 2701' },
+    } as Challenge,
+    [],
+    true,
+  ).html;
+
+  /** The result page with a platform authenticator or not; `created`: what the shopper's device does. */
+  async function offer(
+    platform: boolean,
+    created: () => Promise<unknown> = () => Promise.resolve(credential),
+  ) {
+    const submit = vi.fn();
+    class HTMLFormElement {
+      submit = submit;
+    }
+    const elements: Record<string, Record<string, unknown>> = {
+      cres: new HTMLFormElement() as unknown as Record<string, unknown>,
+      'spc-offer': { hidden: true, dataset: dataset(RESULT, 'spc-offer') },
+      'spc-status': { textContent: '' },
+      'spc-enrol': {
+        disabled: false,
+        focus: vi.fn(),
+        addEventListener: (_type: string, fn: () => void) => {
+          elements['spc-enrol']!['click'] = fn;
+        },
+      },
+      returning: { hidden: false },
+      continue: { hidden: false },
+    };
+    const fetch = vi.fn((path: string) =>
+      Promise.resolve({
+        ok: true,
+        json: () => Promise.resolve(path === '/stepup/spc/options' ? { challenge: 'c' } : {}),
+      }),
+    );
+    const create = vi.fn(created);
+    /** The WebAuthn static methods the page uses (a function, as `typeof` sees the browser's). */
+    const PublicKeyCredential = Object.assign(() => undefined, {
+      parseCreationOptionsFromJSON: (json: unknown) => ({ parsed: json }),
+      isUserVerifyingPlatformAuthenticatorAvailable: () => Promise.resolve(platform),
+    });
+    runInNewContext(ASSET_FILES['spc-enrol.js']?.body ?? '', {
+      document: { getElementById: (id: string) => elements[id] ?? null, hasFocus: () => true },
+      navigator: { credentials: { create } },
+      fetch,
+      PublicKeyCredential,
+      HTMLFormElement,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { submit, elements, fetch, create };
+  }
+  const credential = { toJSON: () => ({ id: 'cred-1' }) };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('returns to the merchant at once where no platform authenticator can verify the shopper', async () => {
+    const { submit, elements } = await offer(false);
+    expect(submit).toHaveBeenCalledOnce();
+    expect(elements['spc-offer']?.['hidden']).toBe(true);
+  });
+
+  it('shows the offer, then creates the credential with the issuer’s options and hands it to the issuer', async () => {
+    const { submit, elements, fetch, create } = await offer(true);
+    expect(elements['spc-offer']?.['hidden']).toBe(false);
+    expect(elements['continue']?.['hidden']).toBe(true);
+    expect(submit).not.toHaveBeenCalled();
+    (elements['spc-enrol']?.['click'] as () => void)();
+    await settle();
+    await settle();
+    expect(create).toHaveBeenCalledWith({ publicKey: { parsed: { challenge: 'c' } } });
+    const calls = fetch.mock.calls as unknown as [string, { body: string }][];
+    expect(calls.map(([path]) => path)).toEqual(['/stepup/spc/options', '/stepup/spc/enrol']);
+    expect(JSON.parse(calls[1]?.[1].body ?? '')).toEqual({
+      acsTransId: 'acs_1',
+      credential: { id: 'cred-1' },
+    });
+    expect(elements['spc-status']?.['textContent']).toBe('This device is set up. Returning to the merchant…');
+    expect(submit).toHaveBeenCalledOnce();
+  });
+
+  it('returns to the merchant when the shopper refuses the device’s prompt', async () => {
+    const { submit, elements } = await offer(true, () => Promise.reject(new Error('NotAllowedError')));
+    (elements['spc-enrol']?.['click'] as () => void)();
+    await settle();
+    await settle();
+    expect(elements['spc-status']?.['textContent']).toBe(
+      'This device was not set up. Returning to the merchant…',
+    );
+    expect(submit).toHaveBeenCalledOnce();
   });
 });

@@ -100,8 +100,9 @@ describe('frame documents on the token host', () => {
     );
   });
 
-  it('lets each frame frame and post forms to the 3DS provider only, and the 3DS frame its return page', async () => {
+  it('lets each frame frame and post forms to the 3DS provider only, and the 3DS frame its return page and the issuer’s SPC pages', async () => {
     const provider = new URL(sb.urls.threeDsUrl).origin;
+    const issuer = provider.replace('127.0.0.1', 'localhost');
     const directives = async (path: string) =>
       new Map(
         ((await get(path)).headers.get('content-security-policy') ?? '')
@@ -112,7 +113,7 @@ describe('frame documents on the token host', () => {
     expect(card.get('frame-src')).toBe(provider);
     expect(card.get('form-action')).toBe(provider);
     const threeDs = await directives(`/frames/${V}/3ds.html?account=demo`);
-    expect(threeDs.get('frame-src')).toBe(`'self' ${provider}`);
+    expect(threeDs.get('frame-src')).toBe(`'self' ${provider} ${issuer}`);
     expect(threeDs.get('form-action')).toBe(provider);
     expect(threeDs.get('frame-ancestors')).toBe(MERCHANT_ORIGIN);
   });

@@ -8,6 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteHandlers, SandboxContext } from './http/context.ts';
+import { spcRelyingParty } from './three-ds/provider.ts';
 
 export const FRAMES_DIR = fileURLToPath(new URL('../dist/frames/', import.meta.url));
 
@@ -16,11 +17,17 @@ export const FRAMES_DIR = fileURLToPath(new URL('../dist/frames/', import.meta.u
  * device data collection on the 3DS provider; the 3DS frame opens the provider's step-up page, which
  * ends on the token host's own return page.
  */
-const FRAME_DOCUMENTS: ReadonlyMap<string, (threeDsOrigin: string) => { frames: string; forms: string }> =
-  new Map([
-    ['card.html', (provider: string) => ({ frames: provider, forms: provider })],
-    ['3ds.html', (provider: string) => ({ frames: `'self' ${provider}`, forms: provider })],
-  ]);
+const FRAME_DOCUMENTS: ReadonlyMap<
+  string,
+  (provider: string, issuer: string) => { frames: string; forms: string }
+> = new Map([
+  ['card.html', (provider: string) => ({ frames: provider, forms: provider })],
+  // The step-up iframe moves from the provider's page to the issuer's (its SPC enrolment).
+  [
+    '3ds.html',
+    (provider: string, issuer: string) => ({ frames: `'self' ${provider} ${issuer}`, forms: provider }),
+  ],
+]);
 
 /** A release version as the build names its frame directory (scripts/artifacts.ts). */
 const VERSION = /^\d+\.\d+\.\d+(?:-[\w.]+)?$/;
@@ -240,7 +247,11 @@ export function frameHandlers(ctx: SandboxContext, dir: string = FRAMES_DIR) {
           const { body, headers } = encoded(Buffer.from(filled), c.req.header('accept-encoding'));
           return c.body(new Uint8Array(body), 200, {
             ...documentHeaders(
-              frameCsp(html, account.allowedOrigins, nested(new URL(ctx.urls.threeDsUrl).origin)),
+              frameCsp(
+                html,
+                account.allowedOrigins,
+                nested(new URL(ctx.urls.threeDsUrl).origin, spcRelyingParty(ctx.urls.threeDsUrl).origin),
+              ),
             ),
             'cross-origin-opener-policy': 'same-origin',
             ...headers,

@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'authentication_invalid',
   'authentication_not_found',
   'challenge_not_completed',
+  'spc_refused',
   'authentication_already_used',
   'authentication_required',
   'three_ds_required',

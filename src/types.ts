@@ -180,6 +180,12 @@ export interface ThreeDsResult {
   eci?: string;
   /** Who bears a fraud chargeback: `full` (Y) and `partial` (A) move it to the issuer; `none` (U). */
   liabilityShift?: 'full' | 'partial' | 'none';
+  /**
+   * How the issuer verified the shopper when it asked to: `challenge` (a one-time code in the challenge
+   * dialog) or `spc` (the card's passkey at the bank, in the browser's Secure Payment Confirmation sheet).
+   * Absent when no challenge ran (frictionless).
+   */
+  authenticationMethod?: 'challenge' | 'spc';
 }
 
 /** An expected failure (a decline, invalid input, the network): a value to handle, not an exception. */
@@ -480,8 +486,8 @@ export type AuthenticationResult =
   | ({
       /** Always true: the shopper may pay with this card (3DS status Y, A or U). */
       ok: true;
-    } & Required<Omit<ThreeDsResult, 'eci'>> &
-      Pick<ThreeDsResult, 'eci'>)
+    } & Required<Omit<ThreeDsResult, 'eci' | 'authenticationMethod'>> &
+      Pick<ThreeDsResult, 'eci' | 'authenticationMethod'>)
   | Failure;
 
 /**

@@ -46,6 +46,7 @@ export function decodeAuthentication(value: unknown): Authentication | undefined
       authenticationTransactionId,
     };
   }
+  const method = value['authenticationMethod'];
   return {
     code,
     referenceId,
@@ -55,6 +56,7 @@ export function decodeAuthentication(value: unknown): Authentication | undefined
     liabilityShift: LIABILITY_SHIFTS.find((s) => s === liabilityShift) ?? 'none',
     challenge,
     cancelled: value['challengeCancel'] === '01',
+    ...(method === 'challenge' || method === 'spc' ? { method } : {}),
   };
 }
 
@@ -96,10 +98,72 @@ export function setupThreeDs(
   return client.post('/api/ThreeDS/Setup', request, decodeSetup);
 }
 
-/** ThreeDS/Validate after a challenge: the service's final verdict. */
+/**
+ * ThreeDS/Validate: the service's final verdict after a challenge, or, with `spcAssertion` before it
+ * opens, the issuer's answer to the browser's Secure Payment Confirmation (a refusal is `spc_refused`).
+ */
 export function validateThreeDs(
   client: ServiceClient,
-  request: { sessionId: string; authenticationTransactionId: string },
+  request: { sessionId: string; authenticationTransactionId: string; spcAssertion?: unknown },
 ): Promise<Result<Authentication>> {
   return client.post('/api/ThreeDS/Validate', request, decodeAuthentication);
+}
+
+/** The issuer's Secure Payment Confirmation offer for a challenge: what the browser's sheet needs. */
+export interface SpcOffer {
+  /** The card's credentials at the issuer, base64url. */
+  credentialIds: string[];
+  challenge: string;
+  rpId: string;
+  payeeOrigin: string;
+  instrument: { displayName: string; icon: string };
+  total: { currency: string; value: string };
+  timeout: number;
+}
+
+/** ThreeDS/SpcOffer's answer: an offer, or undefined for `{available: false}`; null when it is neither. */
+export function decodeSpcOffer(body: unknown): SpcOffer | undefined | null {
+  if (!isObj(body)) return null;
+  if (body['available'] === false) return undefined;
+  const { credentialIds, challenge, rpId, payeeOrigin, instrument, total, timeout } = body;
+  const base64url = (v: unknown): v is string => text(v, 1400) && /^[\w-]+$/.test(v);
+  if (
+    body['available'] !== true ||
+    !Array.isArray(credentialIds) ||
+    credentialIds.length === 0 ||
+    credentialIds.length > 20 ||
+    !credentialIds.every(base64url) ||
+    !base64url(challenge) ||
+    !text(rpId, 253) ||
+    !text(payeeOrigin) ||
+    !isObj(instrument) ||
+    !text(instrument['displayName'], 100) ||
+    !text(instrument['icon']) ||
+    !isObj(total) ||
+    !text(total['currency'], 3) ||
+    !text(total['value'], 20) ||
+    !/^\d+\.\d{2}$/.test(total['value']) ||
+    typeof timeout !== 'number'
+  )
+    return null;
+  return {
+    credentialIds,
+    challenge,
+    rpId,
+    payeeOrigin,
+    instrument: { displayName: instrument['displayName'], icon: instrument['icon'] },
+    total: { currency: total['currency'], value: total['value'] },
+    timeout,
+  };
+}
+
+/** ThreeDS/SpcOffer: the issuer's offer for a challenge not yet opened, shown on `payeeOrigin`. */
+export function requestSpcOffer(
+  client: ServiceClient,
+  request: { sessionId: string; authenticationTransactionId: string; payeeOrigin: string },
+): Promise<Result<SpcOffer | undefined>> {
+  return client.post('/api/ThreeDS/SpcOffer', request, (body) => {
+    const offer = decodeSpcOffer(body);
+    return offer === null ? undefined : { offer };
+  }).then((reply) => (reply.ok ? { ok: true, value: reply.value.offer } : reply));
 }

@@ -133,7 +133,8 @@ async function runChallenge(
 }
 
 /** What a passed authentication hands the merchant for Payment/Init. */
-export type Verified = Required<Omit<ThreeDsResult, 'eci'>> & Pick<ThreeDsResult, 'eci'>;
+export type Verified = Required<Omit<ThreeDsResult, 'eci' | 'authenticationMethod'>> &
+  Pick<ThreeDsResult, 'eci' | 'authenticationMethod'>;
 
 /**
  * A 3DS block to the merchant's fields: after the challenge when the issuer asked for one (a flow that
@@ -158,7 +159,7 @@ export async function verifyAuthentication(
   }
   const status = verdictOf(verdict);
   if (!status.ok) return status;
-  const { code, referenceId, transactionId, eci, liabilityShift } = verdict;
+  const { code, referenceId, transactionId, eci, liabilityShift, method } = verdict;
   return {
     ok: true,
     value: {
@@ -168,6 +169,7 @@ export async function verifyAuthentication(
       status: status.value,
       ...(eci === undefined ? {} : { eci }),
       liabilityShift,
+      ...(method === undefined ? {} : { authenticationMethod: method }),
     },
   };
 }

@@ -13,6 +13,7 @@ import { pixMessages } from './pix.ts';
 import { ptBR } from './pt-br.ts';
 import { refusalMessages } from './refusal.ts';
 import { walletMessages } from './wallet.ts';
+import { spcMessages } from './spc.ts';
 import { loadLocale } from './tables.ts';
 
 // en's and es's tables are loaded on demand (tables.test.ts); these tests read them loaded.
@@ -35,6 +36,7 @@ const TABLES: Readonly<Record<string, Readonly<Record<Locale, Table>>>> = {
   'wallet.ts': walletMessages,
   'funding.ts': fundingMessages,
   'installment-cost.ts': installmentCostMessages,
+  'spc.ts': spcMessages,
   'refusal.ts': {
     'pt-BR': { refusal: refusalMessages.pt },
     en: { refusal: refusalMessages.en },

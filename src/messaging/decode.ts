@@ -165,14 +165,25 @@ function decodeChallenge(value: unknown): Challenge | undefined {
  */
 export function decodeAuthenticationValue(value: unknown): Authentication | undefined {
   if (!isObj(value)) return undefined;
-  const { code, referenceId, transactionId, status, eci, liabilityShift, cancelled } = value;
+  const { code, referenceId, transactionId, status, eci, liabilityShift, cancelled, method } = value;
   if (!text(code, 128) || !text(referenceId, 128) || !text(transactionId, 128)) return undefined;
   if (!oneOf(AUTHENTICATION_STATUSES, status) || !oneOf(LIABILITY_SHIFTS, liabilityShift)) return undefined;
   if (eci !== undefined && !(str(eci, 2) && /^\d{2}$/.test(eci))) return undefined;
   if (typeof cancelled !== 'boolean') return undefined;
   const challenge = value['challenge'] === undefined ? undefined : decodeChallenge(value['challenge']);
   if ((status === 'C') !== (challenge !== undefined)) return undefined;
-  return { code, referenceId, transactionId, status, eci, liabilityShift, challenge, cancelled };
+  if (method !== undefined && method !== 'challenge' && method !== 'spc') return undefined;
+  return {
+    code,
+    referenceId,
+    transactionId,
+    status,
+    eci,
+    liabilityShift,
+    challenge,
+    cancelled,
+    ...(method === undefined ? {} : { method }),
+  };
 }
 
 /**

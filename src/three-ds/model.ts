@@ -4,6 +4,8 @@
 
 export type AuthenticationStatus = 'Y' | 'A' | 'U' | 'N' | 'R' | 'C';
 export type LiabilityShift = 'full' | 'partial' | 'none';
+/** How a challenge verified the shopper: the issuer's code, or the issuer's passkey (Secure Payment Confirmation). */
+export type AuthenticationMethod = 'challenge' | 'spc';
 
 export const AUTHENTICATION_STATUSES: readonly AuthenticationStatus[] = ['Y', 'A', 'U', 'N', 'R', 'C'];
 export const LIABILITY_SHIFTS: readonly LiabilityShift[] = ['full', 'partial', 'none'];
@@ -29,6 +31,8 @@ export interface Authentication {
   challenge: Challenge | undefined;
   /** The shopper cancelled the challenge (EMV challengeCancel). */
   cancelled: boolean;
+  /** After a challenge: how the issuer verified the shopper. */
+  method?: AuthenticationMethod;
 }
 
 /** The 3DS steps a merchant can show progress for (`svc-3ds` events), in the order they happen. */

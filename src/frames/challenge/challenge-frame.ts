@@ -1,9 +1,11 @@
-// The 3DS challenge frame: served from the token host, embedded by the page's challenge dialog. It posts
-// the step-up JWT and a fresh MD to the issuer's step-up page in an iframe of its own, waits for the
-// token host's return page to report the end, then asks the service (ThreeDS/Validate) for the result
-// and hands that to the page. The page never decides an outcome from a message.
+// The 3DS challenge frame: served from the token host, embedded by the page's challenge dialog. Where the
+// browser runs Secure Payment Confirmation and the issuer offers the card's passkey, the shopper confirms
+// in the browser's sheet first (spc.ts); otherwise, or when that does not end it, the frame posts the
+// step-up JWT and a fresh MD to the issuer's step-up page in an iframe of its own, waits for the token
+// host's return page to report the end, then asks the service (ThreeDS/Validate) for the result and
+// hands that to the page. The page never decides an outcome from a message.
 
-import { serviceClient } from '../../api/service.ts';
+import { serviceClient, type ServiceClient } from '../../api/service.ts';
 import { validateThreeDs } from '../../api/three-ds.ts';
 import {
   decodeCompletion,
@@ -13,6 +15,7 @@ import {
 } from '../../messaging/challenge-messages.ts';
 import { createNonce } from '../../messaging/handshake.ts';
 import { startFrame } from '../frame-runtime.ts';
+import { authenticateWithSpc } from './spc.ts';
 
 async function main(): Promise<void> {
   const port = await startFrame(window);
@@ -22,15 +25,15 @@ async function main(): Promise<void> {
   };
   let started = false;
 
-  const run = (challenge: ChallengeStart) => {
-    document.documentElement.lang = challenge.locale;
-    document.title = challenge.title;
+  const stepUp = (challenge: ChallengeStart, client: ServiceClient) => {
     const md = createNonce();
     const name = `svc-step-up-${md}`;
     const frame = document.createElement('iframe');
     frame.name = name;
     frame.title = challenge.title;
-    frame.allow = 'payment; publickey-credentials-get';
+    // The issuer's pages move between its own origins (the challenge, its passkey enrolment), which this
+    // frame cannot know: `*` lets any of them use what this frame itself was allowed by the page.
+    frame.allow = 'payment *; publickey-credentials-get *; publickey-credentials-create *';
     const form = document.createElement('form');
     form.method = 'POST';
     form.action = challenge.stepUpUrl;
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
       if (completion === undefined) return;
       window.removeEventListener('message', onMessage);
       post({ v: 1, type: 'completed' });
-      void validateThreeDs(serviceClient({ origin: window.location.origin, account: challenge.account }), {
+      void validateThreeDs(client, {
         sessionId: challenge.sessionId,
         authenticationTransactionId: challenge.authenticationTransactionId,
       }).then((reply) => {
@@ -81,12 +84,25 @@ async function main(): Promise<void> {
     form.remove();
   };
 
+  const run = async (challenge: ChallengeStart) => {
+    document.documentElement.lang = challenge.locale;
+    document.title = challenge.title;
+    const client = serviceClient({ origin: window.location.origin, account: challenge.account });
+    const bySpc = await authenticateWithSpc(window, client, challenge);
+    if (bySpc === undefined) {
+      stepUp(challenge, client);
+      return;
+    }
+    post({ v: 1, type: 'completed' });
+    post({ v: 1, type: 'authenticated', authentication: bySpc });
+  };
+
   port.onmessage = (event: MessageEvent) => {
     const message = decodePageToChallenge(event.data);
     // One challenge per frame: a second start cannot redirect the shopper elsewhere.
     if (message === undefined || started) return;
     started = true;
-    run(message.challenge);
+    void run(message.challenge);
   };
 }
 

@@ -34,7 +34,9 @@ describe('<svc-challenge-dialog>', () => {
     expect(native?.getAttribute('aria-label')).toBe('Card verification');
     expect(frame.getAttribute('src')).toBe(options.src);
     expect(frame.getAttribute('title')).toBe('Card verification');
-    expect(frame.getAttribute('allow')).toBe('payment; publickey-credentials-get');
+    expect(frame.getAttribute('allow')).toBe(
+      'payment; publickey-credentials-get; publickey-credentials-create',
+    );
   });
 
   it('takes the issuer’s window size, 02 for an invalid one', async () => {

@@ -74,7 +74,9 @@ export class SvcChallengeDialog extends ElementBase {
       part: 'frame',
       src: options.src,
       title: options.label,
-      allow: 'payment; publickey-credentials-get',
+      // The 3DS frame may run Secure Payment Confirmation, and the issuer's page inside it a passkey
+      // (its enrolment creates one).
+      allow: 'payment; publickey-credentials-get; publickey-credentials-create',
     });
     const dialog = element(
       'dialog',

@@ -11,6 +11,7 @@ export default defineConfig(
   globalIgnores([
     'dist/',
     'demo/spa/dist/',
+    'examples/react-shop/dist/',
     'reports/',
     'test-results/',
     'playwright-report/',

@@ -21,7 +21,8 @@ const chunkSources: Plugin = {
 // later plugins or aliases) true in tests.
 export default mergeConfig(
   // The card fields import the logo sprite's URL (virtual:card-logos), the frame its chunks' URLs. The React entry imports the
-  // checkout by the package's name, which the build keeps external: the sources here, as tsconfig's paths.
+  // checkout by the package's name, which the build keeps external, and the React shop (examples/react-shop/)
+  // imports the React entry by its: the sources here, as tsconfig's paths.
   {
     define: shared.define ?? {},
     resolve: {
@@ -30,6 +31,10 @@ export default mergeConfig(
           ([find, replacement]) => ({ find, replacement }),
         ),
         { find: /^service-checkout$/, replacement: resolve(import.meta.dirname, 'src/index.ts') },
+        {
+          find: /^service-checkout\/react$/,
+          replacement: resolve(import.meta.dirname, 'src/react/index.ts'),
+        },
       ],
     },
     plugins: [cardLogos(), chunkSources],

@@ -4,17 +4,7 @@
 // type tests. Its one peer, React (optional, for service-checkout/react), is this repository's, linked in
 // (React 19, with React 18's types beside as @types/react-18).
 
-import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { publint } from 'publint';
@@ -32,6 +22,7 @@ import {
   scriptFile,
 } from './artifacts.ts';
 import { repositoryFile, repositoryUrl } from './docs-samples.ts';
+import { installTarball, packTarball, run } from './packed-project.ts';
 
 /**
  * What the tarball may hold: the manifest and readme, the merchant-side builds with their maps and
@@ -78,14 +69,9 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
  * stdout and stderr with `stderr`).
  */
 function exec(command: string, args: string[], { cwd = root, show = false, stderr = false } = {}): string {
-  const env = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env });
-  const output = `${result.stdout}${result.stderr}`.trim();
-  if (result.error !== undefined) throw new Error(`could not start ${command}: ${result.error.message}`);
-  if (result.status !== 0)
-    throw new Error(`${[command, ...args].join(' ')} exited ${result.status}\n${output}`);
+  const { stdout, output } = run(command, args, cwd);
   if (show && output !== '') console.log(indent(output));
-  return stderr ? output : result.stdout;
+  return stderr ? output : stdout;
 }
 const node = (args: string[], options = {}) => exec(process.execPath, args, options);
 
@@ -102,23 +88,15 @@ if (!built) console.log('package: skipped: dist/ is not built: run `npm run buil
 
 describe.skipIf(!built)('the package', { timeout: 120_000 }, () => {
   beforeAll(() => {
-    const [packed] = JSON.parse(
-      exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp]),
-    ) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
-    if (packed === undefined) throw new Error('npm pack made no tarball');
-    tarball = join(temp, packed.filename);
+    const packed = packTarball(temp);
+    tarball = packed.tarball;
     files = packed.files.map((f) => f.path);
     console.log(
       `${packed.filename}: ${kib(packed.size)} packed, ${kib(packed.unpackedSize)} unpacked, ${files.length} files`,
     );
     for (const file of packed.files) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
-    mkdirSync(unpacked, { recursive: true });
-    exec('tar', ['-xzf', tarball, '-C', unpacked, '--strip-components=1']);
+    installTarball(tarball, consumer, ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-18']);
     cpSync(join(import.meta.dirname, 'package-import.mjs'), importer);
-    for (const peer of ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-18']) {
-      mkdirSync(join(consumer, 'node_modules', peer, '..'), { recursive: true });
-      symlinkSync(join(root, 'node_modules', peer), join(consumer, 'node_modules', peer), 'dir');
-    }
   }, 120_000);
 
   afterAll(() => {

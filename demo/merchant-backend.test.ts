@@ -491,6 +491,8 @@ describe('the demo merchant backend', () => {
     expect(manual).toContain(`connect-src 'self' ${sb.urls.tokenUrl};`);
     const everything = (await app.request('/everything.html')).headers.get('content-security-policy') ?? '';
     expect(everything).toContain(`connect-src 'self' ${sb.urls.sandboxUrl};`);
+    // And a Permissions-Policy, as a shop that sends one: the helper's (e2e/spc.spec.ts pays under it).
+    expect(page.headers.get('permissions-policy')).toContain(`payment=(self "${sb.urls.tokenUrl}")`);
     expect((await app.request('/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await app.request('/../sandbox/accounts.json')).status).toBe(404);
   });

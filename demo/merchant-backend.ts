@@ -30,7 +30,14 @@ import {
   OrderStore,
   type Order,
 } from './orders.ts';
-import { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from '../src/csp.ts';
+import {
+  checkoutCsp,
+  checkoutPermissionsPolicy,
+  formatCsp,
+  mergeCsp,
+  type CspDirectives,
+  type CspOptions,
+} from '../src/csp.ts';
 import { SIGNATURE_HEADER, verifyWebhook } from '../src/server/webhooks.ts';
 import { SCENARIOS, TEST_CARD_TYPES, TEST_CARDS, type TestCardType } from '../sandbox/three-ds/test-cards.ts';
 
@@ -636,6 +643,8 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': pagePolicy(config, policyPath),
+        // A shop that sends a Permissions-Policy: the helper's lets the frames use payment and passkeys.
+        'permissions-policy': checkoutPermissionsPolicy(config),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });

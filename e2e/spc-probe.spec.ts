@@ -5,6 +5,7 @@
 // it runs SPC this test fails and the SPC path's own tests can start.
 
 import { expect, test } from '@playwright/test';
+import { platformAuthenticator } from './models/spc-sheet.ts';
 
 const PROBE = 'http://localhost:4173/__spc-probe';
 
@@ -43,17 +44,7 @@ test('this Chromium runs no Secure Payment Confirmation: the smallest SPC page i
     'SPC is a Chromium API; Firefox and Safari have none and take the challenge.',
   );
   await page.route(PROBE, (route) => route.fulfill({ contentType: 'text/html', body: PAGE }));
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  const { cdp } = await platformAuthenticator(page);
   // The automation mode exists, and accepts: what is missing is SPC itself.
   await cdp.send('Page.setSPCTransactionMode', { mode: 'autoAccept' });
   await page.goto(PROBE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutCsp, formatCsp, mergeCsp } from './csp.ts';
+import { checkoutCsp, checkoutPermissionsPolicy, formatCsp, mergeCsp } from './csp.ts';
 
 describe('checkoutCsp', () => {
   it('asks for the script’s source and the token host as a frame, and nothing else for the card form', () => {
@@ -138,5 +138,19 @@ describe('mergeCsp and formatCsp', () => {
     expect(formatCsp(merged)).toBe(
       "default-src 'self'; connect-src 'self' https://token.example; script-src 'self'",
     );
+  });
+});
+
+describe('checkoutPermissionsPolicy', () => {
+  it('lets the token host use payment and passkeys, for a page that sends a Permissions-Policy', () => {
+    expect(
+      checkoutPermissionsPolicy({ environment: 'production', tokenUrl: 'https://token.example/x' }),
+    ).toBe(
+      'payment=(self "https://token.example"), publickey-credentials-get=(self "https://token.example"), publickey-credentials-create=(self "https://token.example")',
+    );
+    expect(checkoutPermissionsPolicy({ environment: 'sandbox' })).toContain(
+      'payment=(self "http://localhost:4174")',
+    );
+    expect(() => checkoutPermissionsPolicy({ environment: 'production' })).toThrow(/tokenUrl/);
   });
 });

@@ -97,6 +97,26 @@ export function checkoutCsp(options: CspOptions): CspDirectives {
   };
 }
 
+/** The browser features the token host's frames use, each delegated by the frame's `allow`. */
+const FRAME_FEATURES = ['payment', 'publickey-credentials-get', 'publickey-credentials-create'] as const;
+
+/**
+ * The `Permissions-Policy` header value a merchant page needs **when it sends one**: the token host may
+ * use `payment` (Secure Payment Confirmation in the 3DS frame) and `publickey-credentials-get` and
+ * `-create` (stored cards' passkeys, and the issuer's own inside the 3DS frame). A page that sends no
+ * Permissions-Policy header needs nothing: these features are its own by default, and the frames'
+ * `allow` attributes hand them on. Merge each feature's allowlist with yours; a page that sets
+ * `payment=()` turns SPC off, and the challenge runs with its code.
+ *
+ * @param options - The environment and token host, as given to `new Checkout`.
+ * @returns The header's value: `payment=(self "https://token.example"), …`.
+ * @throws {@link CheckoutError} `invalid_option`, as {@link checkoutCsp} does, for a bad `tokenUrl`.
+ */
+export function checkoutPermissionsPolicy(options: Pick<CspOptions, 'environment' | 'tokenUrl'>): string {
+  const token = resolveTokenOrigin(options.environment, options.tokenUrl);
+  return FRAME_FEATURES.map((feature) => `${feature}=(self "${token}")`).join(', ');
+}
+
 /** The sandbox's 3DS provider, where the sandbox runs by default (`npm run sandbox`). */
 const SANDBOX_THREE_DS_URL = 'http://127.0.0.1:4176';
 

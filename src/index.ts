@@ -24,7 +24,14 @@ export {
 } from './events.ts';
 export { SvcPaymentEvent } from './payment-event.ts';
 export { THREE_DS_STEPS, type ThreeDsStep } from './three-ds/model.ts';
-export { checkoutCsp, formatCsp, mergeCsp, type CspDirectives, type CspOptions } from './csp.ts';
+export {
+  checkoutCsp,
+  checkoutPermissionsPolicy,
+  formatCsp,
+  mergeCsp,
+  type CspDirectives,
+  type CspOptions,
+} from './csp.ts';
 export { cardFormHtml, type CardFormHtmlOptions } from './card-form-html.ts';
 export type { SvcCardForm } from './elements/card-form.ts';
 export type { FrontData } from './browser-data/index.ts';

@@ -4,7 +4,15 @@
 // user verification, the counter) to see the service refuse it. The browsers' own virtual authenticators
 // run in the e2e suite.
 
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 
 type Cbor = number | string | Uint8Array | Map<Cbor, Cbor>;
 
@@ -66,16 +74,33 @@ interface Options {
 }
 
 export class SoftAuthenticator {
-  readonly credentialId = randomBytes(16);
+  readonly credentialId: Uint8Array;
   readonly #privateKey: KeyObject;
   readonly #publicKey: KeyObject;
   /** The signature counter; a test may set it back to play a cloned authenticator. */
   counter = 0;
 
-  constructor() {
-    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    this.#privateKey = pair.privateKey;
-    this.#publicKey = pair.publicKey;
+  /**
+   * A new ES256 credential; or, with `existing`, one a browser's virtual authenticator holds (CDP's
+   * `WebAuthn.getCredentials` gives its id, PKCS #8 private key and counter), to sign what the browser
+   * itself cannot here (a Secure Payment Confirmation).
+   */
+  constructor(existing?: { credentialId: Uint8Array; privateKeyPkcs8: Uint8Array; counter: number }) {
+    if (existing === undefined) {
+      const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      this.credentialId = randomBytes(16);
+      this.#privateKey = pair.privateKey;
+      this.#publicKey = pair.publicKey;
+      return;
+    }
+    this.credentialId = existing.credentialId;
+    this.#privateKey = createPrivateKey({
+      key: Buffer.from(existing.privateKeyPkcs8),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    this.#publicKey = createPublicKey(this.#privateKey);
+    this.counter = existing.counter;
   }
 
   get id(): string {

@@ -2,6 +2,7 @@
 // and the token host's return page. No inline script or style anywhere: data travels in escaped data-*
 // attributes, code and styles in files served by the same origin, so each page's CSP can be strict.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Challenge } from './provider.ts';
 
@@ -158,13 +159,15 @@ export function challengeResultPage(
   frameAncestors: readonly string[],
   offerSpc: boolean,
 ): Page {
-  const offer = () => `<section id="spc-offer" hidden aria-labelledby="spc-title" data-acs-trans-id="${escapeHtml(challenge.acsTransId)}">
+  // What the device remembers it was asked for this card (spc-enrol.js): a hash of the issuer's key.
+  const cardId = () => createHash('sha256').update(challenge.card.key).digest('base64url').slice(0, 22);
+  const offer = () => `<section id="spc-offer" hidden aria-labelledby="spc-title" data-acs-trans-id="${escapeHtml(challenge.acsTransId)}" data-card="${cardId()}">
 <h1 id="spc-title">Use this device next time?</h1>
 <p>Next time you pay with ${escapeHtml(challenge.card.displayName)} on this device, confirm with your fingerprint, face or screen lock instead of a code. The passkey stays with your bank.</p>
 <p id="spc-status" role="status"></p>
 <div class="actions">
 <button class="primary" type="button" id="spc-enrol">Use this device</button>
-<button type="submit" form="cres">Not now</button>
+<button type="submit" form="cres" id="spc-later">Not now</button>
 </div>
 </section>`;
   return {

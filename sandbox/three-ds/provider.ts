@@ -796,13 +796,13 @@ export class ThreeDsProvider {
     const challenge = this.enrollable(acsTransId);
     return challenge === undefined
       ? undefined
-      : this.spc.enrolmentOptions(challenge.card.key, challenge.card.displayName);
+      : this.spc.enrolmentOptions(challenge.card.key, challenge.card.displayName, acsTransId);
   }
 
   /** Keeps the card's new SPC credential; a challenge enrols one device once. */
   async spcEnrol(acsTransId: string, response: RegistrationResponseJSON): Promise<boolean> {
     const challenge = this.enrollable(acsTransId);
-    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response))) return false;
+    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response, acsTransId))) return false;
     challenge.spcEnrolled = true;
     return true;
   }

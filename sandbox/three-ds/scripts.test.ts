@@ -198,6 +198,8 @@ describe('spc-enrol.js', () => {
   async function offer(
     platform: boolean,
     created: () => Promise<unknown> = () => Promise.resolve(credential),
+    /** The device's storage for the issuer's origin, kept between pages. */
+    storage = new Map<string, string>(),
   ) {
     const submit = vi.fn();
     class HTMLFormElement {
@@ -214,8 +216,17 @@ describe('spc-enrol.js', () => {
           elements['spc-enrol']!['click'] = fn;
         },
       },
+      'spc-later': {
+        addEventListener: (_type: string, fn: () => void) => {
+          elements['spc-later']!['click'] = fn;
+        },
+      },
       returning: { hidden: false },
       continue: { hidden: false },
+    };
+    const localStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
     };
     const fetch = vi.fn((path: string) =>
       Promise.resolve({
@@ -233,11 +244,12 @@ describe('spc-enrol.js', () => {
       document: { getElementById: (id: string) => elements[id] ?? null, hasFocus: () => true },
       navigator: { credentials: { create } },
       fetch,
+      localStorage,
       PublicKeyCredential,
       HTMLFormElement,
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return { submit, elements, fetch, create };
+    return { submit, elements, fetch, create, storage };
   }
   const credential = { toJSON: () => ({ id: 'cred-1' }) };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -276,5 +288,25 @@ describe('spc-enrol.js', () => {
       'This device was not set up. Returning to the merchant…',
     );
     expect(submit).toHaveBeenCalledOnce();
+  });
+
+  it('asks a device once per card: after an enrolment or a “Not now”, the next page returns at once', async () => {
+    const enrolled = await offer(true);
+    (enrolled.elements['spc-enrol']?.['click'] as () => void)();
+    await settle();
+    await settle();
+    const again = await offer(true, undefined, enrolled.storage);
+    expect(again.elements['spc-offer']?.['hidden']).toBe(true);
+    expect(again.submit).toHaveBeenCalledOnce();
+
+    const declined = await offer(true);
+    (declined.elements['spc-later']?.['click'] as () => void)();
+    expect((await offer(true, undefined, declined.storage)).submit).toHaveBeenCalledOnce();
+    // A refused creation is not remembered: the next challenge asks again.
+    const refused = await offer(true, () => Promise.reject(new Error('NotAllowedError')));
+    (refused.elements['spc-enrol']?.['click'] as () => void)();
+    await settle();
+    await settle();
+    expect([...refused.storage.keys()]).toEqual([]);
   });
 });

@@ -46,11 +46,11 @@ function offered(issuer: SpcIssuer) {
 async function enrolled(clock = { now: 1_000_000 }) {
   const issuer = new SpcIssuer(() => clock.now, ISSUER);
   const device = new SoftAuthenticator();
-  const options = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701');
+  const options = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701', 'acs_1');
   expect(options.extensions).toMatchObject({ payment: { isPayment: true } });
   expect(options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
   // Created on the issuer's own page, inside the challenge dialog.
-  expect(await issuer.enrol(CARD, device.register(options, { origin: ISSUER.origin }))).toBe(true);
+  expect(await issuer.enrol(CARD, device.register(options, { origin: ISSUER.origin }), 'acs_1')).toBe(true);
   return { issuer, device, clock };
 }
 
@@ -171,10 +171,31 @@ describe('SPC at the sandbox’s issuer', () => {
   it('enrols only with its own challenge, on its own origin', async () => {
     const issuer = new SpcIssuer(() => 0, ISSUER);
     const device = new SoftAuthenticator();
-    const options = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701');
-    expect(await issuer.enrol(CARD, device.register(options, { origin: MERCHANT }))).toBe(false);
+    const options = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701', 'acs_2');
+    expect(await issuer.enrol(CARD, device.register(options, { origin: MERCHANT }), 'acs_2')).toBe(false);
     // The challenge was spent by the refused attempt.
-    expect(await issuer.enrol(CARD, device.register(options, { origin: ISSUER.origin }))).toBe(false);
+    expect(await issuer.enrol(CARD, device.register(options, { origin: ISSUER.origin }), 'acs_2')).toBe(
+      false,
+    );
     expect(issuer.credentialsOf(CARD)).toEqual([]);
+  });
+
+  it('enrols two devices of the same card at once, each with its own ceremony', async () => {
+    const issuer = new SpcIssuer(() => 0, ISSUER);
+    const [phone, laptop] = [new SoftAuthenticator(), new SoftAuthenticator()];
+    const forPhone = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701', 'acs_phone');
+    const forLaptop = await issuer.enrolmentOptions(CARD, 'Visa •••• 2701', 'acs_laptop');
+    const page = { origin: ISSUER.origin };
+    expect(await issuer.enrol(CARD, phone.register(forPhone, page), 'acs_phone')).toBe(true);
+    expect(await issuer.enrol(CARD, laptop.register(forLaptop, page), 'acs_laptop')).toBe(true);
+    expect(
+      issuer
+        .credentialsOf(CARD)
+        .map(({ id }) => id)
+        .sort(),
+    ).toEqual([phone.id, laptop.id].sort());
+    // Another card's ceremony enrols nothing for this one.
+    const other = await issuer.enrolmentOptions('another-card', 'Elo •••• 2000', 'acs_other');
+    expect(await issuer.enrol(CARD, phone.register(other, page), 'acs_other')).toBe(false);
   });
 });

@@ -99,8 +99,9 @@ export class SpcIssuer {
   /**
    * The creation options for enrolling the card on this device, after its challenge succeeded: a
    * platform credential that verifies its user, with the `payment` extension, on the issuer's origin.
+   * `ceremony` names this enrolment (the challenge's): two devices may enrol the same card at once.
    */
-  async enrolmentOptions(card: string, displayName: string) {
+  async enrolmentOptions(card: string, displayName: string, ceremony: string) {
     const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: this.relyingParty.name,
@@ -118,7 +119,7 @@ export class SpcIssuer {
       extensions: { payment: { isPayment: true } } as AuthenticationExtensionsClientInputs,
       supportedAlgorithmIDs: [-7, -257],
     });
-    this.#enrolments.set(card, {
+    this.#enrolments.set(ceremony, {
       challenge: options.challenge,
       expiresAt: this.now() + SPC_TIMEOUT_MS,
       subject: card,
@@ -127,9 +128,9 @@ export class SpcIssuer {
   }
 
   /** Verifies the enrolment's credential, created on the issuer's own page, and keeps it for the card. */
-  async enrol(card: string, response: RegistrationResponseJSON): Promise<boolean> {
-    const pending = this.#spend(this.#enrolments, card);
-    if (pending === undefined) return false;
+  async enrol(card: string, response: RegistrationResponseJSON, ceremony: string): Promise<boolean> {
+    const pending = this.#spend(this.#enrolments, ceremony);
+    if (pending?.subject !== card) return false;
     const { verifyRegistrationResponse } = await webauthn();
     const verified = await verifyRegistrationResponse({
       response,

@@ -1,8 +1,10 @@
 // The sandbox issuer's offer to enrol the card for Secure Payment Confirmation, after a passed challenge.
-// It is shown only where a platform authenticator can verify the shopper; elsewhere, and after "Not now",
-// an enrolment or a failure, the page returns to the merchant as cres.js does (without script, its
-// Continue button does). The credential is created on this page's origin, the issuer's relying party,
-// with the SPC `payment` extension, and only the issuer keeps it.
+// It is shown only where a platform authenticator can verify the shopper, and once per card on a device
+// (the device remembers an enrolment or a "Not now" in its storage for this origin, which browsers keep
+// apart per merchant site); elsewhere, and after "Not now", an enrolment or a failure, the page returns
+// to the merchant as cres.js does (without script, its Continue button does). The credential is created
+// on this page's origin, the issuer's relying party, with the SPC `payment` extension, and only the
+// issuer keeps it.
 /* global document, PublicKeyCredential, HTMLFormElement */
 'use strict';
 
@@ -10,6 +12,23 @@ const form = document.getElementById('cres');
 const offer = document.getElementById('spc-offer');
 const status = document.getElementById('spc-status');
 const button = document.getElementById('spc-enrol');
+const asked = `svc-spc-asked:${offer === null ? '' : offer.dataset.card}`;
+
+/** Whether this device was asked for this card before; storage may be refused (then it asks again). */
+const wasAsked = () => {
+  try {
+    return localStorage.getItem(asked) !== null;
+  } catch {
+    return false;
+  }
+};
+const remember = () => {
+  try {
+    localStorage.setItem(asked, '1');
+  } catch {
+    // Asked again next time.
+  }
+};
 
 const back = () => {
   if (form instanceof HTMLFormElement) form.submit();
@@ -44,6 +63,7 @@ async function enrol() {
     const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(await options.json());
     const credential = await navigator.credentials.create({ publicKey });
     const saved = await post('/stepup/spc/enrol', { acsTransId, credential: credential.toJSON() });
+    if (saved.ok) remember();
     status.textContent = saved.ok
       ? 'This device is set up. Returning to the merchant…'
       : 'Your bank could not set up this device. Returning to the merchant…';
@@ -54,7 +74,7 @@ async function enrol() {
 }
 
 void platformAuthenticator().then((available) => {
-  if (!available || offer === null || button === null) {
+  if (!available || offer === null || button === null || wasAsked()) {
     back();
     return;
   }
@@ -62,6 +82,7 @@ void platformAuthenticator().then((available) => {
   document.getElementById('continue').hidden = true;
   offer.hidden = false;
   button.addEventListener('click', () => void enrol());
+  document.getElementById('spc-later').addEventListener('click', remember);
   // As acs.js: script may move the focus only within a document that holds it.
   if (document.hasFocus()) button.focus();
 });

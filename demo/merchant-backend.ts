@@ -643,8 +643,10 @@ export function createMerchantBackend(config: MerchantConfig, ownOrigins: readon
       return c.body(content, 200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': pagePolicy(config, policyPath),
+        // #region permissions-policy
         // A shop that sends a Permissions-Policy: the helper's lets the frames use payment and passkeys.
         'permissions-policy': checkoutPermissionsPolicy(config),
+        // #endregion permissions-policy
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
       });

@@ -34,8 +34,12 @@ async function passChallenge(page: Page, offer?: 'Use this device' | 'Not now'):
   await dialog.expectOpen();
   await dialog.authenticate('1234');
   if (offer !== undefined) {
+    // #region enrol-at-the-bank
+    // The bank's page, inside the challenge dialog, after the code: "Use this device" creates the
+    // card's passkey in the page's (virtual) authenticator, for the bank's relying party.
     await expect(dialog.issuer.getByRole('heading', { name: 'Use this device next time?' })).toBeVisible();
     await dialog.issuer.getByRole('button', { name: offer }).click();
+    // #endregion enrol-at-the-bank
   }
   await dialog.expectClosed();
 }

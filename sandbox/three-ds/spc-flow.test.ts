@@ -293,4 +293,18 @@ describe('SPC through the service', () => {
     const after = await offeredChallenge(number);
     expect((after.offer as { credentialIds?: string[] }).credentialIds ?? []).not.toContain(device.id);
   });
+
+  it('offers a saved card’s passkeys when it is bound in a later order, as when typed again', async () => {
+    const number = TEST_CARDS['054'].challenge_success;
+    const { device } = await enrolDevice(number);
+    // The card saved in one order, bound with its code in the next (Token/Bind runs its 3DS).
+    const first = await orderSession();
+    const saved = await steps.enroll(first.sessionId, number, { card: { singleUse: false } });
+    const next = await orderSession();
+    const { authentication } = await steps.enrollSaved(next.sessionId, saved.token);
+    expect(authentication['status']).toBe('C');
+    const offer = await offerFor(next.sessionId, authentication);
+    expect(offer.body).toMatchObject({ available: true });
+    expect((offer.body as { credentialIds: string[] }).credentialIds).toContain(device.id);
+  });
 });

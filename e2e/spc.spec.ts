@@ -73,7 +73,9 @@ test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)',
     const before = shown.length;
 
     const card = await pay(page);
-    await expect(card.status).toContainText('3DS Y');
+    await expect(card.status).toContainText(
+      '3DS Y, ECI 05, liability shift full. Confirmed with a passkey at the bank, no code.',
+    );
     const result = await lastResult(page);
     expect(result).toMatchObject({
       ok: true,
@@ -99,6 +101,23 @@ test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)',
         { authentication: { transactionId: result['transactionId'], status: 'Y', eci: '05' } },
       ],
     });
+  });
+
+  test('pay() confirms by passkey too: the client script for everything pays the order with no code', async ({
+    page,
+    context,
+  }) => {
+    const { cdp, authenticatorId } = await platformAuthenticator(page);
+    const shown = await installSpcSheet(context, { cdp, authenticatorId }, () => 'confirm');
+    await enrolThisDevice(page, cdp, authenticatorId);
+    const before = shown.length;
+    const card = new CardPage(page, '/everything.html');
+    await card.open();
+    await card.fill({ number: CARD, expiry: THREE_DS_EXPIRY });
+    await card.pay();
+    await expect(card.status).toHaveText(`Paid: authorized, Visa ending in ${CARD.slice(-4)}.`);
+    expect(shown).toHaveLength(before + 1);
+    expect(stepUps(card)).toBe(0);
   });
 
   test('a cancelled sheet, an assertion the issuer refuses, and another card each open the challenge in the same dialog', async ({

@@ -69,7 +69,6 @@ export function sandboxRoutes(
       ['USE', '/api/token/bind', browser],
       ['USE', '/api/threeds/setup', browser],
       ['USE', '/api/threeds/validate', browser],
-      ['USE', '/api/threeds/spcoffer', browser],
       ['USE', '/api/wallet/merchantsession', browser],
       ['USE', '/__sandbox/*', [sandboxControl()]],
       ['POST', '/api/token/newsession', token.newSession],

@@ -56,7 +56,7 @@ async function pay(result) {
           status: result.status,
           eci: result.eci ?? t('threeDs.none'),
           shift: result.liabilityShift,
-        });
+        }) + (result.authenticationMethod === 'spc' ? t('threeDs.spc') : '');
   show(t('tokenized', { card: t('endingIn', result), authenticated }));
   // #region three-ds-pay
   const paid = await postJson('/api/pay', {

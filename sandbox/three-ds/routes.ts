@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { cardFunding, runsThreeDs } from '../card-funding.ts';
 import { ServiceError } from '../errors.ts';
 import type { RouteHandlers, SandboxContext, SandboxEnv } from '../http/context.ts';
-import { browserFacing } from '../http/guards.ts';
+import { browserFacing, tokenHostFrameOnly } from '../http/guards.ts';
 import { BODY_LIMITS, readBody } from '../http/request.ts';
 import { authenticationResponseSchema, registrationResponseSchema, strict } from '../schemas.ts';
 import { loadSession } from '../sessions.ts';
@@ -150,9 +150,10 @@ export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvi
         return c.json(provider.validate(session, body.authenticationTransactionId));
       },
     ],
-    // Our addition (EMV 3DS 2.3): the issuer's SPC offer for a challenge, asked by the 3DS frame.
+    // Our addition (EMV 3DS 2.3): the issuer's SPC offer for a challenge, asked by the 3DS frame only:
+    // the card's credential ids at the bank are for the browser's sheet, not for a page or a server.
     spcOffer: [
-      byBrowser,
+      tokenHostFrameOnly(ctx.accounts, tokenOrigin),
       async (c) => {
         const account = c.get('account');
         const body = await readBody(c, spcOfferSchema, BODY_LIMITS.token);

@@ -307,4 +307,17 @@ describe('SPC through the service', () => {
     expect(offer.body).toMatchObject({ available: true });
     expect((offer.body as { credentialIds: string[] }).credentialIds).toContain(device.id);
   });
+
+  it('gives the offer to the token host’s frames only: not to a merchant page, nor to a server', async () => {
+    const { sessionId, authentication } = await offeredChallenge(TEST_CARDS['001'].challenge_failure);
+    const body = {
+      sessionId,
+      authenticationTransactionId: authentication['authenticationTransactionId'],
+      payeeOrigin: MERCHANT_ORIGIN,
+    };
+    const fromPage = await sb.browser('token', '/api/ThreeDS/SpcOffer', body);
+    expect(fromPage.body.error).toMatchObject({ code: 'origin_not_allowed' });
+    const fromServer = await sb.backend('token', '/api/ThreeDS/SpcOffer', body);
+    expect(fromServer.body.error).toMatchObject({ code: 'browser_only' });
+  });
 });

@@ -9,16 +9,19 @@ import { API_DIR, filesIn, generate } from './api-docs.ts';
 
 const root = join(import.meta.dirname, '..');
 
-/** Every name src/index.ts exports, types included (`export type *` too), as tsconfig.build.json has it. */
-function publicExports(): string[] {
+/**
+ * Every name an entry exports (src/index.ts, or the React entry), types included (`export type *`
+ * too), as tsconfig.build.json has it.
+ */
+function publicExports(entry = join(root, 'src', 'index.ts')): string[] {
   const read = (path: string) => ts.sys.readFile(path);
   const { config } = ts.readConfigFile(join(root, 'tsconfig.build.json'), read) as { config: unknown };
   const { options, fileNames } = ts.parseJsonConfigFileContent(config, ts.sys, root);
   const program = ts.createProgram(fileNames, options);
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(join(root, 'src', 'index.ts'));
+  const source = program.getSourceFile(entry);
   const module = source === undefined ? undefined : checker.getSymbolAtLocation(source);
-  if (module === undefined) throw new Error('src/index.ts did not compile to a module');
+  if (module === undefined) throw new Error(`${entry} did not compile to a module`);
   return checker
     .getExportsOfModule(module)
     .map((symbol) => symbol.name)
@@ -52,9 +55,22 @@ describe('docs/api', () => {
 
   it.each(exported)('links %s from the index to a page of its own', (name) => {
     const readme = readFileSync(join(API_DIR, 'README.md'), 'utf8');
-    const page = committed.find((file) => file.endsWith(`/${name}.md`));
+    const page = committed.find((file) => !file.startsWith('react/') && file.endsWith(`/${name}.md`));
     expect(page, `no page for ${name}`).toBeDefined();
     expect(readme).toContain(`](${page ?? ''})`);
+  });
+
+  const reactExports = publicExports(join(root, 'src', 'react', 'index.ts'));
+
+  it('finds the React entry’s exports (a sanity check of the scan)', () => {
+    expect(reactExports).toEqual(expect.arrayContaining(['CheckoutProvider', 'CardForm', 'usePay']));
+  });
+
+  it.each(reactExports)('links service-checkout/react’s %s from its index to a page of its own', (name) => {
+    const readme = readFileSync(join(API_DIR, 'react', 'README.md'), 'utf8');
+    const page = committed.find((file) => file.startsWith('react/') && file.endsWith(`/${name}.md`));
+    expect(page, `no page for ${name}`).toBeDefined();
+    expect(readme).toContain(`](${(page ?? '').slice('react/'.length)})`);
   });
 
   it('documents both elements with every svc-* event of the card form', () => {

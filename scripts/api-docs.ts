@@ -79,8 +79,37 @@ function pruneForeignMembers(app: Application): void {
   );
 }
 
-/** Writes TypeDoc's Markdown pages into `out`; throws on any warning. */
-async function writeReference(out: string): Promise<void> {
+/**
+ * The main entry's types the React entry's props and values name: documented in docs/api/, so the React
+ * pages name them without a page of their own.
+ */
+const MAIN_ENTRY_TYPES = [
+  'ApplePayButtonOptions',
+  'ApplePayOptions',
+  'Checkout',
+  'CheckoutError',
+  'CheckoutOptions',
+  'GooglePayOptions',
+  'PaymentProgress',
+  'PaymentResult',
+  'PayOptions',
+  'StoredCard',
+  'SvcBlurEvent',
+  'SvcChangeEvent',
+  'SvcErrorEvent',
+  'SvcFocusEvent',
+  'SvcPasskeyEvent',
+  'SvcReadyEvent',
+  'SvcResultEvent',
+  'SvcSubmitEvent',
+  'SvcThreeDsEvent',
+];
+
+/**
+ * Writes TypeDoc's Markdown pages of `entry` (src/index.ts, or the React entry) into `out`; throws on
+ * any warning.
+ */
+async function writeReference(out: string, entry = join(root, 'src', 'index.ts')): Promise<void> {
   const markdown: PluginOptions = {
     hidePageHeader: true,
     hideBreadcrumbs: true,
@@ -88,7 +117,7 @@ async function writeReference(out: string): Promise<void> {
   };
   const app = await Application.bootstrapWithPlugins({
     ...markdown,
-    entryPoints: [join(root, 'src', 'index.ts')],
+    entryPoints: [entry],
     // The declarations' program: the entries and their imports, no Node types.
     tsconfig: join(root, 'tsconfig.build.json'),
     plugin: ['typedoc-plugin-markdown'],
@@ -105,11 +134,12 @@ async function writeReference(out: string): Promise<void> {
     excludeTags: [...OptionDefaults.excludeTags, ...ELEMENT_TAGS],
     // An export without TSDoc, or a link to nothing, fails the run rather than making a thin page.
     validation: { notExported: true, notDocumented: true, invalidLink: true },
+    intentionallyNotExported: entry.endsWith(join('react', 'index.ts')) ? MAIN_ENTRY_TYPES : [],
     logLevel: 'Warn',
   });
   pruneForeignMembers(app);
   const project = await app.convert();
-  if (project === undefined) throw new Error('TypeDoc could not convert src/index.ts (see above).');
+  if (project === undefined) throw new Error(`TypeDoc could not convert ${entry} (see above).`);
   app.validate(project);
   if (app.logger.hasErrors() || app.logger.hasWarnings())
     throw new Error('TypeDoc reported problems with the TSDoc of the public exports (see above).');
@@ -193,15 +223,32 @@ const INTRO = [
   'Every export of `service-checkout` (the ESM build; the script-tag build has the same under',
   '`window.Checkout`), generated from the TSDoc of `src/index.ts` by `npm run docs:api`. How to use them',
   "together: [the checkout script](../checkout-script.md). The elements' attributes, events, CSS parts and",
-  'custom properties: [elements.md](elements.md). Error codes: [errors.md](../errors.md).',
+  'custom properties: [elements.md](elements.md). Error codes: [errors.md](../errors.md). The React',
+  'entry, `service-checkout/react`: [react/](react/README.md).',
 ].join(' ');
+
+/** What react/README.md says before TypeDoc's index. */
+const REACT_INTRO = [
+  'Every export of `service-checkout/react`, generated from the TSDoc of `src/react/index.ts` by',
+  '`npm run docs:api`. How to use them together: [the single-page app guide](../../guides/single-page-app.md).',
+  'The types they name without a link (`CheckoutOptions`, `PaymentResult`, the `Svc…Event`s, …) are the',
+  "main entry's: [the API reference](../README.md).",
+].join(' ');
+
+/** TypeDoc's index page in `dir`, with `intro` under its title. */
+function introduce(dir: string, intro: string, title?: string): void {
+  const readme = join(dir, 'README.md');
+  const [heading = '', ...rest] = readFileSync(readme, 'utf8').split('\n');
+  writeFileSync(readme, [title ?? heading, '', intro, ...rest].join('\n'));
+}
 
 /** Writes the whole reference into `out` (docs/api/ by default), replacing what was there. */
 export async function generate(out = API_DIR): Promise<void> {
   await writeReference(out);
-  const readme = join(out, 'README.md');
-  const [title = '', ...rest] = readFileSync(readme, 'utf8').split('\n');
-  writeFileSync(readme, [title, '', INTRO, ...rest].join('\n'));
+  introduce(out, INTRO);
+  // The React entry's pages, after the main ones (TypeDoc empties its output directory first).
+  await writeReference(join(out, 'react'), join(root, 'src', 'react', 'index.ts'));
+  introduce(join(out, 'react'), REACT_INTRO, '# API reference: service-checkout/react');
   writeFileSync(join(out, 'elements.md'), renderElements(await elementsManifest(), filesIn(out)));
   // The committed copy's config, wherever `out` is.
   const config = await prettier.resolveConfig(join(API_DIR, 'README.md'));

@@ -39,7 +39,12 @@ const FORM_EVENTS = 'ready change focus blur submit result error passkey 3ds'.sp
 
 /** What the slot a component renders takes. */
 export interface SlotProps {
+  /** The class of the `<div>` the component renders, which holds what it mounts. */
   className?: string | undefined;
+  /**
+   * The `<div>`'s style. Until the card form is mounted (and on a server), the component adds the
+   * frame's reserved `minHeight`, which yours overrides.
+   */
   style?: CSSProperties | undefined;
 }
 
@@ -48,22 +53,33 @@ export interface SlotProps {
  * result, whether the shopper pressed Enter or the page called `submit()` or `pay()`.
  */
 export interface CardFormEventProps {
+  /** `svc-ready`: the frame is up and the fields can be typed in. */
   onReady?: (event: SvcReadyEvent) => void;
+  /** `svc-change`: the form's state (brand, each field's state, complete), never a value. */
   onChange?: (event: SvcChangeEvent) => void;
+  /** `svc-focus`: a field got the focus. */
   onFocus?: (event: SvcFocusEvent) => void;
+  /** `svc-blur`: a field lost it. */
   onBlur?: (event: SvcBlurEvent) => void;
+  /** `svc-submit`: the shopper pressed Enter in a field; the submit has started. */
   onSubmit?: (event: SvcSubmitEvent) => void;
+  /** `svc-result`: a submit's result (the token, its 3DS verdict, or a CheckoutError). */
   onResult?: (event: SvcResultEvent) => void;
+  /** `svc-error`: the form cannot run (its frame failed, a refused option). */
   onError?: (event: SvcErrorEvent) => void;
+  /** `svc-passkey`: what became of the offer to create a stored card's passkey. */
   onPasskey?: (event: SvcPasskeyEvent) => void;
+  /** `svc-3ds`: a 3DS step (collection, challenge shown or finished), to show progress. */
   onThreeDs?: (event: SvcThreeDsEvent) => void;
 }
 
+/** `<CardForm>`'s props: its slot, its events, and the element's id. */
 export interface CardFormProps extends SlotProps, CardFormEventProps {
   /** The `<svc-card-form>`'s id, for a `<label for>`: a click on the label focuses the card number. */
   id?: string;
 }
 
+/** `<StoredCard>`'s props: the card, its slot and its events. */
 export interface StoredCardProps extends SlotProps, CardFormEventProps {
   /** The stored card, from `checkout.listStoredCards()`; another token mounts anew. */
   card: Pick<StoredCardData, 'token' | 'brand' | 'last4'> & Partial<Pick<StoredCardData, 'passkey'>>;
@@ -119,7 +135,7 @@ export function StoredCard({ card, ...props }: StoredCardProps): ReactNode {
 }
 
 /** What a wallet's button takes besides its options: where a refused option goes. */
-interface WalletProps extends SlotProps {
+export interface WalletProps extends SlotProps {
   /**
    * An option refused (`invalid_option`, `invalid_target`) or `full_build_required`: what
    * `useGooglePay()` / `useApplePay()` reject with. Without it, the rejection is left unhandled.

@@ -20,6 +20,7 @@ export {
   type GooglePayButtonProps,
   type SlotProps,
   type StoredCardProps,
+  type WalletProps,
 } from './elements.ts';
 export { usePay, type PayState, type UsePay } from './use-pay.ts';
 export { FRAME_HEIGHTS } from './reserved-height.ts';

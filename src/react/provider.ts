@@ -45,6 +45,7 @@ export interface CheckoutProviderProps {
    * `useMemo`) while the session is the same.
    */
   options: CheckoutOptions;
+  /** The part of the app that pays: its components reach the Checkout with `useCheckout()`. */
   children?: ReactNode;
 }
 

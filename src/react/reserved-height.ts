@@ -6,10 +6,15 @@ import type { CheckoutOptions } from 'service-checkout';
 
 /** The card frame's height in px with the default appearance, and what each option adds. */
 export const FRAME_HEIGHTS = {
+  /** The card form: number, expiry, security code and name. */
   card: 352,
+  /** A stored card's security code. */
   cvv: 99,
+  /** The `saveCard` option's checkbox. */
   saveCard: 35,
+  /** The `documentField` option's CPF/CNPJ field. */
   documentField: 99,
+  /** The `installments` option's select (the card form's or a stored card's). */
   installments: 81,
 } as const;
 

@@ -27,6 +27,11 @@ export interface UsePay extends PayState {
   pay: (options?: PayOptions) => Promise<PaymentResult>;
 }
 
+/**
+ * `checkout.pay()` for a component inside `<CheckoutProvider>`, with its progress as state: one call at
+ * a time per Checkout (a second while one runs gets the same promise), the session the provider has
+ * now (never a stale one), and the slots of the provider's `<PixCode>` and `<Boleto>` for what it shows.
+ */
 export function usePay(): UsePay {
   const context = useLatest(useCheckoutContext());
   const [state, setState] = useState<PayState>({ paying: false });

@@ -72,7 +72,7 @@ export const ERRORS = {
   authentication_invalid: [422, 'The 3DS authentication data does not match an authentication of this card.'],
   spc_refused: [
     422,
-    "The issuer refused the SPC assertion (details.reason); open the challenge instead: it counts as a wrong code.",
+    'The issuer refused the SPC assertion (details.reason); open the challenge instead: it counts as a wrong code.',
   ],
   authentication_failed: [422, 'The 3DS authentication failed; ask the shopper for another payment method.'],
   authentication_required: [

@@ -468,7 +468,10 @@ export class ThreeDsProvider {
         expiry: { month: token.expirationMonth, year: token.expirationYear },
         token: token.token,
         // A saved card's key was taken when it was saved; one saved before that has none to match.
-        issuer: { key: this.savedCards.get(token.token)?.key ?? token.token, displayName: displayNameOf(token) },
+        issuer: {
+          key: this.savedCards.get(token.token)?.key ?? token.token,
+          displayName: displayNameOf(token),
+        },
       },
       frontData,
     );
@@ -802,7 +805,8 @@ export class ThreeDsProvider {
   /** Keeps the card's new SPC credential; a challenge enrols one device once. */
   async spcEnrol(acsTransId: string, response: RegistrationResponseJSON): Promise<boolean> {
     const challenge = this.enrollable(acsTransId);
-    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response, acsTransId))) return false;
+    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response, acsTransId)))
+      return false;
     challenge.spcEnrolled = true;
     return true;
   }

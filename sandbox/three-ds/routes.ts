@@ -66,7 +66,10 @@ export const spcRemoveSchema = strict({
 /** The issuer's page's own calls, on its origin: the challenge's id and the new credential. */
 const acsTransIdSchema = z.string().min(1).max(64);
 export const spcEnrolmentSchema = strict({ acsTransId: acsTransIdSchema });
-export const spcEnrolSchema = strict({ acsTransId: acsTransIdSchema, credential: registrationResponseSchema });
+export const spcEnrolSchema = strict({
+  acsTransId: acsTransIdSchema,
+  credential: registrationResponseSchema,
+});
 
 export const challengeConfigSchema = strict({ sessionId, windowSize: z.enum(CHALLENGE_WINDOW_SIZES) });
 
@@ -277,7 +280,11 @@ export function threeDsProviderHandlers(provider: ThreeDsProvider) {
           return html(c, challengePage(step.challenge, step.frameAncestors, step.error, provider.spcOrigin));
         return html(
           c,
-          challengeResultPage(step.challenge, step.frameAncestors, provider.offersSpcEnrolment(step.challenge)),
+          challengeResultPage(
+            step.challenge,
+            step.frameAncestors,
+            provider.offersSpcEnrolment(step.challenge),
+          ),
         );
       },
     ],

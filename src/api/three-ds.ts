@@ -162,8 +162,10 @@ export function requestSpcOffer(
   client: ServiceClient,
   request: { sessionId: string; authenticationTransactionId: string; payeeOrigin: string },
 ): Promise<Result<SpcOffer | undefined>> {
-  return client.post('/api/ThreeDS/SpcOffer', request, (body) => {
-    const offer = decodeSpcOffer(body);
-    return offer === null ? undefined : { offer };
-  }).then((reply) => (reply.ok ? { ok: true, value: reply.value.offer } : reply));
+  return client
+    .post('/api/ThreeDS/SpcOffer', request, (body) => {
+      const offer = decodeSpcOffer(body);
+      return offer === null ? undefined : { offer };
+    })
+    .then((reply) => (reply.ok ? { ok: true, value: reply.value.offer } : reply));
 }

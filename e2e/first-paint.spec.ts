@@ -99,9 +99,10 @@ for (const { set, path, locales } of FIELD_SETS)
         await route.fulfill({ response, body });
       };
       const inFrame = () => {
+        // The live one: right after a navigation, the last page's frame may still be listed, detached.
         const frame = page
           .frames()
-          .find((f) => f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
+          .find((f) => !f.isDetached() && f.url().startsWith(`${TOKEN_ORIGIN}/${framesDir()}/card.html`));
         if (frame === undefined) throw new Error('no card frame on the page');
         return frame;
       };
@@ -119,7 +120,11 @@ for (const { set, path, locales } of FIELD_SETS)
         // Polled: the page lays out the host (its reservation) while the frame loads.
         const same = ALL_FOUR[locale]?.includes(width) === true ? 4 : 1;
         const differences = async () => {
-          const skeleton = await inFrame().evaluate(frameBoxes, '.svc-skeleton .svc-input');
+          // A frame replaced while it is read is read again on the next poll.
+          const skeleton = await inFrame()
+            .evaluate(frameBoxes, '.svc-skeleton .svc-input')
+            .catch((error: unknown) => String(error));
+          if (typeof skeleton === 'string') return [skeleton];
           const off = (a: number, b: number | undefined, by: number) => !(Math.abs(a - (b ?? NaN)) <= by);
           return [
             off(skeleton.height, fields.height, 3) &&

@@ -157,12 +157,14 @@ ${error === undefined ? '' : `<p id="otp-error" class="error" role="alert">${esc
 export function challengeResultPage(
   challenge: Challenge,
   frameAncestors: readonly string[],
-  offerSpc: boolean,
+  /** The enrolment ticket when the page offers it; only this page holds it. */
+  spcTicket: string | undefined,
 ): Page {
+  const offerSpc = spcTicket !== undefined;
   // What the device remembers it was asked for this card (spc-enrol.js): a hash of the issuer's key.
   const cardId = () => createHash('sha256').update(challenge.card.key).digest('base64url').slice(0, 22);
   const offer =
-    () => `<section id="spc-offer" hidden aria-labelledby="spc-title" data-acs-trans-id="${escapeHtml(challenge.acsTransId)}" data-card="${cardId()}">
+    () => `<section id="spc-offer" hidden aria-labelledby="spc-title" data-ticket="${escapeHtml(spcTicket ?? '')}" data-card="${cardId()}">
 <h1 id="spc-title">Use this device next time?</h1>
 <p>Next time you pay with ${escapeHtml(challenge.card.displayName)} on this device, confirm with your fingerprint, face or screen lock instead of a code. The passkey stays with your bank.</p>
 <p id="spc-status" role="status"></p>

@@ -115,6 +115,12 @@ export interface Challenge {
   spcOffered: boolean;
   /** The card was enrolled for SPC after this challenge (once per challenge). */
   spcEnrolled: boolean;
+  /**
+   * What the issuer's result page, and only it, holds to enrol the card: a random single-use ticket
+   * made when the shopper passed with the code (never `acsTransId`, which the pareq carries to the
+   * merchant).
+   */
+  spcTicket: string | undefined;
 }
 
 /** The `authentication` block of Token/Generate and Token/Bind, and the answer of ThreeDS/Validate. */
@@ -220,6 +226,8 @@ export class ThreeDsProvider {
   private readonly collected = new Map<string, number>();
   private readonly challenges = new Map<string, Challenge>();
   private readonly challengeByAcsId = new Map<string, string>();
+  /** The issuer's result pages' enrolment tickets → their challenge's transaction. */
+  private readonly spcTickets = new Map<string, string>();
   /** Sandbox-only: the challenge window size a session's issuer asks for (tests of each size). */
   private readonly windowSizes = new Map<string, ChallengeWindowSize>();
   /** Saved card token → the scenario its test card scripts and the issuer's key of it, for a setup by token. */
@@ -264,6 +272,7 @@ export class ThreeDsProvider {
       this.collected,
       this.challenges,
       this.challengeByAcsId,
+      this.spcTickets,
       this.savedCards,
     ])
       map.clear();
@@ -554,6 +563,7 @@ export class ThreeDsProvider {
         card: card.issuer,
         spcOffered,
         spcEnrolled: false,
+        spcTicket: undefined,
       };
       const pareq = Buffer.from(
         JSON.stringify({
@@ -705,6 +715,20 @@ export class ThreeDsProvider {
     challenge.result = { status: final, cancelled, method };
     challenge.state = 'completed';
     challenge.completedAt = this.ctx.now();
+    if (final === 'Y' && method === 'challenge') {
+      challenge.spcTicket = randomBytes(24).toString('base64url');
+      this.spcTickets.set(challenge.spcTicket, challenge.transactionId);
+    }
+  }
+
+  /**
+   * A challenge not yet opened and still within its step-up window: the only one SPC may end (one past
+   * its window cannot be opened with the code either).
+   */
+  private openable(challenge: Challenge): boolean {
+    if (challenge.state === 'pending' && this.ctx.now() - challenge.enrolledAt > stepUpWindow(challenge))
+      challenge.state = 'expired';
+    return challenge.state === 'pending';
   }
 
   private challengeOf(session: Session, authenticationTransactionId: string): Challenge {
@@ -729,11 +753,11 @@ export class ThreeDsProvider {
       throw new ServiceError('origin_not_allowed', { field: 'payeeOrigin' });
     }
     const order = session.order;
-    if (!challenge.spcOffered || challenge.state !== 'pending' || order === undefined) return undefined;
+    if (!challenge.spcOffered || !this.openable(challenge) || order === undefined) return undefined;
     return this.spc.offer({
       transactionId: challenge.transactionId,
       card: challenge.card.key,
-      amount: order.amount.toFixed(2),
+      amount: order.amount.toFixed(currencyDigits(order.currency)),
       currency: order.currency,
       payeeOrigin,
       instrument: { displayName: challenge.card.displayName, icon: `${this.spcOrigin}/assets/card.svg` },
@@ -742,8 +766,10 @@ export class ThreeDsProvider {
 
   /**
    * The browser's SPC assertion for a challenge not yet opened: verified, it ends the challenge in Y with
-   * no code; refused, it counts as a wrong code would (the last one fails the authentication), and the
-   * challenge is still there to open.
+   * no code. Refused, the challenge is still there to open; an assertion of one of the card's
+   * credentials for the live offer that does not verify (another payment, a bad signature) counts as a
+   * wrong code would (the last one fails the authentication). One without a live offer, or of no
+   * credential of the card, counts for nothing: anybody could send those.
    */
   async confirmSpc(
     session: Session,
@@ -751,10 +777,10 @@ export class ThreeDsProvider {
     assertion: AuthenticationResponseJSON,
   ): Promise<AuthenticationView> {
     const challenge = this.challengeOf(session, authenticationTransactionId);
-    if (challenge.state !== 'pending') {
+    if (!this.openable(challenge)) {
       throw new ServiceError('spc_refused', {
         field: 'spcAssertion',
-        message: 'This challenge was already opened: SPC is offered only before it.',
+        message: 'This challenge was already opened, or its time is over: SPC is offered only before it.',
       });
     }
     const account = this.ctx.accounts.get(challenge.account);
@@ -765,6 +791,11 @@ export class ThreeDsProvider {
     });
     if (verdict.ok) {
       this.complete(challenge, 'Y', 'spc');
+    } else if (verdict.reason === 'challenge_not_found' || verdict.reason === 'credential_not_found') {
+      throw new ServiceError('spc_refused', {
+        field: 'spcAssertion',
+        details: { reason: verdict.reason, attemptsLeft: MAX_CODE_ATTEMPTS - challenge.attempts },
+      });
     } else {
       challenge.attempts += 1;
       if (challenge.attempts < MAX_CODE_ATTEMPTS) {
@@ -778,36 +809,38 @@ export class ThreeDsProvider {
     return this.validate(session, authenticationTransactionId);
   }
 
-  /** A challenge the shopper just passed with the code, whose card the issuer's page may enrol. */
-  private enrollable(acsTransId: string): Challenge | undefined {
-    const challenge = this.challenges.get(this.challengeByAcsId.get(acsTransId) ?? '');
+  /** The challenge the shopper just passed with the code whose result page holds `ticket`. */
+  private enrollable(ticket: string): Challenge | undefined {
+    const challenge = this.challenges.get(this.spcTickets.get(ticket) ?? '');
     const passed =
-      challenge?.result?.status === 'Y' &&
-      challenge.result.method === 'challenge' &&
+      challenge?.spcTicket === ticket &&
       !challenge.spcEnrolled &&
       this.ctx.now() - (challenge.completedAt ?? 0) < SPC_ENROLMENT_WINDOW_MS;
     return passed ? challenge : undefined;
   }
 
-  /** Whether the issuer's result page offers "use this device next time". */
-  offersSpcEnrolment(challenge: Challenge): boolean {
-    return this.enrollable(challenge.acsTransId) !== undefined;
+  /** The ticket the issuer's result page offers "use this device next time" with, if it does. */
+  spcEnrolmentTicket(challenge: Challenge): string | undefined {
+    return challenge.spcTicket !== undefined && this.enrollable(challenge.spcTicket) !== undefined
+      ? challenge.spcTicket
+      : undefined;
   }
 
   /** The creation options for the card's SPC credential, on the issuer's page after its challenge. */
-  async spcEnrolmentOptions(acsTransId: string) {
-    const challenge = this.enrollable(acsTransId);
+  async spcEnrolmentOptions(ticket: string) {
+    const challenge = this.enrollable(ticket);
     return challenge === undefined
       ? undefined
-      : this.spc.enrolmentOptions(challenge.card.key, challenge.card.displayName, acsTransId);
+      : this.spc.enrolmentOptions(challenge.card.key, challenge.card.displayName, ticket);
   }
 
-  /** Keeps the card's new SPC credential; a challenge enrols one device once. */
-  async spcEnrol(acsTransId: string, response: RegistrationResponseJSON): Promise<boolean> {
-    const challenge = this.enrollable(acsTransId);
-    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response, acsTransId)))
+  /** Keeps the card's new SPC credential; a ticket enrols one device, once. */
+  async spcEnrol(ticket: string, response: RegistrationResponseJSON): Promise<boolean> {
+    const challenge = this.enrollable(ticket);
+    if (challenge === undefined || !(await this.spc.enrol(challenge.card.key, response, ticket)))
       return false;
     challenge.spcEnrolled = true;
+    this.spcTickets.delete(ticket);
     return true;
   }
 
@@ -867,9 +900,28 @@ export class ThreeDsProvider {
   }
 }
 
+/**
+ * What the step-up window grows by when the browser's SPC sheet may come first: the sheet's time, and
+ * as long again for the 3DS frame to load and ask for the offer before it, and to give up on a sheet
+ * that never answers.
+ */
+export const SPC_STEP_UP_EXTRA_MS = 2 * SPC_TIMEOUT_MS;
+
 /** How long the step-up JWT lives: longer when the browser's SPC sheet may come first. */
 function stepUpWindow(challenge: Pick<Challenge, 'spcOffered'>): number {
-  return STEP_UP_WINDOW_MS + (challenge.spcOffered ? SPC_TIMEOUT_MS : 0);
+  return STEP_UP_WINDOW_MS + (challenge.spcOffered ? SPC_STEP_UP_EXTRA_MS : 0);
+}
+
+/** The digits after the point of an amount in `currency` (ISO 4217): BRL 2, JPY 0, KWD 3. */
+function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
 }
 
 /** Cardinal's `profile.completed` message, as the JSON string the collection page posts. */

@@ -3,7 +3,7 @@
 // collection. On the 3DS provider's own origin: the collection page and the sandbox ACS (step-up).
 
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { cardFunding, runsThreeDs } from '../card-funding.ts';
 import { ServiceError } from '../errors.ts';
@@ -63,13 +63,10 @@ export const spcRemoveSchema = strict({
   credentialId: z.string().min(1).max(1366).optional(),
 });
 
-/** The issuer's page's own calls, on its origin: the challenge's id and the new credential. */
-const acsTransIdSchema = z.string().min(1).max(64);
-export const spcEnrolmentSchema = strict({ acsTransId: acsTransIdSchema });
-export const spcEnrolSchema = strict({
-  acsTransId: acsTransIdSchema,
-  credential: registrationResponseSchema,
-});
+/** The issuer's result page's own calls, on its origin: its enrolment ticket, and the new credential. */
+const ticketSchema = z.string().min(1).max(64);
+export const spcEnrolmentSchema = strict({ ticket: ticketSchema });
+export const spcEnrolSchema = strict({ ticket: ticketSchema, credential: registrationResponseSchema });
 
 export const challengeConfigSchema = strict({ sessionId, windowSize: z.enum(CHALLENGE_WINDOW_SIZES) });
 
@@ -147,6 +144,12 @@ export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvi
         const body = await readBody(c, validateSchema, BODY_LIMITS.token);
         const session = loadSession(ctx, account, body.sessionId);
         if (body.spcAssertion !== undefined) {
+          // Only the token host's 3DS frame runs the sheet: no page or server sends an assertion.
+          const origin = c.get('browserOrigin');
+          if (origin !== tokenOrigin)
+            throw new ServiceError(origin === undefined ? 'browser_only' : 'origin_not_allowed', {
+              field: 'spcAssertion',
+            });
           const assertion = body.spcAssertion as AuthenticationResponseJSON;
           return c.json(await provider.confirmSpc(session, body.authenticationTransactionId, assertion));
         }
@@ -213,6 +216,19 @@ export function threeDsTokenHandlers(ctx: SandboxContext, provider: ThreeDsProvi
     // Registered before the frame documents' catch-all GET /frames/*, which only serves the build output.
     returnScript: [(c) => asset(c, 'return.js')],
   } satisfies Record<string, RouteHandlers>;
+}
+
+/**
+ * The issuer's enrolment calls come from its own result page (same origin, which a browser's fetch
+ * says in Origin): a page elsewhere gets nothing. What holds a caller to the shopper's challenge is the
+ * page's single-use ticket.
+ */
+function fromIssuerPage(provider: ThreeDsProvider): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    if (c.req.header('origin') !== provider.spcOrigin) return c.json({ error: 'origin_not_allowed' }, 403);
+    await next();
+    return undefined;
+  };
 }
 
 export function threeDsProviderHandlers(provider: ThreeDsProvider) {
@@ -283,24 +299,26 @@ export function threeDsProviderHandlers(provider: ThreeDsProvider) {
           challengeResultPage(
             step.challenge,
             step.frameAncestors,
-            provider.offersSpcEnrolment(step.challenge),
+            provider.spcEnrolmentTicket(step.challenge),
           ),
         );
       },
     ],
     // The result page's enrolment, on the issuer's relying party origin: the options, then the credential.
     spcEnrolmentOptions: [
+      fromIssuerPage(provider),
       async (c) => {
         const body = await readBody(c, spcEnrolmentSchema, BODY_LIMITS.token);
-        const options = await provider.spcEnrolmentOptions(body.acsTransId);
+        const options = await provider.spcEnrolmentOptions(body.ticket);
         return options === undefined ? c.json({ error: 'not_enrollable' }, 409) : c.json(options);
       },
     ],
     spcEnrol: [
+      fromIssuerPage(provider),
       async (c) => {
         const body = await readBody(c, spcEnrolSchema, BODY_LIMITS.token);
         const credential = body.credential as RegistrationResponseJSON;
-        return (await provider.spcEnrol(body.acsTransId, credential))
+        return (await provider.spcEnrol(body.ticket, credential))
           ? c.body(null, 204)
           : c.json({ error: 'enrolment_refused' }, 422);
       },

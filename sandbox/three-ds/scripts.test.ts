@@ -116,7 +116,7 @@ describe('cres.js', () => {
     const html = challengeResultPage(
       { returnUrl: `${TOKEN_ORIGIN}/frames/3ds-return`, transactionId: 'txn_1', md: undefined } as Challenge,
       [],
-      false,
+      undefined,
     ).html;
     expect(run(ASSET_FILES['cres.js']?.body ?? '', html, 'cres').submit).toHaveBeenCalledOnce();
   });
@@ -191,7 +191,7 @@ describe('spc-enrol.js', () => {
       card: { key: 'k', displayName: 'Visa •••• 2701' },
     } as Challenge,
     [],
-    true,
+    'ticket-1',
   ).html;
 
   /** The result page with a platform authenticator or not; `created`: what the shopper's device does. */
@@ -271,8 +271,10 @@ describe('spc-enrol.js', () => {
     expect(create).toHaveBeenCalledWith({ publicKey: { parsed: { challenge: 'c' } } });
     const calls = fetch.mock.calls as unknown as [string, { body: string }][];
     expect(calls.map(([path]) => path)).toEqual(['/stepup/spc/options', '/stepup/spc/enrol']);
+    // The page's ticket, which only it holds: never the challenge's acsTransId, which the merchant has.
+    expect(JSON.parse(calls[0]?.[1].body ?? '')).toEqual({ ticket: 'ticket-1' });
     expect(JSON.parse(calls[1]?.[1].body ?? '')).toEqual({
-      acsTransId: 'acs_1',
+      ticket: 'ticket-1',
       credential: { id: 'cred-1' },
     });
     expect(elements['spc-status']?.['textContent']).toBe('This device is set up. Returning to the merchant…');

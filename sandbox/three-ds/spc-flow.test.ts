@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MERCHANT_ORIGIN } from '../test/harness.ts';
 import { fileSandbox } from '../test/file-sandbox.ts';
 import { SoftAuthenticator } from '../test/authenticator.ts';
-import { STEP_UP_WINDOW_MS } from './provider.ts';
+import { SPC_STEP_UP_EXTRA_MS, STEP_UP_WINDOW_MS } from './provider.ts';
 import { SPC_TIMEOUT_MS } from './spc.ts';
 import { TEST_CARDS } from './test-cards.ts';
 import {
@@ -34,10 +34,11 @@ async function orderSession() {
 /** The issuer's relying party: its pages reached by name, as a WebAuthn RP ID must be a domain. */
 const issuerOrigin = () => sb.url('threeDs', '').replace('127.0.0.1', 'localhost').replace(/\/$/, '');
 
-const json = async (path: string, body: unknown) => {
+/** A call of the issuer's result page to its own origin (a browser's fetch says so in Origin). */
+const json = async (path: string, body: unknown, origin = issuerOrigin()) => {
   const response = await fetch(`${issuerOrigin()}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify(body),
   });
   return {
@@ -62,14 +63,16 @@ async function enrolDevice(number: string) {
   const device = new SoftAuthenticator();
   const { acsTransId, done } = await passChallenge(number);
   expect(done.html).toContain('Use this device next time?');
-  const options = await json('/stepup/spc/options', { acsTransId });
+  // The single-use ticket only the issuer's result page holds.
+  const ticket = dataAttribute(done.html, 'ticket') ?? '';
+  const options = await json('/stepup/spc/options', { ticket });
   expect(options.status).toBe(200);
   const registration = device.register(options.body as { challenge: string; rp: { id: string } }, {
     origin: issuerOrigin(),
     topOrigin: MERCHANT_ORIGIN,
   });
-  expect((await json('/stepup/spc/enrol', { acsTransId, credential: registration })).status).toBe(204);
-  return { device, options: options.body, acsTransId };
+  expect((await json('/stepup/spc/enrol', { ticket, credential: registration })).status).toBe(204);
+  return { device, options: options.body, acsTransId, ticket, registration };
 }
 
 const offerFor = (
@@ -137,12 +140,14 @@ describe('SPC through the service', () => {
     const number = TEST_CARDS['001'].challenge_success;
     const { done, acsTransId } = await passChallenge(number);
     expect(done.html).toContain('<script src="/assets/spc-enrol.js" defer></script>');
-    expect(dataAttribute(done.html, 'acs-trans-id')).toBe(acsTransId);
+    const ticket = dataAttribute(done.html, 'ticket') ?? '';
+    expect(ticket).toMatch(/^[\w-]{32}$/);
+    expect(done.html).not.toContain(`data-ticket="${acsTransId}"`);
     // Without script (or a platform authenticator) the page still returns to the merchant.
     expect(hiddenInput(done.html, 'TransactionId')).toBeDefined();
     expect(done.html).toContain('<button type="submit" id="continue">Continue</button>');
     expectNoInlineScript(done.html);
-    const options = await json('/stepup/spc/options', { acsTransId });
+    const options = await json('/stepup/spc/options', { ticket });
     expect(options.body).toMatchObject({
       rp: { id: 'localhost', name: 'Sandbox issuer' },
       user: { name: expect.stringMatching(/^Visa •••• \d{4}$/) as unknown },
@@ -152,8 +157,8 @@ describe('SPC through the service', () => {
     // A failed or cancelled challenge enrols nothing; nor does an unknown one.
     const failed = await passChallenge(TEST_CARDS['001'].challenge_failure);
     expect(failed.done.html).not.toContain('Use this device next time?');
-    expect((await json('/stepup/spc/options', { acsTransId: failed.acsTransId })).status).toBe(409);
-    expect((await json('/stepup/spc/options', { acsTransId: 'acs_unknown' })).status).toBe(409);
+    expect(dataAttribute(failed.done.html, 'ticket')).toBeUndefined();
+    expect((await json('/stepup/spc/options', { ticket: 'ticket_unknown' })).status).toBe(409);
   });
 
   it('pays the enrolled card’s next order with the browser’s assertion: Y, ECI 05, full liability shift, no code', async () => {
@@ -319,5 +324,84 @@ describe('SPC through the service', () => {
     expect(fromPage.body.error).toMatchObject({ code: 'origin_not_allowed' });
     const fromServer = await sb.backend('token', '/api/ThreeDS/SpcOffer', body);
     expect(fromServer.body.error).toMatchObject({ code: 'browser_only' });
+  });
+
+  it('enrols only with the result page’s ticket, once, from the issuer’s own origin: not with the acsTransId the merchant holds', async () => {
+    const { acsTransId, done, authentication } = await passChallenge(TEST_CARDS['002'].challenge_success);
+    // The pareq the merchant receives names the ACS's transaction: it enrols nothing.
+    const pareq = JSON.parse(Buffer.from(String(authentication['pareq']), 'base64').toString()) as {
+      acsTransID: string;
+    };
+    expect(pareq.acsTransID).toBe(acsTransId);
+    expect((await json('/stepup/spc/options', { acsTransId })).status).toBe(400);
+    const ticket = dataAttribute(done.html, 'ticket') ?? '';
+    // The ticket from another origin (a merchant page, or a server that says so) is refused.
+    expect((await json('/stepup/spc/options', { ticket }, MERCHANT_ORIGIN)).status).toBe(403);
+    const options = await json('/stepup/spc/options', { ticket });
+    const device = new SoftAuthenticator();
+    const credential = device.register(options.body as { challenge: string }, { origin: issuerOrigin() });
+    expect((await json('/stepup/spc/enrol', { ticket, credential })).status).toBe(204);
+    // Spent: a second device cannot ride on it.
+    const again = new SoftAuthenticator().register(options.body as { challenge: string }, {
+      origin: issuerOrigin(),
+    });
+    expect((await json('/stepup/spc/enrol', { ticket, credential: again })).status).toBe(422);
+  });
+
+  it('counts for nothing an assertion without a live offer or of no credential of the card: a page cannot fail the challenge with junk', async () => {
+    const number = TEST_CARDS['001'].challenge_success;
+    const { device } = await enrolDevice(number);
+    const { sessionId, authentication } = await offeredChallenge(number);
+    const stranger = new SoftAuthenticator();
+    const fake = {
+      challenge: 'AAAA',
+      rpId: 'localhost',
+      payeeOrigin: MERCHANT_ORIGIN,
+      total: { currency: 'BRL', value: '120.00' },
+      instrument: { displayName: 'x', icon: 'y' },
+    };
+    // The first spends the live offer (no credential of the card), the next find none: none counts.
+    for (const reason of ['credential_not_found', 'challenge_not_found', 'challenge_not_found']) {
+      const junk = await validate(sessionId, authentication, confirm(stranger, fake));
+      expect(junk.body.error).toMatchObject({
+        code: 'spc_refused',
+        details: { reason, attemptsLeft: 3 },
+      });
+    }
+    // The shopper's own assertion still ends it in Y (a new offer: the junk spent the first).
+    const offer = (await offerFor(sessionId, authentication)).body as unknown as Offer;
+    expect((await validate(sessionId, authentication, confirm(device, offer))).body).toMatchObject({
+      status: 'Y',
+    });
+    // From the merchant's page, ThreeDS/Validate takes no assertion at all.
+    const fromPage = await sb.browser('token', '/api/ThreeDS/Validate', {
+      sessionId,
+      authenticationTransactionId: authentication['authenticationTransactionId'],
+      spcAssertion: confirm(stranger, fake),
+    });
+    expect(fromPage.body.error).toMatchObject({ code: 'origin_not_allowed' });
+  });
+
+  it('offers and takes nothing once the challenge’s step-up window is over, as the code could not be entered either', async () => {
+    const number = TEST_CARDS['001'].challenge_success;
+    const { device } = await enrolDevice(number);
+    const { sessionId, authentication, offer } = await offeredChallenge(number);
+    const assertion = confirm(device, offer);
+    // The sandbox's clock, moved past 30 s and the room the sheet has (SPC_STEP_UP_EXTRA_MS).
+    const { ctx } = sb.sandbox;
+    const now = ctx.now;
+    ctx.now = () => now() + STEP_UP_WINDOW_MS + SPC_STEP_UP_EXTRA_MS + 1;
+    try {
+      expect((await validate(sessionId, authentication, assertion)).body.error).toMatchObject({
+        code: 'spc_refused',
+      });
+      expect((await offerFor(sessionId, authentication)).body).toEqual({ available: false });
+      expect(
+        (await steps.validate(sessionId, String(authentication['authenticationTransactionId']))).body.error
+          ?.details,
+      ).toEqual({ state: 'expired' });
+    } finally {
+      ctx.now = now;
+    }
   });
 });

@@ -3,7 +3,7 @@
 // payment the issuer offered, the user verified and the key that was enrolled.
 import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator, type CeremonyPage, type SpcPaymentData } from '../test/authenticator.ts';
-import { SPC_TIMEOUT_MS, SpcIssuer, type SpcOffer, type SpcTransaction } from './spc.ts';
+import { SPC_ANSWER_GRACE_MS, SPC_TIMEOUT_MS, SpcIssuer, type SpcOffer, type SpcTransaction } from './spc.ts';
 
 const ISSUER = { origin: 'http://localhost:4176', rpID: 'localhost', name: 'Sandbox issuer' };
 const TOKEN_HOST = 'http://localhost:4174';
@@ -145,7 +145,8 @@ describe('SPC at the sandbox’s issuer', () => {
       await attempt(
         (o) => device.authenticate({ challenge: o.challenge, rpId: o.rpId }, PAGE, shown(o)),
         () => {
-          clock.now += SPC_TIMEOUT_MS;
+          // The sheet's time and the grace an answer made at its last second has.
+          clock.now += SPC_TIMEOUT_MS + SPC_ANSWER_GRACE_MS;
         },
       ),
     ).toEqual({ ok: false, reason: 'challenge_not_found' });
@@ -197,5 +198,28 @@ describe('SPC at the sandbox’s issuer', () => {
     // Another card's ceremony enrols nothing for this one.
     const other = await issuer.enrolmentOptions('another-card', 'Elo •••• 2000', 'acs_other');
     expect(await issuer.enrol(CARD, phone.register(other, page), 'acs_other')).toBe(false);
+  });
+
+  it('takes an assertion made at the sheet’s last second, and binds the payee to the merchant page it ran on', async () => {
+    const { issuer, device, clock } = await enrolled();
+    const late = offered(issuer);
+    clock.now += SPC_TIMEOUT_MS;
+    const assertion = device.authenticate(
+      { challenge: late.offer.challenge, rpId: late.offer.rpId },
+      PAGE,
+      shown(late.offer),
+    );
+    expect(await issuer.verify(late.tx.transactionId, assertion, WHERE)).toEqual({ ok: true });
+    // A sheet that named the offer's payee, run on another of the account's pages.
+    const elsewhere = offered(issuer);
+    const other = 'http://localhost:4180';
+    const moved = device.authenticate(
+      { challenge: elsewhere.offer.challenge, rpId: elsewhere.offer.rpId },
+      { ...PAGE, topOrigin: other },
+      { ...shown(elsewhere.offer), topOrigin: other },
+    );
+    expect(
+      await issuer.verify(elsewhere.tx.transactionId, moved, { ...WHERE, topOrigins: [MERCHANT, other] }),
+    ).toEqual({ ok: false, reason: 'payment_mismatch' });
   });
 });

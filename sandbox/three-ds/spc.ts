@@ -13,8 +13,10 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 /** The verifier, loaded on the first ceremony (about a second to import), as passkeys.ts loads it. */
 const webauthn = () => import('@simplewebauthn/server');
 
-/** How long the shopper has for the browser's sheet, and so how long an offer's challenge lives. */
+/** How long the shopper has for the browser's sheet. */
 export const SPC_TIMEOUT_MS = 60_000;
+/** An offer's challenge outlives the sheet by this much: an assertion made at its last second still counts. */
+export const SPC_ANSWER_GRACE_MS = 30_000;
 
 /** A card's SPC credential on one device, as the issuer keeps it. */
 export interface SpcCredential {
@@ -161,7 +163,7 @@ export class SpcIssuer {
     const challenge = randomChallenge();
     this.#offers.set(transaction.transactionId, {
       challenge,
-      expiresAt: this.now() + SPC_TIMEOUT_MS,
+      expiresAt: this.now() + SPC_TIMEOUT_MS + SPC_ANSWER_GRACE_MS,
       subject: transaction,
     });
     return {
@@ -225,6 +227,8 @@ export class SpcIssuer {
     return (
       payment?.['rpId'] === this.relyingParty.rpID &&
       page.topOrigins.includes(String(payment['topOrigin'])) &&
+      // The payee the sheet named is the merchant's page the payment was made on.
+      payment['topOrigin'] === transaction.payeeOrigin &&
       payment['payeeOrigin'] === transaction.payeeOrigin &&
       total?.currency === transaction.currency &&
       total.value === transaction.amount &&

@@ -142,7 +142,8 @@ export function decodeSpcOffer(body: unknown): SpcOffer | undefined | null {
     !isObj(total) ||
     !text(total['currency'], 3) ||
     !text(total['value'], 20) ||
-    !/^\d+\.\d{2}$/.test(total['value']) ||
+    // As the currency writes it: BRL 120.00, JPY 1200, KWD 1.234.
+    !/^\d+(\.\d{1,3})?$/.test(total['value']) ||
     typeof timeout !== 'number'
   )
     return null;

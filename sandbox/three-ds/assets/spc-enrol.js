@@ -56,13 +56,13 @@ const post = (path, body) =>
 async function enrol() {
   button.disabled = true;
   status.textContent = 'Follow your device’s prompt…';
-  const acsTransId = offer.dataset.acsTransId;
+  const { ticket } = offer.dataset;
   try {
-    const options = await post('/stepup/spc/options', { acsTransId });
+    const options = await post('/stepup/spc/options', { ticket });
     if (!options.ok) throw new Error('The issuer offers no enrolment now.');
     const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(await options.json());
     const credential = await navigator.credentials.create({ publicKey });
-    const saved = await post('/stepup/spc/enrol', { acsTransId, credential: credential.toJSON() });
+    const saved = await post('/stepup/spc/enrol', { ticket, credential: credential.toJSON() });
     if (saved.ok) remember();
     status.textContent = saved.ok
       ? 'This device is set up. Returning to the merchant…'

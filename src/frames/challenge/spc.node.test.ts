@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from '../../../sandbox/test/harness.ts';
 import { SoftAuthenticator } from '../../../sandbox/test/authenticator.ts';
 import { TEST_CARDS } from '../../../sandbox/three-ds/test-cards.ts';
-import { postForm, threeDsSteps } from '../../../sandbox/three-ds/test-support.ts';
+import { dataAttribute, postForm, threeDsSteps } from '../../../sandbox/three-ds/test-support.ts';
 import { serviceClient } from '../../api/service.ts';
 import { spcMessages } from '../../i18n/spc.ts';
 import type { ChallengeStart } from '../../messaging/challenge-messages.ts';
@@ -18,6 +18,8 @@ let steps: ReturnType<typeof threeDsSteps>;
 const realFetch = globalThis.fetch;
 /** Every call the frame made to the token host, by path. */
 const calls: string[] = [];
+/** Which call's answer is lost on its way back to the frame (once). */
+let lose: (path: string) => boolean = () => false;
 beforeAll(async () => {
   sb = await startTestSandbox();
   steps = threeDsSteps(sb);
@@ -28,8 +30,15 @@ beforeAll(async () => {
     const fromFrame =
       'x-service-account' in headers && !('origin' in headers) && !('x-service-apptoken' in headers);
     if (!fromFrame) return realFetch(url, init);
-    calls.push(new URL(url).pathname);
-    return realFetch(url, { ...init, headers: { ...headers, origin: sb.urls.tokenUrl } });
+    const path = new URL(url).pathname;
+    calls.push(path);
+    const reply = realFetch(url, { ...init, headers: { ...headers, origin: sb.urls.tokenUrl } });
+    if (!lose(path)) return reply;
+    // Delivered, and its answer lost on the way back, once.
+    lose = () => false;
+    return reply.then(() => {
+      throw new TypeError('Failed to fetch');
+    });
   });
 });
 afterAll(async () => {
@@ -46,19 +55,21 @@ async function enrol(number: string): Promise<SoftAuthenticator> {
   const device = new SoftAuthenticator();
   const { authentication } = await steps.enroll(await sb.session(), number);
   const { acsTransId } = await steps.openChallenge(authentication);
-  await steps.answerChallenge(acsTransId, 'authenticate', '1234');
+  const result = await steps.answerChallenge(acsTransId, 'authenticate', '1234');
+  // The issuer's result page's own calls, with the ticket only it holds.
+  const ticket = dataAttribute(result.html, 'ticket');
   const post = (path: string, body: unknown) =>
     realFetch(`${issuerOrigin()}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: issuerOrigin() },
       body: JSON.stringify(body),
     });
-  const options = (await (await post('/stepup/spc/options', { acsTransId })).json()) as {
+  const options = (await (await post('/stepup/spc/options', { ticket })).json()) as {
     challenge: string;
     rp: { id: string };
   };
   const enrolled = await post('/stepup/spc/enrol', {
-    acsTransId,
+    ticket,
     credential: device.register(options, { origin: issuerOrigin(), topOrigin: MERCHANT_ORIGIN }),
   });
   expect(enrolled.status).toBe(204);
@@ -198,6 +209,18 @@ describe('SPC in the 3DS frame, with the sandbox’s issuer', () => {
     expect(await stillOpens(otherDevice)).toBe(true);
   });
 
+  it('asks again, without the assertion, for a verdict whose answer was lost: the issuer’s Y is not lost with it', async () => {
+    const number = TEST_CARDS['001'].challenge_success;
+    const device = await enrol(number);
+    const challenge = await challengeOf(number);
+    // The service takes the assertion; its answer never reaches the frame.
+    lose = (path) => path === '/api/ThreeDS/Validate';
+    calls.length = 0;
+    const verdict = await authenticateWithSpc(frameWindow(device).win, client(), challenge);
+    expect(verdict).toMatchObject({ status: 'Y', method: 'spc' });
+    expect(calls).toEqual(['/api/ThreeDS/SpcOffer', '/api/ThreeDS/Validate', '/api/ThreeDS/Validate']);
+  });
+
   it('opens the challenge when the issuer refuses the assertion (another amount than the order’s)', async () => {
     const number = TEST_CARDS['054'].challenge_success;
     const device = await enrol(number);
@@ -225,6 +248,8 @@ describe('SPC in the 3DS frame, with the sandbox’s issuer', () => {
     calls.length = 0;
     const noPaymentRequest = frameWindow(undefined, 'confirm', { other: undefined }).win;
     expect(await authenticateWithSpc(noPaymentRequest, client(), challenge)).toBeUndefined();
+    const safari = frameWindow(undefined, 'confirm', { other: () => undefined }).win;
+    expect(await authenticateWithSpc(safari, client(), challenge)).toBeUndefined();
     // This machine's Chromium: PaymentRequest, and SPC "unavailable-feature-not-enabled".
     const unavailable = Object.assign(() => undefined, {
       securePaymentConfirmationAvailability: () => Promise.resolve('unavailable-feature-not-enabled'),
@@ -254,11 +279,12 @@ describe('the sheet, alone', () => {
     expect(details).toEqual({ total: { label: 'Total', amount: { currency: 'BRL', value: '99.90' } } });
   });
 
-  it('says whether SPC may run: PaymentRequest’s own answer, else a PaymentRequest at all', async () => {
+  it('says whether SPC may run: PaymentRequest’s own answer, and no answer is a no', async () => {
     const { win } = frameWindow(undefined);
     expect(await spcMayRun(win)).toBe(true);
-    const plain = () => undefined;
-    expect(await spcMayRun(frameWindow(undefined, 'confirm', { other: plain }).win)).toBe(true);
+    // Safari: a PaymentRequest (for Apple Pay) that says nothing of SPC.
+    const safari = () => undefined;
+    expect(await spcMayRun(frameWindow(undefined, 'confirm', { other: safari }).win)).toBe(false);
     expect(await spcMayRun(frameWindow(undefined, 'confirm', { other: undefined }).win)).toBe(false);
   });
 

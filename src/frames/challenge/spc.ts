@@ -43,15 +43,15 @@ export function spcRequest(offer: SpcOffer): [PaymentMethodData[], PaymentDetail
 }
 
 /**
- * Whether the browser may run SPC, asked before the service is: PaymentRequest's own answer where it
- * gives one (`securePaymentConfirmationAvailability()`); elsewhere a PaymentRequest is worth the try
- * (its `canMakePayment()` decides with the offer). Firefox and Safari have neither today.
+ * Whether the browser runs SPC, asked before the service is: PaymentRequest's own answer,
+ * `securePaymentConfirmationAvailability()`, which Chromium gives. A browser without it runs no SPC for
+ * this frame: Firefox (no PaymentRequest), Safari (PaymentRequest for Apple Pay only), and Chromiums
+ * older than the method.
  */
 export async function spcMayRun(win: Win): Promise<boolean> {
   const request = win.PaymentRequest;
-  if (typeof request !== 'function') return false;
-  const availability = request.securePaymentConfirmationAvailability;
-  if (typeof availability !== 'function') return true;
+  const availability = request?.securePaymentConfirmationAvailability;
+  if (typeof availability !== 'function') return false;
   return availability.call(request).then(
     (answer) => answer === 'available',
     () => false,
@@ -95,8 +95,10 @@ export async function confirmWithSpc(win: Win, offer: SpcOffer): Promise<unknown
  * The challenge ended by the browser's SPC sheet: the issuer's verdict on the shopper's assertion (Y; or
  * N after the third refusal, as after a third wrong code). Undefined when SPC did not run here (no SPC,
  * no offer for this card, no credential on this device, cancelled, timed out) or the issuer refused
- * the assertion: the challenge opens then. The payee is the merchant page the browser says holds this
- * frame; the service checks it is one of the account's.
+ * the assertion: the challenge opens then. An answer lost on its way (the network, the service) is
+ * asked for again without the assertion: the issuer may have said Y already, and the challenge would
+ * then not open. The payee is the merchant page the browser says holds this frame; the service checks
+ * it is one of the account's.
  */
 export async function authenticateWithSpc(
   win: Win,
@@ -119,5 +121,8 @@ export async function authenticateWithSpc(
   const spcAssertion = await confirmWithSpc(win, offer.value);
   if (spcAssertion === undefined) return undefined;
   const verdict = await validateThreeDs(client, { ...ids, spcAssertion });
-  return verdict.ok ? verdict.value : undefined;
+  if (verdict.ok) return verdict.value;
+  if (verdict.error.code === 'spc_refused') return undefined;
+  const again = await validateThreeDs(client, ids);
+  return again.ok ? again.value : undefined;
 }

@@ -9,8 +9,8 @@ import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { CardPage, THREE_DS_EXPIRY } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
+import { CHROMIUM_ONLY, continueToShop } from './models/shop-server.ts';
 
-const ORIGIN = 'http://127.0.0.1:4173';
 let shop: Server;
 let shopUrl = '';
 
@@ -31,23 +31,9 @@ test.afterAll(() => {
 });
 
 test.beforeEach(async ({ page, browserName }) => {
-  // Firefox over WebDriver BiDi follows a continued request's new URL as a redirect: the page would be
-  // the shop's own port, an origin the demo account does not allow. The shop's server is paid through
-  // in Node as well (examples/minimal-shop/server.test.ts), in every run.
-  test.skip(
-    browserName !== 'chromium',
-    'Firefox (BiDi) turns a rewritten request into a redirect to the shop’s port',
-  );
-  await page.route(
-    (url) => url.origin === ORIGIN,
-    async (route) => {
-      // Continued, not fulfilled: the browser fetches from the shop's loopback address itself, so the
-      // page is a loopback page as a shopper's would be, which Chromium's local network checks let
-      // frame the token host (a fulfilled page counts as a public one, and is refused).
-      const url = new URL(route.request().url());
-      await route.continue({ url: `${shopUrl}${url.pathname}${url.search}` });
-    },
-  );
+  // The shop's server is paid through in Node as well (examples/minimal-shop/server.test.ts), in every run.
+  test.skip(browserName !== 'chromium', CHROMIUM_ONLY);
+  await continueToShop(page, shopUrl);
 });
 
 test('the minimal shop’s page pays a frictionless 3DS card', async ({ page }) => {

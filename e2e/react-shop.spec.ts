@@ -14,8 +14,8 @@ import { installTarball, packTarball, run } from '../scripts/packed-project.ts';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { CardPage, THREE_DS_EXPIRY } from './models/card-page.ts';
 import { ChallengeDialog } from './models/challenge-dialog.ts';
+import { CHROMIUM_ONLY, continueToShop } from './models/shop-server.ts';
 
-const ORIGIN = 'http://127.0.0.1:4173';
 const ENGINE = 'http://127.0.0.1:4177';
 // The sandbox's `demo` account, as the shop's server holds it: Payment/Status is a backend call.
 const ACCOUNT = { 'x-service-account': 'demo', 'x-service-apptoken': 'sbx_app_demo_7f3c2a9e41d84b0c' };
@@ -32,13 +32,8 @@ let shop: Server | undefined;
 let shopUrl = '';
 
 test.beforeAll(async ({ browserName }) => {
-  // As e2e/minimal-shop.spec.ts: the page is opened at the demo's origin, which the demo account
-  // allows, and continued to the shop's port. Firefox over WebDriver BiDi follows a continued
-  // request's new URL as a redirect, to an origin the account does not allow.
-  test.skip(
-    browserName !== 'chromium',
-    'Firefox (BiDi) turns a rewritten request into a redirect to the shop’s port',
-  );
+  // The page is opened at the demo's origin and continued to the shop's port (models/shop-server.ts).
+  test.skip(browserName !== 'chromium', CHROMIUM_ONLY);
   test.setTimeout(120_000);
   temp = mkdtempSync(join(tmpdir(), 'svc-react-shop-'));
   project = join(temp, 'shop');
@@ -69,15 +64,7 @@ test.afterAll(() => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await page.route(
-    (url) => url.origin === ORIGIN,
-    async (route) => {
-      // Continued, not fulfilled: the page stays a loopback page, which may frame the token host
-      // (e2e/minimal-shop.spec.ts says why).
-      const url = new URL(route.request().url());
-      await route.continue({ url: `${shopUrl}${url.pathname}${url.search}` });
-    },
-  );
+  await continueToShop(page, shopUrl);
 });
 
 /** What the page logged as errors: a hydration mismatch, a React warning, a failed request. */

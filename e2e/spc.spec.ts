@@ -5,7 +5,7 @@
 // the sheet cancelled, an assertion the issuer refuses, another card, a browser without SPC. The sheet
 // is a stand-in (models/spc-sheet.ts: no browser here runs SPC, e2e/spc-probe.spec.ts); the rest is real.
 
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { SoftAuthenticator } from '../sandbox/test/authenticator.ts';
 import { TEST_CARDS } from '../sandbox/three-ds/test-cards.ts';
 import { CardPage, lastResult, THREE_DS_EXPIRY, year } from './models/card-page.ts';
@@ -55,6 +55,18 @@ async function enrolThisDevice(page: Page, cdp: CDPSession, authenticatorId: str
   expect(credentials.map((c) => c.rpId)).toEqual(['localhost']);
 }
 
+/**
+ * This device with the stand-in sheet (answering as `answer` says), enrolled at the bank for the card;
+ * `shown` is what the sheet was asked to show, `before` how many before the test's own payments.
+ */
+async function enrolledWithSheet(page: Page, context: BrowserContext, answer: () => SheetAnswer) {
+  const { cdp, authenticatorId } = await platformAuthenticator(page);
+  const shown = await installSpcSheet(context, { cdp, authenticatorId }, answer);
+  // Another test's device may hold a credential of the card: the sheet may show, and not end it.
+  await enrolThisDevice(page, cdp, authenticatorId);
+  return { shown, before: shown.length };
+}
+
 const stepUps = (card: CardPage) => card.requests.filter((r) => r.url().endsWith(':4176/stepup')).length;
 
 test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)', () => {
@@ -66,11 +78,7 @@ test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)',
     page,
     context,
   }) => {
-    const { cdp, authenticatorId } = await platformAuthenticator(page);
-    const shown = await installSpcSheet(context, { cdp, authenticatorId }, () => 'confirm');
-    // Another test's device may hold a credential of the card: the sheet may show, and not end it.
-    await enrolThisDevice(page, cdp, authenticatorId);
-    const before = shown.length;
+    const { shown, before } = await enrolledWithSheet(page, context, () => 'confirm');
 
     const card = await pay(page);
     await expect(card.status).toContainText(
@@ -107,10 +115,7 @@ test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)',
     page,
     context,
   }) => {
-    const { cdp, authenticatorId } = await platformAuthenticator(page);
-    const shown = await installSpcSheet(context, { cdp, authenticatorId }, () => 'confirm');
-    await enrolThisDevice(page, cdp, authenticatorId);
-    const before = shown.length;
+    const { shown, before } = await enrolledWithSheet(page, context, () => 'confirm');
     const card = new CardPage(page, '/everything.html');
     await card.open();
     await card.fill({ number: CARD, expiry: THREE_DS_EXPIRY });
@@ -124,15 +129,8 @@ test.describe('with a browser that runs SPC (Chromium, the sheet stood in for)',
     page,
     context,
   }) => {
-    const { cdp, authenticatorId } = await platformAuthenticator(page);
     const answers: SheetAnswer[] = [];
-    const shown = await installSpcSheet(
-      context,
-      { cdp, authenticatorId },
-      () => answers.shift() ?? 'confirm',
-    );
-    await enrolThisDevice(page, cdp, authenticatorId);
-    const before = shown.length;
+    const { shown, before } = await enrolledWithSheet(page, context, () => answers.shift() ?? 'confirm');
     answers.push('cancel', 'other-amount');
 
     for (const ending of ['cancelled', 'refused']) {

@@ -9,6 +9,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { checkCardNumber } from '../card-rules.ts';
 import type { Authentication, CheckedCard, FrontData, Session, StoredToken } from '../records.ts';
 import { detectBrand } from '../card-brands.ts';
+import { minorDigits } from '../payments/money.ts';
 import { ServiceError } from '../errors.ts';
 import type { SandboxContext } from '../http/context.ts';
 import { randomId } from '../ids.ts';
@@ -757,7 +758,7 @@ export class ThreeDsProvider {
     return this.spc.offer({
       transactionId: challenge.transactionId,
       card: challenge.card.key,
-      amount: order.amount.toFixed(currencyDigits(order.currency)),
+      amount: order.amount.toFixed(minorDigits(order.currency)),
       currency: order.currency,
       payeeOrigin,
       instrument: { displayName: challenge.card.displayName, icon: `${this.spcOrigin}/assets/card.svg` },
@@ -910,18 +911,6 @@ export const SPC_STEP_UP_EXTRA_MS = 2 * SPC_TIMEOUT_MS;
 /** How long the step-up JWT lives: longer when the browser's SPC sheet may come first. */
 function stepUpWindow(challenge: Pick<Challenge, 'spcOffered'>): number {
   return STEP_UP_WINDOW_MS + (challenge.spcOffered ? SPC_STEP_UP_EXTRA_MS : 0);
-}
-
-/** The digits after the point of an amount in `currency` (ISO 4217): BRL 2, JPY 0, KWD 3. */
-function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
 }
 
 /** Cardinal's `profile.completed` message, as the JSON string the collection page posts. */

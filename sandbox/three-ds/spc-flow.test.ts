@@ -12,6 +12,9 @@ import { TEST_CARDS } from './test-cards.ts';
 import {
   authenticationInformation,
   dataAttribute,
+  enrolSpcDevice,
+  issuerPageCall,
+  spcIssuerOrigin,
   expectNoInlineScript,
   hiddenInput,
   postForm,
@@ -31,21 +34,8 @@ async function orderSession() {
   return { sessionId, partnerUniqueId };
 }
 
-/** The issuer's relying party: its pages reached by name, as a WebAuthn RP ID must be a domain. */
-const issuerOrigin = () => sb.url('threeDs', '').replace('127.0.0.1', 'localhost').replace(/\/$/, '');
-
-/** A call of the issuer's result page to its own origin (a browser's fetch says so in Origin). */
-const json = async (path: string, body: unknown, origin = issuerOrigin()) => {
-  const response = await fetch(`${issuerOrigin()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
-  };
-};
+const issuerOrigin = () => spcIssuerOrigin(sb);
+const json = (path: string, body: unknown, origin?: string) => issuerPageCall(sb, path, body, origin);
 
 /** A challenge of the card in a new order session, answered with the code on the issuer's page. */
 async function passChallenge(number: string) {
@@ -61,18 +51,10 @@ async function passChallenge(number: string) {
 /** Enrols a new device for the card on the issuer's result page, as spc-enrol.js does. */
 async function enrolDevice(number: string) {
   const device = new SoftAuthenticator();
-  const { acsTransId, done } = await passChallenge(number);
+  const { done } = await passChallenge(number);
   expect(done.html).toContain('Use this device next time?');
-  // The single-use ticket only the issuer's result page holds.
-  const ticket = dataAttribute(done.html, 'ticket') ?? '';
-  const options = await json('/stepup/spc/options', { ticket });
-  expect(options.status).toBe(200);
-  const registration = device.register(options.body as { challenge: string; rp: { id: string } }, {
-    origin: issuerOrigin(),
-    topOrigin: MERCHANT_ORIGIN,
-  });
-  expect((await json('/stepup/spc/enrol', { ticket, credential: registration })).status).toBe(204);
-  return { device, options: options.body, acsTransId, ticket, registration };
+  await enrolSpcDevice(sb, done.html, device);
+  return { device };
 }
 
 const offerFor = (

@@ -35,6 +35,14 @@ const shown = (offer: SpcOffer): SpcPaymentData => ({
   instrument: offer.instrument,
 });
 
+/** The device's SPC assertion for the offer: the sheet showing `payment`, on `page`. */
+const confirm = (
+  device: SoftAuthenticator,
+  offer: SpcOffer,
+  payment: SpcPaymentData = shown(offer),
+  page: CeremonyPage = PAGE,
+) => device.authenticate({ challenge: offer.challenge, rpId: offer.rpId }, page, payment);
+
 /** An offer for a new transaction of the card, which must have a credential. */
 function offered(issuer: SpcIssuer) {
   const tx = transaction();
@@ -71,11 +79,7 @@ describe('SPC at the sandbox’s issuer', () => {
   it('accepts the assertion of the payment it offered once, and a replay never', async () => {
     const { issuer, device } = await enrolled();
     const { tx, offer } = offered(issuer);
-    const assertion = device.authenticate(
-      { challenge: offer.challenge, rpId: offer.rpId },
-      PAGE,
-      shown(offer),
-    );
+    const assertion = confirm(device, offer);
     expect(await issuer.verify(tx.transactionId, assertion, WHERE)).toEqual({ ok: true });
     expect(await issuer.verify(tx.transactionId, assertion, WHERE)).toEqual({
       ok: false,
@@ -94,11 +98,7 @@ describe('SPC at the sandbox’s issuer', () => {
   ])('refuses an assertion that shows %s', async (_, payment) => {
     const { issuer, device } = await enrolled();
     const { tx, offer } = offered(issuer);
-    const assertion = device.authenticate(
-      { challenge: offer.challenge, rpId: offer.rpId },
-      PAGE,
-      payment(offer),
-    );
+    const assertion = confirm(device, offer, payment(offer));
     expect(await issuer.verify(tx.transactionId, assertion, WHERE)).toEqual({
       ok: false,
       reason: 'payment_mismatch',
@@ -123,7 +123,7 @@ describe('SPC at the sandbox’s issuer', () => {
     );
     expect(
       await attempt((o) => {
-        const assertion = device.authenticate({ challenge: o.challenge, rpId: o.rpId }, PAGE, shown(o));
+        const assertion = confirm(device, o);
         const signature = Buffer.from(assertion.response.signature, 'base64url');
         signature[signature.length - 1] = (signature[signature.length - 1] ?? 0) ^ 1;
         return {
@@ -132,18 +132,13 @@ describe('SPC at the sandbox’s issuer', () => {
         };
       }),
     ).toEqual({ ok: false, reason: 'assertion_invalid' });
-    expect(
-      await attempt((o) =>
-        device.authenticate(
-          { challenge: o.challenge, rpId: o.rpId },
-          { ...PAGE, userVerified: false },
-          shown(o),
-        ),
-      ),
-    ).toEqual({ ok: false, reason: 'assertion_invalid' });
+    expect(await attempt((o) => confirm(device, o, shown(o), { ...PAGE, userVerified: false }))).toEqual({
+      ok: false,
+      reason: 'assertion_invalid',
+    });
     expect(
       await attempt(
-        (o) => device.authenticate({ challenge: o.challenge, rpId: o.rpId }, PAGE, shown(o)),
+        (o) => confirm(device, o),
         () => {
           // The sheet's time and the grace an answer made at its last second has.
           clock.now += SPC_TIMEOUT_MS + SPC_ANSWER_GRACE_MS;
@@ -156,11 +151,7 @@ describe('SPC at the sandbox’s issuer', () => {
     const { issuer } = await enrolled();
     const stranger = new SoftAuthenticator();
     const { tx, offer } = offered(issuer);
-    const assertion = stranger.authenticate(
-      { challenge: offer.challenge, rpId: offer.rpId },
-      PAGE,
-      shown(offer),
-    );
+    const assertion = confirm(stranger, offer);
     expect(await issuer.verify(tx.transactionId, assertion, WHERE)).toEqual({
       ok: false,
       reason: 'credential_not_found',
@@ -204,19 +195,16 @@ describe('SPC at the sandbox’s issuer', () => {
     const { issuer, device, clock } = await enrolled();
     const late = offered(issuer);
     clock.now += SPC_TIMEOUT_MS;
-    const assertion = device.authenticate(
-      { challenge: late.offer.challenge, rpId: late.offer.rpId },
-      PAGE,
-      shown(late.offer),
-    );
+    const assertion = confirm(device, late.offer);
     expect(await issuer.verify(late.tx.transactionId, assertion, WHERE)).toEqual({ ok: true });
     // A sheet that named the offer's payee, run on another of the account's pages.
     const elsewhere = offered(issuer);
     const other = 'http://localhost:4180';
-    const moved = device.authenticate(
-      { challenge: elsewhere.offer.challenge, rpId: elsewhere.offer.rpId },
-      { ...PAGE, topOrigin: other },
+    const moved = confirm(
+      device,
+      elsewhere.offer,
       { ...shown(elsewhere.offer), topOrigin: other },
+      { ...PAGE, topOrigin: other },
     );
     expect(
       await issuer.verify(elsewhere.tx.transactionId, moved, { ...WHERE, topOrigins: [MERCHANT, other] }),

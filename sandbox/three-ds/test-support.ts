@@ -1,7 +1,8 @@
 // Helpers for the 3DS tests: the flow's steps as a browser would run them, over real HTTP.
 
 import { expect } from 'vitest';
-import { futureYear, type Reply, type Server, type TestSandbox } from '../test/harness.ts';
+import type { SoftAuthenticator } from '../test/authenticator.ts';
+import { futureYear, MERCHANT_ORIGIN, type Reply, type Server, type TestSandbox } from '../test/harness.ts';
 
 export interface HtmlReply {
   status: number;
@@ -224,4 +225,44 @@ export function threeDsSteps(sb: TestSandbox): ThreeDsSteps {
       }),
   };
   return steps;
+}
+
+/** The issuer's SPC relying party: the provider reached by name, as a WebAuthn RP ID must be a domain. */
+export function spcIssuerOrigin(sb: TestSandbox): string {
+  return sb.url('threeDs', '').replace('127.0.0.1', 'localhost').replace(/\/$/, '');
+}
+
+/** A call of the issuer's result page to its own origin (a browser's fetch says so in Origin). */
+export async function issuerPageCall(
+  sb: TestSandbox,
+  path: string,
+  body: unknown,
+  origin = spcIssuerOrigin(sb),
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${spcIssuerOrigin(sb)}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+  };
+}
+
+/**
+ * "Use this device" on the issuer's result page (`resultHtml`), as spc-enrol.js does: the page's
+ * single-use ticket, the creation options, the device's new credential, its enrolment (204).
+ */
+export async function enrolSpcDevice(sb: TestSandbox, resultHtml: string, device: SoftAuthenticator) {
+  const ticket = dataAttribute(resultHtml, 'ticket') ?? '';
+  const options = await issuerPageCall(sb, '/stepup/spc/options', { ticket });
+  expect(options.status).toBe(200);
+  const registration = device.register(options.body as { challenge: string; rp: { id: string } }, {
+    origin: spcIssuerOrigin(sb),
+    topOrigin: MERCHANT_ORIGIN,
+  });
+  const enrolled = await issuerPageCall(sb, '/stepup/spc/enrol', { ticket, credential: registration });
+  expect(enrolled.status).toBe(204);
+  return { ticket, options: options.body, registration };
 }

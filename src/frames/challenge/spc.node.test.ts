@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MERCHANT_ORIGIN, startTestSandbox, type TestSandbox } from '../../../sandbox/test/harness.ts';
 import { SoftAuthenticator } from '../../../sandbox/test/authenticator.ts';
 import { TEST_CARDS } from '../../../sandbox/three-ds/test-cards.ts';
-import { dataAttribute, postForm, threeDsSteps } from '../../../sandbox/three-ds/test-support.ts';
+import { enrolSpcDevice, postForm, threeDsSteps } from '../../../sandbox/three-ds/test-support.ts';
 import { serviceClient } from '../../api/service.ts';
 import { spcMessages } from '../../i18n/spc.ts';
 import type { ChallengeStart } from '../../messaging/challenge-messages.ts';
@@ -47,7 +47,6 @@ afterAll(async () => {
 });
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-const issuerOrigin = () => sb.url('threeDs', '').replace('127.0.0.1', 'localhost').replace(/\/$/, '');
 let orders = 0;
 
 /** A challenge of the card, passed with the code; on a device that enrols when asked. */
@@ -56,23 +55,7 @@ async function enrol(number: string): Promise<SoftAuthenticator> {
   const { authentication } = await steps.enroll(await sb.session(), number);
   const { acsTransId } = await steps.openChallenge(authentication);
   const result = await steps.answerChallenge(acsTransId, 'authenticate', '1234');
-  // The issuer's result page's own calls, with the ticket only it holds.
-  const ticket = dataAttribute(result.html, 'ticket');
-  const post = (path: string, body: unknown) =>
-    realFetch(`${issuerOrigin()}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: issuerOrigin() },
-      body: JSON.stringify(body),
-    });
-  const options = (await (await post('/stepup/spc/options', { ticket })).json()) as {
-    challenge: string;
-    rp: { id: string };
-  };
-  const enrolled = await post('/stepup/spc/enrol', {
-    ticket,
-    credential: device.register(options, { origin: issuerOrigin(), topOrigin: MERCHANT_ORIGIN }),
-  });
-  expect(enrolled.status).toBe(204);
+  await enrolSpcDevice(sb, result.html, device);
   return device;
 }
 
